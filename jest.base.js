@@ -1,0 +1,21 @@
+// Shared jest settings: TypeScript through swc (no type-check at test time; `npm run typecheck`
+// does that), workspace packages resolved to their sources via the `depot-source` condition.
+/** @type {(dir: string, extra?: object) => import('jest').Config} */
+module.exports = (dir, extra = {}) => ({
+  rootDir: dir,
+  testEnvironment: 'node',
+  testEnvironmentOptions: { customExportConditions: ['depot-source', 'node', 'node-addons'] },
+  transform: {
+    '^.+\\.(ts|js)$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
+  },
+  // cookie@2 (used by Fastify's inject) and content-disposition@1 (used by @fastify/static, behind
+  // Swagger UI) ship ESM only; jest's CommonJS runtime needs them transformed.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testMatch: ['<rootDir>/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  ...extra,
+});
