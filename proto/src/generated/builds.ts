@@ -1,0 +1,89 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { Access as _depot_builds_v1_Access, Access__Output as _depot_builds_v1_Access__Output } from './depot/builds/v1/Access';
+import type { AddBuildModRequest as _depot_builds_v1_AddBuildModRequest, AddBuildModRequest__Output as _depot_builds_v1_AddBuildModRequest__Output } from './depot/builds/v1/AddBuildModRequest';
+import type { Build as _depot_builds_v1_Build, Build__Output as _depot_builds_v1_Build__Output } from './depot/builds/v1/Build';
+import type { BuildFlags as _depot_builds_v1_BuildFlags, BuildFlags__Output as _depot_builds_v1_BuildFlags__Output } from './depot/builds/v1/BuildFlags';
+import type { BuildSource as _depot_builds_v1_BuildSource, BuildSource__Output as _depot_builds_v1_BuildSource__Output } from './depot/builds/v1/BuildSource';
+import type { BuildView as _depot_builds_v1_BuildView, BuildView__Output as _depot_builds_v1_BuildView__Output } from './depot/builds/v1/BuildView';
+import type { BuildsServiceClient as _depot_builds_v1_BuildsServiceClient, BuildsServiceDefinition as _depot_builds_v1_BuildsServiceDefinition } from './depot/builds/v1/BuildsService';
+import type { CheckTargetRequest as _depot_builds_v1_CheckTargetRequest, CheckTargetRequest__Output as _depot_builds_v1_CheckTargetRequest__Output } from './depot/builds/v1/CheckTargetRequest';
+import type { CheckTargetResponse as _depot_builds_v1_CheckTargetResponse, CheckTargetResponse__Output as _depot_builds_v1_CheckTargetResponse__Output } from './depot/builds/v1/CheckTargetResponse';
+import type { CloneModpackRequest as _depot_builds_v1_CloneModpackRequest, CloneModpackRequest__Output as _depot_builds_v1_CloneModpackRequest__Output } from './depot/builds/v1/CloneModpackRequest';
+import type { CountBuildsUsingVersionRequest as _depot_builds_v1_CountBuildsUsingVersionRequest, CountBuildsUsingVersionRequest__Output as _depot_builds_v1_CountBuildsUsingVersionRequest__Output } from './depot/builds/v1/CountBuildsUsingVersionRequest';
+import type { CountBuildsUsingVersionResponse as _depot_builds_v1_CountBuildsUsingVersionResponse, CountBuildsUsingVersionResponse__Output as _depot_builds_v1_CountBuildsUsingVersionResponse__Output } from './depot/builds/v1/CountBuildsUsingVersionResponse';
+import type { CreateBuildRequest as _depot_builds_v1_CreateBuildRequest, CreateBuildRequest__Output as _depot_builds_v1_CreateBuildRequest__Output } from './depot/builds/v1/CreateBuildRequest';
+import type { CreateModpackRequest as _depot_builds_v1_CreateModpackRequest, CreateModpackRequest__Output as _depot_builds_v1_CreateModpackRequest__Output } from './depot/builds/v1/CreateModpackRequest';
+import type { DeleteBuildRequest as _depot_builds_v1_DeleteBuildRequest, DeleteBuildRequest__Output as _depot_builds_v1_DeleteBuildRequest__Output } from './depot/builds/v1/DeleteBuildRequest';
+import type { DeleteBuildResponse as _depot_builds_v1_DeleteBuildResponse, DeleteBuildResponse__Output as _depot_builds_v1_DeleteBuildResponse__Output } from './depot/builds/v1/DeleteBuildResponse';
+import type { DeleteModpackRequest as _depot_builds_v1_DeleteModpackRequest, DeleteModpackRequest__Output as _depot_builds_v1_DeleteModpackRequest__Output } from './depot/builds/v1/DeleteModpackRequest';
+import type { DeleteModpackResponse as _depot_builds_v1_DeleteModpackResponse, DeleteModpackResponse__Output as _depot_builds_v1_DeleteModpackResponse__Output } from './depot/builds/v1/DeleteModpackResponse';
+import type { Empty as _depot_builds_v1_Empty, Empty__Output as _depot_builds_v1_Empty__Output } from './depot/builds/v1/Empty';
+import type { GetBuildRequest as _depot_builds_v1_GetBuildRequest, GetBuildRequest__Output as _depot_builds_v1_GetBuildRequest__Output } from './depot/builds/v1/GetBuildRequest';
+import type { GetBuildSourceRequest as _depot_builds_v1_GetBuildSourceRequest, GetBuildSourceRequest__Output as _depot_builds_v1_GetBuildSourceRequest__Output } from './depot/builds/v1/GetBuildSourceRequest';
+import type { GetModpackRequest as _depot_builds_v1_GetModpackRequest, GetModpackRequest__Output as _depot_builds_v1_GetModpackRequest__Output } from './depot/builds/v1/GetModpackRequest';
+import type { ListModpackSourcesResponse as _depot_builds_v1_ListModpackSourcesResponse, ListModpackSourcesResponse__Output as _depot_builds_v1_ListModpackSourcesResponse__Output } from './depot/builds/v1/ListModpackSourcesResponse';
+import type { ListModpacksRequest as _depot_builds_v1_ListModpacksRequest, ListModpacksRequest__Output as _depot_builds_v1_ListModpacksRequest__Output } from './depot/builds/v1/ListModpacksRequest';
+import type { ListModpacksResponse as _depot_builds_v1_ListModpacksResponse, ListModpacksResponse__Output as _depot_builds_v1_ListModpacksResponse__Output } from './depot/builds/v1/ListModpacksResponse';
+import type { Modpack as _depot_builds_v1_Modpack, Modpack__Output as _depot_builds_v1_Modpack__Output } from './depot/builds/v1/Modpack';
+import type { ModpackRef as _depot_builds_v1_ModpackRef, ModpackRef__Output as _depot_builds_v1_ModpackRef__Output } from './depot/builds/v1/ModpackRef';
+import type { ModpackRefs as _depot_builds_v1_ModpackRefs, ModpackRefs__Output as _depot_builds_v1_ModpackRefs__Output } from './depot/builds/v1/ModpackRefs';
+import type { ModpackSource as _depot_builds_v1_ModpackSource, ModpackSource__Output as _depot_builds_v1_ModpackSource__Output } from './depot/builds/v1/ModpackSource';
+import type { ModpackView as _depot_builds_v1_ModpackView, ModpackView__Output as _depot_builds_v1_ModpackView__Output } from './depot/builds/v1/ModpackView';
+import type { ModpacksByIdsRequest as _depot_builds_v1_ModpacksByIdsRequest, ModpacksByIdsRequest__Output as _depot_builds_v1_ModpacksByIdsRequest__Output } from './depot/builds/v1/ModpacksByIdsRequest';
+import type { ModpacksBySlugsRequest as _depot_builds_v1_ModpacksBySlugsRequest, ModpacksBySlugsRequest__Output as _depot_builds_v1_ModpacksBySlugsRequest__Output } from './depot/builds/v1/ModpacksBySlugsRequest';
+import type { RemoveBuildModRequest as _depot_builds_v1_RemoveBuildModRequest, RemoveBuildModRequest__Output as _depot_builds_v1_RemoveBuildModRequest__Output } from './depot/builds/v1/RemoveBuildModRequest';
+import type { UpdateBuildModRequest as _depot_builds_v1_UpdateBuildModRequest, UpdateBuildModRequest__Output as _depot_builds_v1_UpdateBuildModRequest__Output } from './depot/builds/v1/UpdateBuildModRequest';
+import type { UpdateBuildRequest as _depot_builds_v1_UpdateBuildRequest, UpdateBuildRequest__Output as _depot_builds_v1_UpdateBuildRequest__Output } from './depot/builds/v1/UpdateBuildRequest';
+import type { UpdateModpackRequest as _depot_builds_v1_UpdateModpackRequest, UpdateModpackRequest__Output as _depot_builds_v1_UpdateModpackRequest__Output } from './depot/builds/v1/UpdateModpackRequest';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  depot: {
+    builds: {
+      v1: {
+        Access: MessageTypeDefinition<_depot_builds_v1_Access, _depot_builds_v1_Access__Output>
+        AddBuildModRequest: MessageTypeDefinition<_depot_builds_v1_AddBuildModRequest, _depot_builds_v1_AddBuildModRequest__Output>
+        Build: MessageTypeDefinition<_depot_builds_v1_Build, _depot_builds_v1_Build__Output>
+        BuildFlags: MessageTypeDefinition<_depot_builds_v1_BuildFlags, _depot_builds_v1_BuildFlags__Output>
+        BuildSource: MessageTypeDefinition<_depot_builds_v1_BuildSource, _depot_builds_v1_BuildSource__Output>
+        BuildView: MessageTypeDefinition<_depot_builds_v1_BuildView, _depot_builds_v1_BuildView__Output>
+        BuildsService: SubtypeConstructor<typeof grpc.Client, _depot_builds_v1_BuildsServiceClient> & { service: _depot_builds_v1_BuildsServiceDefinition }
+        CheckTargetRequest: MessageTypeDefinition<_depot_builds_v1_CheckTargetRequest, _depot_builds_v1_CheckTargetRequest__Output>
+        CheckTargetResponse: MessageTypeDefinition<_depot_builds_v1_CheckTargetResponse, _depot_builds_v1_CheckTargetResponse__Output>
+        CloneModpackRequest: MessageTypeDefinition<_depot_builds_v1_CloneModpackRequest, _depot_builds_v1_CloneModpackRequest__Output>
+        CountBuildsUsingVersionRequest: MessageTypeDefinition<_depot_builds_v1_CountBuildsUsingVersionRequest, _depot_builds_v1_CountBuildsUsingVersionRequest__Output>
+        CountBuildsUsingVersionResponse: MessageTypeDefinition<_depot_builds_v1_CountBuildsUsingVersionResponse, _depot_builds_v1_CountBuildsUsingVersionResponse__Output>
+        CreateBuildRequest: MessageTypeDefinition<_depot_builds_v1_CreateBuildRequest, _depot_builds_v1_CreateBuildRequest__Output>
+        CreateModpackRequest: MessageTypeDefinition<_depot_builds_v1_CreateModpackRequest, _depot_builds_v1_CreateModpackRequest__Output>
+        DeleteBuildRequest: MessageTypeDefinition<_depot_builds_v1_DeleteBuildRequest, _depot_builds_v1_DeleteBuildRequest__Output>
+        DeleteBuildResponse: MessageTypeDefinition<_depot_builds_v1_DeleteBuildResponse, _depot_builds_v1_DeleteBuildResponse__Output>
+        DeleteModpackRequest: MessageTypeDefinition<_depot_builds_v1_DeleteModpackRequest, _depot_builds_v1_DeleteModpackRequest__Output>
+        DeleteModpackResponse: MessageTypeDefinition<_depot_builds_v1_DeleteModpackResponse, _depot_builds_v1_DeleteModpackResponse__Output>
+        Empty: MessageTypeDefinition<_depot_builds_v1_Empty, _depot_builds_v1_Empty__Output>
+        GetBuildRequest: MessageTypeDefinition<_depot_builds_v1_GetBuildRequest, _depot_builds_v1_GetBuildRequest__Output>
+        GetBuildSourceRequest: MessageTypeDefinition<_depot_builds_v1_GetBuildSourceRequest, _depot_builds_v1_GetBuildSourceRequest__Output>
+        GetModpackRequest: MessageTypeDefinition<_depot_builds_v1_GetModpackRequest, _depot_builds_v1_GetModpackRequest__Output>
+        ListModpackSourcesResponse: MessageTypeDefinition<_depot_builds_v1_ListModpackSourcesResponse, _depot_builds_v1_ListModpackSourcesResponse__Output>
+        ListModpacksRequest: MessageTypeDefinition<_depot_builds_v1_ListModpacksRequest, _depot_builds_v1_ListModpacksRequest__Output>
+        ListModpacksResponse: MessageTypeDefinition<_depot_builds_v1_ListModpacksResponse, _depot_builds_v1_ListModpacksResponse__Output>
+        Modpack: MessageTypeDefinition<_depot_builds_v1_Modpack, _depot_builds_v1_Modpack__Output>
+        ModpackRef: MessageTypeDefinition<_depot_builds_v1_ModpackRef, _depot_builds_v1_ModpackRef__Output>
+        ModpackRefs: MessageTypeDefinition<_depot_builds_v1_ModpackRefs, _depot_builds_v1_ModpackRefs__Output>
+        ModpackSource: MessageTypeDefinition<_depot_builds_v1_ModpackSource, _depot_builds_v1_ModpackSource__Output>
+        ModpackView: MessageTypeDefinition<_depot_builds_v1_ModpackView, _depot_builds_v1_ModpackView__Output>
+        ModpacksByIdsRequest: MessageTypeDefinition<_depot_builds_v1_ModpacksByIdsRequest, _depot_builds_v1_ModpacksByIdsRequest__Output>
+        ModpacksBySlugsRequest: MessageTypeDefinition<_depot_builds_v1_ModpacksBySlugsRequest, _depot_builds_v1_ModpacksBySlugsRequest__Output>
+        RemoveBuildModRequest: MessageTypeDefinition<_depot_builds_v1_RemoveBuildModRequest, _depot_builds_v1_RemoveBuildModRequest__Output>
+        UpdateBuildModRequest: MessageTypeDefinition<_depot_builds_v1_UpdateBuildModRequest, _depot_builds_v1_UpdateBuildModRequest__Output>
+        UpdateBuildRequest: MessageTypeDefinition<_depot_builds_v1_UpdateBuildRequest, _depot_builds_v1_UpdateBuildRequest__Output>
+        UpdateModpackRequest: MessageTypeDefinition<_depot_builds_v1_UpdateModpackRequest, _depot_builds_v1_UpdateModpackRequest__Output>
+      }
+    }
+  }
+}
+

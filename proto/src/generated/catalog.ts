@@ -1,0 +1,55 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { CatalogServiceClient as _depot_catalog_v1_CatalogServiceClient, CatalogServiceDefinition as _depot_catalog_v1_CatalogServiceDefinition } from './depot/catalog/v1/CatalogService';
+import type { CreateModRequest as _depot_catalog_v1_CreateModRequest, CreateModRequest__Output as _depot_catalog_v1_CreateModRequest__Output } from './depot/catalog/v1/CreateModRequest';
+import type { CreateVersionRequest as _depot_catalog_v1_CreateVersionRequest, CreateVersionRequest__Output as _depot_catalog_v1_CreateVersionRequest__Output } from './depot/catalog/v1/CreateVersionRequest';
+import type { DeleteModRequest as _depot_catalog_v1_DeleteModRequest, DeleteModRequest__Output as _depot_catalog_v1_DeleteModRequest__Output } from './depot/catalog/v1/DeleteModRequest';
+import type { DeleteModResponse as _depot_catalog_v1_DeleteModResponse, DeleteModResponse__Output as _depot_catalog_v1_DeleteModResponse__Output } from './depot/catalog/v1/DeleteModResponse';
+import type { DeleteVersionRequest as _depot_catalog_v1_DeleteVersionRequest, DeleteVersionRequest__Output as _depot_catalog_v1_DeleteVersionRequest__Output } from './depot/catalog/v1/DeleteVersionRequest';
+import type { DeleteVersionResponse as _depot_catalog_v1_DeleteVersionResponse, DeleteVersionResponse__Output as _depot_catalog_v1_DeleteVersionResponse__Output } from './depot/catalog/v1/DeleteVersionResponse';
+import type { GetModRequest as _depot_catalog_v1_GetModRequest, GetModRequest__Output as _depot_catalog_v1_GetModRequest__Output } from './depot/catalog/v1/GetModRequest';
+import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersionRequest__Output as _depot_catalog_v1_GetVersionRequest__Output } from './depot/catalog/v1/GetVersionRequest';
+import type { GetVersionsByIdsRequest as _depot_catalog_v1_GetVersionsByIdsRequest, GetVersionsByIdsRequest__Output as _depot_catalog_v1_GetVersionsByIdsRequest__Output } from './depot/catalog/v1/GetVersionsByIdsRequest';
+import type { GetVersionsByIdsResponse as _depot_catalog_v1_GetVersionsByIdsResponse, GetVersionsByIdsResponse__Output as _depot_catalog_v1_GetVersionsByIdsResponse__Output } from './depot/catalog/v1/GetVersionsByIdsResponse';
+import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from './depot/catalog/v1/ListModsRequest';
+import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from './depot/catalog/v1/ListModsResponse';
+import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from './depot/catalog/v1/Mod';
+import type { ModSummary as _depot_catalog_v1_ModSummary, ModSummary__Output as _depot_catalog_v1_ModSummary__Output } from './depot/catalog/v1/ModSummary';
+import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from './depot/catalog/v1/ModVersion';
+import type { ResolvedVersion as _depot_catalog_v1_ResolvedVersion, ResolvedVersion__Output as _depot_catalog_v1_ResolvedVersion__Output } from './depot/catalog/v1/ResolvedVersion';
+import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from './depot/catalog/v1/UpdateModRequest';
+import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, UpdateVersionRequest__Output as _depot_catalog_v1_UpdateVersionRequest__Output } from './depot/catalog/v1/UpdateVersionRequest';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  depot: {
+    catalog: {
+      v1: {
+        CatalogService: SubtypeConstructor<typeof grpc.Client, _depot_catalog_v1_CatalogServiceClient> & { service: _depot_catalog_v1_CatalogServiceDefinition }
+        CreateModRequest: MessageTypeDefinition<_depot_catalog_v1_CreateModRequest, _depot_catalog_v1_CreateModRequest__Output>
+        CreateVersionRequest: MessageTypeDefinition<_depot_catalog_v1_CreateVersionRequest, _depot_catalog_v1_CreateVersionRequest__Output>
+        DeleteModRequest: MessageTypeDefinition<_depot_catalog_v1_DeleteModRequest, _depot_catalog_v1_DeleteModRequest__Output>
+        DeleteModResponse: MessageTypeDefinition<_depot_catalog_v1_DeleteModResponse, _depot_catalog_v1_DeleteModResponse__Output>
+        DeleteVersionRequest: MessageTypeDefinition<_depot_catalog_v1_DeleteVersionRequest, _depot_catalog_v1_DeleteVersionRequest__Output>
+        DeleteVersionResponse: MessageTypeDefinition<_depot_catalog_v1_DeleteVersionResponse, _depot_catalog_v1_DeleteVersionResponse__Output>
+        GetModRequest: MessageTypeDefinition<_depot_catalog_v1_GetModRequest, _depot_catalog_v1_GetModRequest__Output>
+        GetVersionRequest: MessageTypeDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_GetVersionRequest__Output>
+        GetVersionsByIdsRequest: MessageTypeDefinition<_depot_catalog_v1_GetVersionsByIdsRequest, _depot_catalog_v1_GetVersionsByIdsRequest__Output>
+        GetVersionsByIdsResponse: MessageTypeDefinition<_depot_catalog_v1_GetVersionsByIdsResponse, _depot_catalog_v1_GetVersionsByIdsResponse__Output>
+        ListModsRequest: MessageTypeDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsRequest__Output>
+        ListModsResponse: MessageTypeDefinition<_depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsResponse__Output>
+        Mod: MessageTypeDefinition<_depot_catalog_v1_Mod, _depot_catalog_v1_Mod__Output>
+        ModSummary: MessageTypeDefinition<_depot_catalog_v1_ModSummary, _depot_catalog_v1_ModSummary__Output>
+        ModVersion: MessageTypeDefinition<_depot_catalog_v1_ModVersion, _depot_catalog_v1_ModVersion__Output>
+        ResolvedVersion: MessageTypeDefinition<_depot_catalog_v1_ResolvedVersion, _depot_catalog_v1_ResolvedVersion__Output>
+        UpdateModRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_UpdateModRequest__Output>
+        UpdateVersionRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateVersionRequest, _depot_catalog_v1_UpdateVersionRequest__Output>
+      }
+    }
+  }
+}
+

@@ -1,0 +1,20 @@
+// Original file: depot/auth/v1/auth.proto
+
+
+export interface User {
+  'id'?: (number);
+  'username'?: (string);
+  'permissions'?: (string)[];
+  'modpack_ids'?: (number)[];
+  'created_at'?: (string);
+  'updated_at'?: (string);
+}
+
+export interface User__Output {
+  'id': (number);
+  'username': (string);
+  'permissions': (string)[];
+  'modpack_ids': (number)[];
+  'created_at': (string);
+  'updated_at': (string);
+}

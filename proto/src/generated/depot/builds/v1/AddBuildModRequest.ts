@@ -1,0 +1,19 @@
+// Original file: depot/builds/v1/builds.proto
+
+import type { Access as _depot_builds_v1_Access, Access__Output as _depot_builds_v1_Access__Output } from '../../../depot/builds/v1/Access';
+
+export interface AddBuildModRequest {
+  'slug'?: (string);
+  'version'?: (string);
+  'access'?: (_depot_builds_v1_Access | null);
+  'mod_slug'?: (string);
+  'mod_version'?: (string);
+}
+
+export interface AddBuildModRequest__Output {
+  'slug': (string);
+  'version': (string);
+  'access': (_depot_builds_v1_Access__Output | null);
+  'mod_slug': (string);
+  'mod_version': (string);
+}

@@ -1,0 +1,17 @@
+// Original file: depot/builds/v1/builds.proto
+
+import type { Build as _depot_builds_v1_Build, Build__Output as _depot_builds_v1_Build__Output } from '../../../depot/builds/v1/Build';
+
+export interface BuildSource {
+  'modpack_id'?: (number);
+  'modpack_private'?: (boolean);
+  'build'?: (_depot_builds_v1_Build | null);
+  'mod_version_ids'?: (number)[];
+}
+
+export interface BuildSource__Output {
+  'modpack_id': (number);
+  'modpack_private': (boolean);
+  'build': (_depot_builds_v1_Build__Output | null);
+  'mod_version_ids': (number)[];
+}

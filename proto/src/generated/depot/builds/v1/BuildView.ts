@@ -1,0 +1,13 @@
+// Original file: depot/builds/v1/builds.proto
+
+import type { Build as _depot_builds_v1_Build, Build__Output as _depot_builds_v1_Build__Output } from '../../../depot/builds/v1/Build';
+
+export interface BuildView {
+  'build'?: (_depot_builds_v1_Build | null);
+  'mod_version_ids'?: (number)[];
+}
+
+export interface BuildView__Output {
+  'build': (_depot_builds_v1_Build__Output | null);
+  'mod_version_ids': (number)[];
+}

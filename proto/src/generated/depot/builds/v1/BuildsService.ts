@@ -1,0 +1,272 @@
+// Original file: depot/builds/v1/builds.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { AddBuildModRequest as _depot_builds_v1_AddBuildModRequest, AddBuildModRequest__Output as _depot_builds_v1_AddBuildModRequest__Output } from '../../../depot/builds/v1/AddBuildModRequest';
+import type { Build as _depot_builds_v1_Build, Build__Output as _depot_builds_v1_Build__Output } from '../../../depot/builds/v1/Build';
+import type { BuildSource as _depot_builds_v1_BuildSource, BuildSource__Output as _depot_builds_v1_BuildSource__Output } from '../../../depot/builds/v1/BuildSource';
+import type { BuildView as _depot_builds_v1_BuildView, BuildView__Output as _depot_builds_v1_BuildView__Output } from '../../../depot/builds/v1/BuildView';
+import type { CheckTargetRequest as _depot_builds_v1_CheckTargetRequest, CheckTargetRequest__Output as _depot_builds_v1_CheckTargetRequest__Output } from '../../../depot/builds/v1/CheckTargetRequest';
+import type { CheckTargetResponse as _depot_builds_v1_CheckTargetResponse, CheckTargetResponse__Output as _depot_builds_v1_CheckTargetResponse__Output } from '../../../depot/builds/v1/CheckTargetResponse';
+import type { CloneModpackRequest as _depot_builds_v1_CloneModpackRequest, CloneModpackRequest__Output as _depot_builds_v1_CloneModpackRequest__Output } from '../../../depot/builds/v1/CloneModpackRequest';
+import type { CountBuildsUsingVersionRequest as _depot_builds_v1_CountBuildsUsingVersionRequest, CountBuildsUsingVersionRequest__Output as _depot_builds_v1_CountBuildsUsingVersionRequest__Output } from '../../../depot/builds/v1/CountBuildsUsingVersionRequest';
+import type { CountBuildsUsingVersionResponse as _depot_builds_v1_CountBuildsUsingVersionResponse, CountBuildsUsingVersionResponse__Output as _depot_builds_v1_CountBuildsUsingVersionResponse__Output } from '../../../depot/builds/v1/CountBuildsUsingVersionResponse';
+import type { CreateBuildRequest as _depot_builds_v1_CreateBuildRequest, CreateBuildRequest__Output as _depot_builds_v1_CreateBuildRequest__Output } from '../../../depot/builds/v1/CreateBuildRequest';
+import type { CreateModpackRequest as _depot_builds_v1_CreateModpackRequest, CreateModpackRequest__Output as _depot_builds_v1_CreateModpackRequest__Output } from '../../../depot/builds/v1/CreateModpackRequest';
+import type { DeleteBuildRequest as _depot_builds_v1_DeleteBuildRequest, DeleteBuildRequest__Output as _depot_builds_v1_DeleteBuildRequest__Output } from '../../../depot/builds/v1/DeleteBuildRequest';
+import type { DeleteBuildResponse as _depot_builds_v1_DeleteBuildResponse, DeleteBuildResponse__Output as _depot_builds_v1_DeleteBuildResponse__Output } from '../../../depot/builds/v1/DeleteBuildResponse';
+import type { DeleteModpackRequest as _depot_builds_v1_DeleteModpackRequest, DeleteModpackRequest__Output as _depot_builds_v1_DeleteModpackRequest__Output } from '../../../depot/builds/v1/DeleteModpackRequest';
+import type { DeleteModpackResponse as _depot_builds_v1_DeleteModpackResponse, DeleteModpackResponse__Output as _depot_builds_v1_DeleteModpackResponse__Output } from '../../../depot/builds/v1/DeleteModpackResponse';
+import type { Empty as _depot_builds_v1_Empty, Empty__Output as _depot_builds_v1_Empty__Output } from '../../../depot/builds/v1/Empty';
+import type { GetBuildRequest as _depot_builds_v1_GetBuildRequest, GetBuildRequest__Output as _depot_builds_v1_GetBuildRequest__Output } from '../../../depot/builds/v1/GetBuildRequest';
+import type { GetBuildSourceRequest as _depot_builds_v1_GetBuildSourceRequest, GetBuildSourceRequest__Output as _depot_builds_v1_GetBuildSourceRequest__Output } from '../../../depot/builds/v1/GetBuildSourceRequest';
+import type { GetModpackRequest as _depot_builds_v1_GetModpackRequest, GetModpackRequest__Output as _depot_builds_v1_GetModpackRequest__Output } from '../../../depot/builds/v1/GetModpackRequest';
+import type { ListModpackSourcesResponse as _depot_builds_v1_ListModpackSourcesResponse, ListModpackSourcesResponse__Output as _depot_builds_v1_ListModpackSourcesResponse__Output } from '../../../depot/builds/v1/ListModpackSourcesResponse';
+import type { ListModpacksRequest as _depot_builds_v1_ListModpacksRequest, ListModpacksRequest__Output as _depot_builds_v1_ListModpacksRequest__Output } from '../../../depot/builds/v1/ListModpacksRequest';
+import type { ListModpacksResponse as _depot_builds_v1_ListModpacksResponse, ListModpacksResponse__Output as _depot_builds_v1_ListModpacksResponse__Output } from '../../../depot/builds/v1/ListModpacksResponse';
+import type { Modpack as _depot_builds_v1_Modpack, Modpack__Output as _depot_builds_v1_Modpack__Output } from '../../../depot/builds/v1/Modpack';
+import type { ModpackRefs as _depot_builds_v1_ModpackRefs, ModpackRefs__Output as _depot_builds_v1_ModpackRefs__Output } from '../../../depot/builds/v1/ModpackRefs';
+import type { ModpackView as _depot_builds_v1_ModpackView, ModpackView__Output as _depot_builds_v1_ModpackView__Output } from '../../../depot/builds/v1/ModpackView';
+import type { ModpacksByIdsRequest as _depot_builds_v1_ModpacksByIdsRequest, ModpacksByIdsRequest__Output as _depot_builds_v1_ModpacksByIdsRequest__Output } from '../../../depot/builds/v1/ModpacksByIdsRequest';
+import type { ModpacksBySlugsRequest as _depot_builds_v1_ModpacksBySlugsRequest, ModpacksBySlugsRequest__Output as _depot_builds_v1_ModpacksBySlugsRequest__Output } from '../../../depot/builds/v1/ModpacksBySlugsRequest';
+import type { RemoveBuildModRequest as _depot_builds_v1_RemoveBuildModRequest, RemoveBuildModRequest__Output as _depot_builds_v1_RemoveBuildModRequest__Output } from '../../../depot/builds/v1/RemoveBuildModRequest';
+import type { UpdateBuildModRequest as _depot_builds_v1_UpdateBuildModRequest, UpdateBuildModRequest__Output as _depot_builds_v1_UpdateBuildModRequest__Output } from '../../../depot/builds/v1/UpdateBuildModRequest';
+import type { UpdateBuildRequest as _depot_builds_v1_UpdateBuildRequest, UpdateBuildRequest__Output as _depot_builds_v1_UpdateBuildRequest__Output } from '../../../depot/builds/v1/UpdateBuildRequest';
+import type { UpdateModpackRequest as _depot_builds_v1_UpdateModpackRequest, UpdateModpackRequest__Output as _depot_builds_v1_UpdateModpackRequest__Output } from '../../../depot/builds/v1/UpdateModpackRequest';
+
+export interface BuildsServiceClient extends grpc.Client {
+  AddBuildMod(argument: _depot_builds_v1_AddBuildModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AddBuildMod(argument: _depot_builds_v1_AddBuildModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AddBuildMod(argument: _depot_builds_v1_AddBuildModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AddBuildMod(argument: _depot_builds_v1_AddBuildModRequest, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  addBuildMod(argument: _depot_builds_v1_AddBuildModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  addBuildMod(argument: _depot_builds_v1_AddBuildModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  addBuildMod(argument: _depot_builds_v1_AddBuildModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  addBuildMod(argument: _depot_builds_v1_AddBuildModRequest, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  CheckTarget(argument: _depot_builds_v1_CheckTargetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_CheckTargetResponse__Output>): grpc.ClientUnaryCall;
+  CheckTarget(argument: _depot_builds_v1_CheckTargetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_CheckTargetResponse__Output>): grpc.ClientUnaryCall;
+  CheckTarget(argument: _depot_builds_v1_CheckTargetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_CheckTargetResponse__Output>): grpc.ClientUnaryCall;
+  CheckTarget(argument: _depot_builds_v1_CheckTargetRequest, callback: grpc.requestCallback<_depot_builds_v1_CheckTargetResponse__Output>): grpc.ClientUnaryCall;
+  checkTarget(argument: _depot_builds_v1_CheckTargetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_CheckTargetResponse__Output>): grpc.ClientUnaryCall;
+  checkTarget(argument: _depot_builds_v1_CheckTargetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_CheckTargetResponse__Output>): grpc.ClientUnaryCall;
+  checkTarget(argument: _depot_builds_v1_CheckTargetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_CheckTargetResponse__Output>): grpc.ClientUnaryCall;
+  checkTarget(argument: _depot_builds_v1_CheckTargetRequest, callback: grpc.requestCallback<_depot_builds_v1_CheckTargetResponse__Output>): grpc.ClientUnaryCall;
+  
+  CloneModpack(argument: _depot_builds_v1_CloneModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  CloneModpack(argument: _depot_builds_v1_CloneModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  CloneModpack(argument: _depot_builds_v1_CloneModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  CloneModpack(argument: _depot_builds_v1_CloneModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  cloneModpack(argument: _depot_builds_v1_CloneModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  cloneModpack(argument: _depot_builds_v1_CloneModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  cloneModpack(argument: _depot_builds_v1_CloneModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  cloneModpack(argument: _depot_builds_v1_CloneModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  
+  CountBuildsUsingVersion(argument: _depot_builds_v1_CountBuildsUsingVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_CountBuildsUsingVersionResponse__Output>): grpc.ClientUnaryCall;
+  CountBuildsUsingVersion(argument: _depot_builds_v1_CountBuildsUsingVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_CountBuildsUsingVersionResponse__Output>): grpc.ClientUnaryCall;
+  CountBuildsUsingVersion(argument: _depot_builds_v1_CountBuildsUsingVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_CountBuildsUsingVersionResponse__Output>): grpc.ClientUnaryCall;
+  CountBuildsUsingVersion(argument: _depot_builds_v1_CountBuildsUsingVersionRequest, callback: grpc.requestCallback<_depot_builds_v1_CountBuildsUsingVersionResponse__Output>): grpc.ClientUnaryCall;
+  countBuildsUsingVersion(argument: _depot_builds_v1_CountBuildsUsingVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_CountBuildsUsingVersionResponse__Output>): grpc.ClientUnaryCall;
+  countBuildsUsingVersion(argument: _depot_builds_v1_CountBuildsUsingVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_CountBuildsUsingVersionResponse__Output>): grpc.ClientUnaryCall;
+  countBuildsUsingVersion(argument: _depot_builds_v1_CountBuildsUsingVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_CountBuildsUsingVersionResponse__Output>): grpc.ClientUnaryCall;
+  countBuildsUsingVersion(argument: _depot_builds_v1_CountBuildsUsingVersionRequest, callback: grpc.requestCallback<_depot_builds_v1_CountBuildsUsingVersionResponse__Output>): grpc.ClientUnaryCall;
+  
+  CreateBuild(argument: _depot_builds_v1_CreateBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  CreateBuild(argument: _depot_builds_v1_CreateBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  CreateBuild(argument: _depot_builds_v1_CreateBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  CreateBuild(argument: _depot_builds_v1_CreateBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  createBuild(argument: _depot_builds_v1_CreateBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  createBuild(argument: _depot_builds_v1_CreateBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  createBuild(argument: _depot_builds_v1_CreateBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  createBuild(argument: _depot_builds_v1_CreateBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  
+  CreateModpack(argument: _depot_builds_v1_CreateModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  CreateModpack(argument: _depot_builds_v1_CreateModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  CreateModpack(argument: _depot_builds_v1_CreateModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  CreateModpack(argument: _depot_builds_v1_CreateModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  createModpack(argument: _depot_builds_v1_CreateModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  createModpack(argument: _depot_builds_v1_CreateModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  createModpack(argument: _depot_builds_v1_CreateModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  createModpack(argument: _depot_builds_v1_CreateModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  
+  DeleteBuild(argument: _depot_builds_v1_DeleteBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_DeleteBuildResponse__Output>): grpc.ClientUnaryCall;
+  DeleteBuild(argument: _depot_builds_v1_DeleteBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_DeleteBuildResponse__Output>): grpc.ClientUnaryCall;
+  DeleteBuild(argument: _depot_builds_v1_DeleteBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_DeleteBuildResponse__Output>): grpc.ClientUnaryCall;
+  DeleteBuild(argument: _depot_builds_v1_DeleteBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_DeleteBuildResponse__Output>): grpc.ClientUnaryCall;
+  deleteBuild(argument: _depot_builds_v1_DeleteBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_DeleteBuildResponse__Output>): grpc.ClientUnaryCall;
+  deleteBuild(argument: _depot_builds_v1_DeleteBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_DeleteBuildResponse__Output>): grpc.ClientUnaryCall;
+  deleteBuild(argument: _depot_builds_v1_DeleteBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_DeleteBuildResponse__Output>): grpc.ClientUnaryCall;
+  deleteBuild(argument: _depot_builds_v1_DeleteBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_DeleteBuildResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteModpack(argument: _depot_builds_v1_DeleteModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_DeleteModpackResponse__Output>): grpc.ClientUnaryCall;
+  DeleteModpack(argument: _depot_builds_v1_DeleteModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_DeleteModpackResponse__Output>): grpc.ClientUnaryCall;
+  DeleteModpack(argument: _depot_builds_v1_DeleteModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_DeleteModpackResponse__Output>): grpc.ClientUnaryCall;
+  DeleteModpack(argument: _depot_builds_v1_DeleteModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_DeleteModpackResponse__Output>): grpc.ClientUnaryCall;
+  deleteModpack(argument: _depot_builds_v1_DeleteModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_DeleteModpackResponse__Output>): grpc.ClientUnaryCall;
+  deleteModpack(argument: _depot_builds_v1_DeleteModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_DeleteModpackResponse__Output>): grpc.ClientUnaryCall;
+  deleteModpack(argument: _depot_builds_v1_DeleteModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_DeleteModpackResponse__Output>): grpc.ClientUnaryCall;
+  deleteModpack(argument: _depot_builds_v1_DeleteModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_DeleteModpackResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetBuild(argument: _depot_builds_v1_GetBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
+  GetBuild(argument: _depot_builds_v1_GetBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
+  GetBuild(argument: _depot_builds_v1_GetBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
+  GetBuild(argument: _depot_builds_v1_GetBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
+  getBuild(argument: _depot_builds_v1_GetBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
+  getBuild(argument: _depot_builds_v1_GetBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
+  getBuild(argument: _depot_builds_v1_GetBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
+  getBuild(argument: _depot_builds_v1_GetBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
+  
+  GetBuildSource(argument: _depot_builds_v1_GetBuildSourceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildSource__Output>): grpc.ClientUnaryCall;
+  GetBuildSource(argument: _depot_builds_v1_GetBuildSourceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_BuildSource__Output>): grpc.ClientUnaryCall;
+  GetBuildSource(argument: _depot_builds_v1_GetBuildSourceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildSource__Output>): grpc.ClientUnaryCall;
+  GetBuildSource(argument: _depot_builds_v1_GetBuildSourceRequest, callback: grpc.requestCallback<_depot_builds_v1_BuildSource__Output>): grpc.ClientUnaryCall;
+  getBuildSource(argument: _depot_builds_v1_GetBuildSourceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildSource__Output>): grpc.ClientUnaryCall;
+  getBuildSource(argument: _depot_builds_v1_GetBuildSourceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_BuildSource__Output>): grpc.ClientUnaryCall;
+  getBuildSource(argument: _depot_builds_v1_GetBuildSourceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildSource__Output>): grpc.ClientUnaryCall;
+  getBuildSource(argument: _depot_builds_v1_GetBuildSourceRequest, callback: grpc.requestCallback<_depot_builds_v1_BuildSource__Output>): grpc.ClientUnaryCall;
+  
+  GetModpack(argument: _depot_builds_v1_GetModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
+  GetModpack(argument: _depot_builds_v1_GetModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
+  GetModpack(argument: _depot_builds_v1_GetModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
+  GetModpack(argument: _depot_builds_v1_GetModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
+  getModpack(argument: _depot_builds_v1_GetModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
+  getModpack(argument: _depot_builds_v1_GetModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
+  getModpack(argument: _depot_builds_v1_GetModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
+  getModpack(argument: _depot_builds_v1_GetModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
+  
+  GetModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  GetModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  GetModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  GetModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  getModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  getModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  getModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  getModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  
+  GetModpacksBySlugs(argument: _depot_builds_v1_ModpacksBySlugsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  GetModpacksBySlugs(argument: _depot_builds_v1_ModpacksBySlugsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  GetModpacksBySlugs(argument: _depot_builds_v1_ModpacksBySlugsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  GetModpacksBySlugs(argument: _depot_builds_v1_ModpacksBySlugsRequest, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  getModpacksBySlugs(argument: _depot_builds_v1_ModpacksBySlugsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  getModpacksBySlugs(argument: _depot_builds_v1_ModpacksBySlugsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  getModpacksBySlugs(argument: _depot_builds_v1_ModpacksBySlugsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  getModpacksBySlugs(argument: _depot_builds_v1_ModpacksBySlugsRequest, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
+  
+  ListModpackSources(argument: _depot_builds_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpackSourcesResponse__Output>): grpc.ClientUnaryCall;
+  ListModpackSources(argument: _depot_builds_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ListModpackSourcesResponse__Output>): grpc.ClientUnaryCall;
+  ListModpackSources(argument: _depot_builds_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpackSourcesResponse__Output>): grpc.ClientUnaryCall;
+  ListModpackSources(argument: _depot_builds_v1_Empty, callback: grpc.requestCallback<_depot_builds_v1_ListModpackSourcesResponse__Output>): grpc.ClientUnaryCall;
+  listModpackSources(argument: _depot_builds_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpackSourcesResponse__Output>): grpc.ClientUnaryCall;
+  listModpackSources(argument: _depot_builds_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ListModpackSourcesResponse__Output>): grpc.ClientUnaryCall;
+  listModpackSources(argument: _depot_builds_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpackSourcesResponse__Output>): grpc.ClientUnaryCall;
+  listModpackSources(argument: _depot_builds_v1_Empty, callback: grpc.requestCallback<_depot_builds_v1_ListModpackSourcesResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListModpacks(argument: _depot_builds_v1_ListModpacksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
+  ListModpacks(argument: _depot_builds_v1_ListModpacksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
+  ListModpacks(argument: _depot_builds_v1_ListModpacksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
+  ListModpacks(argument: _depot_builds_v1_ListModpacksRequest, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
+  listModpacks(argument: _depot_builds_v1_ListModpacksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
+  listModpacks(argument: _depot_builds_v1_ListModpacksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
+  listModpacks(argument: _depot_builds_v1_ListModpacksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
+  listModpacks(argument: _depot_builds_v1_ListModpacksRequest, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
+  
+  RemoveBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RemoveBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RemoveBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RemoveBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  removeBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  removeBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  removeBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  removeBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  UpdateBuild(argument: _depot_builds_v1_UpdateBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  UpdateBuild(argument: _depot_builds_v1_UpdateBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  UpdateBuild(argument: _depot_builds_v1_UpdateBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  UpdateBuild(argument: _depot_builds_v1_UpdateBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  updateBuild(argument: _depot_builds_v1_UpdateBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  updateBuild(argument: _depot_builds_v1_UpdateBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  updateBuild(argument: _depot_builds_v1_UpdateBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  updateBuild(argument: _depot_builds_v1_UpdateBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
+  
+  UpdateBuildMod(argument: _depot_builds_v1_UpdateBuildModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  UpdateBuildMod(argument: _depot_builds_v1_UpdateBuildModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  UpdateBuildMod(argument: _depot_builds_v1_UpdateBuildModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  UpdateBuildMod(argument: _depot_builds_v1_UpdateBuildModRequest, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  updateBuildMod(argument: _depot_builds_v1_UpdateBuildModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  updateBuildMod(argument: _depot_builds_v1_UpdateBuildModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  updateBuildMod(argument: _depot_builds_v1_UpdateBuildModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  updateBuildMod(argument: _depot_builds_v1_UpdateBuildModRequest, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  UpdateModpack(argument: _depot_builds_v1_UpdateModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  UpdateModpack(argument: _depot_builds_v1_UpdateModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  UpdateModpack(argument: _depot_builds_v1_UpdateModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  UpdateModpack(argument: _depot_builds_v1_UpdateModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  updateModpack(argument: _depot_builds_v1_UpdateModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  updateModpack(argument: _depot_builds_v1_UpdateModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  updateModpack(argument: _depot_builds_v1_UpdateModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  updateModpack(argument: _depot_builds_v1_UpdateModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_Modpack__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface BuildsServiceHandlers extends grpc.UntypedServiceImplementation {
+  AddBuildMod: grpc.handleUnaryCall<_depot_builds_v1_AddBuildModRequest__Output, _depot_builds_v1_Empty>;
+  
+  CheckTarget: grpc.handleUnaryCall<_depot_builds_v1_CheckTargetRequest__Output, _depot_builds_v1_CheckTargetResponse>;
+  
+  CloneModpack: grpc.handleUnaryCall<_depot_builds_v1_CloneModpackRequest__Output, _depot_builds_v1_Modpack>;
+  
+  CountBuildsUsingVersion: grpc.handleUnaryCall<_depot_builds_v1_CountBuildsUsingVersionRequest__Output, _depot_builds_v1_CountBuildsUsingVersionResponse>;
+  
+  CreateBuild: grpc.handleUnaryCall<_depot_builds_v1_CreateBuildRequest__Output, _depot_builds_v1_Build>;
+  
+  CreateModpack: grpc.handleUnaryCall<_depot_builds_v1_CreateModpackRequest__Output, _depot_builds_v1_Modpack>;
+  
+  DeleteBuild: grpc.handleUnaryCall<_depot_builds_v1_DeleteBuildRequest__Output, _depot_builds_v1_DeleteBuildResponse>;
+  
+  DeleteModpack: grpc.handleUnaryCall<_depot_builds_v1_DeleteModpackRequest__Output, _depot_builds_v1_DeleteModpackResponse>;
+  
+  GetBuild: grpc.handleUnaryCall<_depot_builds_v1_GetBuildRequest__Output, _depot_builds_v1_BuildView>;
+  
+  GetBuildSource: grpc.handleUnaryCall<_depot_builds_v1_GetBuildSourceRequest__Output, _depot_builds_v1_BuildSource>;
+  
+  GetModpack: grpc.handleUnaryCall<_depot_builds_v1_GetModpackRequest__Output, _depot_builds_v1_ModpackView>;
+  
+  GetModpacksByIds: grpc.handleUnaryCall<_depot_builds_v1_ModpacksByIdsRequest__Output, _depot_builds_v1_ModpackRefs>;
+  
+  GetModpacksBySlugs: grpc.handleUnaryCall<_depot_builds_v1_ModpacksBySlugsRequest__Output, _depot_builds_v1_ModpackRefs>;
+  
+  ListModpackSources: grpc.handleUnaryCall<_depot_builds_v1_Empty__Output, _depot_builds_v1_ListModpackSourcesResponse>;
+  
+  ListModpacks: grpc.handleUnaryCall<_depot_builds_v1_ListModpacksRequest__Output, _depot_builds_v1_ListModpacksResponse>;
+  
+  RemoveBuildMod: grpc.handleUnaryCall<_depot_builds_v1_RemoveBuildModRequest__Output, _depot_builds_v1_Empty>;
+  
+  UpdateBuild: grpc.handleUnaryCall<_depot_builds_v1_UpdateBuildRequest__Output, _depot_builds_v1_Build>;
+  
+  UpdateBuildMod: grpc.handleUnaryCall<_depot_builds_v1_UpdateBuildModRequest__Output, _depot_builds_v1_Empty>;
+  
+  UpdateModpack: grpc.handleUnaryCall<_depot_builds_v1_UpdateModpackRequest__Output, _depot_builds_v1_Modpack>;
+  
+}
+
+export interface BuildsServiceDefinition extends grpc.ServiceDefinition {
+  AddBuildMod: MethodDefinition<_depot_builds_v1_AddBuildModRequest, _depot_builds_v1_Empty, _depot_builds_v1_AddBuildModRequest__Output, _depot_builds_v1_Empty__Output>
+  CheckTarget: MethodDefinition<_depot_builds_v1_CheckTargetRequest, _depot_builds_v1_CheckTargetResponse, _depot_builds_v1_CheckTargetRequest__Output, _depot_builds_v1_CheckTargetResponse__Output>
+  CloneModpack: MethodDefinition<_depot_builds_v1_CloneModpackRequest, _depot_builds_v1_Modpack, _depot_builds_v1_CloneModpackRequest__Output, _depot_builds_v1_Modpack__Output>
+  CountBuildsUsingVersion: MethodDefinition<_depot_builds_v1_CountBuildsUsingVersionRequest, _depot_builds_v1_CountBuildsUsingVersionResponse, _depot_builds_v1_CountBuildsUsingVersionRequest__Output, _depot_builds_v1_CountBuildsUsingVersionResponse__Output>
+  CreateBuild: MethodDefinition<_depot_builds_v1_CreateBuildRequest, _depot_builds_v1_Build, _depot_builds_v1_CreateBuildRequest__Output, _depot_builds_v1_Build__Output>
+  CreateModpack: MethodDefinition<_depot_builds_v1_CreateModpackRequest, _depot_builds_v1_Modpack, _depot_builds_v1_CreateModpackRequest__Output, _depot_builds_v1_Modpack__Output>
+  DeleteBuild: MethodDefinition<_depot_builds_v1_DeleteBuildRequest, _depot_builds_v1_DeleteBuildResponse, _depot_builds_v1_DeleteBuildRequest__Output, _depot_builds_v1_DeleteBuildResponse__Output>
+  DeleteModpack: MethodDefinition<_depot_builds_v1_DeleteModpackRequest, _depot_builds_v1_DeleteModpackResponse, _depot_builds_v1_DeleteModpackRequest__Output, _depot_builds_v1_DeleteModpackResponse__Output>
+  GetBuild: MethodDefinition<_depot_builds_v1_GetBuildRequest, _depot_builds_v1_BuildView, _depot_builds_v1_GetBuildRequest__Output, _depot_builds_v1_BuildView__Output>
+  GetBuildSource: MethodDefinition<_depot_builds_v1_GetBuildSourceRequest, _depot_builds_v1_BuildSource, _depot_builds_v1_GetBuildSourceRequest__Output, _depot_builds_v1_BuildSource__Output>
+  GetModpack: MethodDefinition<_depot_builds_v1_GetModpackRequest, _depot_builds_v1_ModpackView, _depot_builds_v1_GetModpackRequest__Output, _depot_builds_v1_ModpackView__Output>
+  GetModpacksByIds: MethodDefinition<_depot_builds_v1_ModpacksByIdsRequest, _depot_builds_v1_ModpackRefs, _depot_builds_v1_ModpacksByIdsRequest__Output, _depot_builds_v1_ModpackRefs__Output>
+  GetModpacksBySlugs: MethodDefinition<_depot_builds_v1_ModpacksBySlugsRequest, _depot_builds_v1_ModpackRefs, _depot_builds_v1_ModpacksBySlugsRequest__Output, _depot_builds_v1_ModpackRefs__Output>
+  ListModpackSources: MethodDefinition<_depot_builds_v1_Empty, _depot_builds_v1_ListModpackSourcesResponse, _depot_builds_v1_Empty__Output, _depot_builds_v1_ListModpackSourcesResponse__Output>
+  ListModpacks: MethodDefinition<_depot_builds_v1_ListModpacksRequest, _depot_builds_v1_ListModpacksResponse, _depot_builds_v1_ListModpacksRequest__Output, _depot_builds_v1_ListModpacksResponse__Output>
+  RemoveBuildMod: MethodDefinition<_depot_builds_v1_RemoveBuildModRequest, _depot_builds_v1_Empty, _depot_builds_v1_RemoveBuildModRequest__Output, _depot_builds_v1_Empty__Output>
+  UpdateBuild: MethodDefinition<_depot_builds_v1_UpdateBuildRequest, _depot_builds_v1_Build, _depot_builds_v1_UpdateBuildRequest__Output, _depot_builds_v1_Build__Output>
+  UpdateBuildMod: MethodDefinition<_depot_builds_v1_UpdateBuildModRequest, _depot_builds_v1_Empty, _depot_builds_v1_UpdateBuildModRequest__Output, _depot_builds_v1_Empty__Output>
+  UpdateModpack: MethodDefinition<_depot_builds_v1_UpdateModpackRequest, _depot_builds_v1_Modpack, _depot_builds_v1_UpdateModpackRequest__Output, _depot_builds_v1_Modpack__Output>
+}

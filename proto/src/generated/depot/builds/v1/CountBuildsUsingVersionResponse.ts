@@ -1,0 +1,10 @@
+// Original file: depot/builds/v1/builds.proto
+
+
+export interface CountBuildsUsingVersionResponse {
+  'count'?: (number);
+}
+
+export interface CountBuildsUsingVersionResponse__Output {
+  'count': (number);
+}

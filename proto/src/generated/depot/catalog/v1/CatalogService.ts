@@ -1,0 +1,149 @@
+// Original file: depot/catalog/v1/catalog.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CreateModRequest as _depot_catalog_v1_CreateModRequest, CreateModRequest__Output as _depot_catalog_v1_CreateModRequest__Output } from '../../../depot/catalog/v1/CreateModRequest';
+import type { CreateVersionRequest as _depot_catalog_v1_CreateVersionRequest, CreateVersionRequest__Output as _depot_catalog_v1_CreateVersionRequest__Output } from '../../../depot/catalog/v1/CreateVersionRequest';
+import type { DeleteModRequest as _depot_catalog_v1_DeleteModRequest, DeleteModRequest__Output as _depot_catalog_v1_DeleteModRequest__Output } from '../../../depot/catalog/v1/DeleteModRequest';
+import type { DeleteModResponse as _depot_catalog_v1_DeleteModResponse, DeleteModResponse__Output as _depot_catalog_v1_DeleteModResponse__Output } from '../../../depot/catalog/v1/DeleteModResponse';
+import type { DeleteVersionRequest as _depot_catalog_v1_DeleteVersionRequest, DeleteVersionRequest__Output as _depot_catalog_v1_DeleteVersionRequest__Output } from '../../../depot/catalog/v1/DeleteVersionRequest';
+import type { DeleteVersionResponse as _depot_catalog_v1_DeleteVersionResponse, DeleteVersionResponse__Output as _depot_catalog_v1_DeleteVersionResponse__Output } from '../../../depot/catalog/v1/DeleteVersionResponse';
+import type { GetModRequest as _depot_catalog_v1_GetModRequest, GetModRequest__Output as _depot_catalog_v1_GetModRequest__Output } from '../../../depot/catalog/v1/GetModRequest';
+import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersionRequest__Output as _depot_catalog_v1_GetVersionRequest__Output } from '../../../depot/catalog/v1/GetVersionRequest';
+import type { GetVersionsByIdsRequest as _depot_catalog_v1_GetVersionsByIdsRequest, GetVersionsByIdsRequest__Output as _depot_catalog_v1_GetVersionsByIdsRequest__Output } from '../../../depot/catalog/v1/GetVersionsByIdsRequest';
+import type { GetVersionsByIdsResponse as _depot_catalog_v1_GetVersionsByIdsResponse, GetVersionsByIdsResponse__Output as _depot_catalog_v1_GetVersionsByIdsResponse__Output } from '../../../depot/catalog/v1/GetVersionsByIdsResponse';
+import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from '../../../depot/catalog/v1/ListModsRequest';
+import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from '../../../depot/catalog/v1/ListModsResponse';
+import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from '../../../depot/catalog/v1/Mod';
+import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from '../../../depot/catalog/v1/ModVersion';
+import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from '../../../depot/catalog/v1/UpdateModRequest';
+import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, UpdateVersionRequest__Output as _depot_catalog_v1_UpdateVersionRequest__Output } from '../../../depot/catalog/v1/UpdateVersionRequest';
+
+export interface CatalogServiceClient extends grpc.Client {
+  CreateMod(argument: _depot_catalog_v1_CreateModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  CreateMod(argument: _depot_catalog_v1_CreateModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  CreateMod(argument: _depot_catalog_v1_CreateModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  CreateMod(argument: _depot_catalog_v1_CreateModRequest, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  createMod(argument: _depot_catalog_v1_CreateModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  createMod(argument: _depot_catalog_v1_CreateModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  createMod(argument: _depot_catalog_v1_CreateModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  createMod(argument: _depot_catalog_v1_CreateModRequest, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  
+  CreateVersion(argument: _depot_catalog_v1_CreateVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  CreateVersion(argument: _depot_catalog_v1_CreateVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  CreateVersion(argument: _depot_catalog_v1_CreateVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  CreateVersion(argument: _depot_catalog_v1_CreateVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  createVersion(argument: _depot_catalog_v1_CreateVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  createVersion(argument: _depot_catalog_v1_CreateVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  createVersion(argument: _depot_catalog_v1_CreateVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  createVersion(argument: _depot_catalog_v1_CreateVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  
+  DeleteMod(argument: _depot_catalog_v1_DeleteModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_DeleteModResponse__Output>): grpc.ClientUnaryCall;
+  DeleteMod(argument: _depot_catalog_v1_DeleteModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_DeleteModResponse__Output>): grpc.ClientUnaryCall;
+  DeleteMod(argument: _depot_catalog_v1_DeleteModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_DeleteModResponse__Output>): grpc.ClientUnaryCall;
+  DeleteMod(argument: _depot_catalog_v1_DeleteModRequest, callback: grpc.requestCallback<_depot_catalog_v1_DeleteModResponse__Output>): grpc.ClientUnaryCall;
+  deleteMod(argument: _depot_catalog_v1_DeleteModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_DeleteModResponse__Output>): grpc.ClientUnaryCall;
+  deleteMod(argument: _depot_catalog_v1_DeleteModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_DeleteModResponse__Output>): grpc.ClientUnaryCall;
+  deleteMod(argument: _depot_catalog_v1_DeleteModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_DeleteModResponse__Output>): grpc.ClientUnaryCall;
+  deleteMod(argument: _depot_catalog_v1_DeleteModRequest, callback: grpc.requestCallback<_depot_catalog_v1_DeleteModResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteVersion(argument: _depot_catalog_v1_DeleteVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_DeleteVersionResponse__Output>): grpc.ClientUnaryCall;
+  DeleteVersion(argument: _depot_catalog_v1_DeleteVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_DeleteVersionResponse__Output>): grpc.ClientUnaryCall;
+  DeleteVersion(argument: _depot_catalog_v1_DeleteVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_DeleteVersionResponse__Output>): grpc.ClientUnaryCall;
+  DeleteVersion(argument: _depot_catalog_v1_DeleteVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_DeleteVersionResponse__Output>): grpc.ClientUnaryCall;
+  deleteVersion(argument: _depot_catalog_v1_DeleteVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_DeleteVersionResponse__Output>): grpc.ClientUnaryCall;
+  deleteVersion(argument: _depot_catalog_v1_DeleteVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_DeleteVersionResponse__Output>): grpc.ClientUnaryCall;
+  deleteVersion(argument: _depot_catalog_v1_DeleteVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_DeleteVersionResponse__Output>): grpc.ClientUnaryCall;
+  deleteVersion(argument: _depot_catalog_v1_DeleteVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_DeleteVersionResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetMod(argument: _depot_catalog_v1_GetModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  GetMod(argument: _depot_catalog_v1_GetModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  GetMod(argument: _depot_catalog_v1_GetModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  GetMod(argument: _depot_catalog_v1_GetModRequest, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  getMod(argument: _depot_catalog_v1_GetModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  getMod(argument: _depot_catalog_v1_GetModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  getMod(argument: _depot_catalog_v1_GetModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  getMod(argument: _depot_catalog_v1_GetModRequest, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  
+  GetVersion(argument: _depot_catalog_v1_GetVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  GetVersion(argument: _depot_catalog_v1_GetVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  GetVersion(argument: _depot_catalog_v1_GetVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  GetVersion(argument: _depot_catalog_v1_GetVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  getVersion(argument: _depot_catalog_v1_GetVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  getVersion(argument: _depot_catalog_v1_GetVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  getVersion(argument: _depot_catalog_v1_GetVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  getVersion(argument: _depot_catalog_v1_GetVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  
+  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
+  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
+  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
+  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
+  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
+  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
+  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
+  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListMods(argument: _depot_catalog_v1_ListModsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
+  ListMods(argument: _depot_catalog_v1_ListModsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
+  ListMods(argument: _depot_catalog_v1_ListModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
+  ListMods(argument: _depot_catalog_v1_ListModsRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
+  listMods(argument: _depot_catalog_v1_ListModsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
+  listMods(argument: _depot_catalog_v1_ListModsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
+  listMods(argument: _depot_catalog_v1_ListModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
+  listMods(argument: _depot_catalog_v1_ListModsRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
+  
+  UpdateMod(argument: _depot_catalog_v1_UpdateModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  UpdateMod(argument: _depot_catalog_v1_UpdateModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  UpdateMod(argument: _depot_catalog_v1_UpdateModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  UpdateMod(argument: _depot_catalog_v1_UpdateModRequest, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  updateMod(argument: _depot_catalog_v1_UpdateModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  updateMod(argument: _depot_catalog_v1_UpdateModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  updateMod(argument: _depot_catalog_v1_UpdateModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  updateMod(argument: _depot_catalog_v1_UpdateModRequest, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
+  
+  UpdateVersion(argument: _depot_catalog_v1_UpdateVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  UpdateVersion(argument: _depot_catalog_v1_UpdateVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  UpdateVersion(argument: _depot_catalog_v1_UpdateVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  UpdateVersion(argument: _depot_catalog_v1_UpdateVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  updateVersion(argument: _depot_catalog_v1_UpdateVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  updateVersion(argument: _depot_catalog_v1_UpdateVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  updateVersion(argument: _depot_catalog_v1_UpdateVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  updateVersion(argument: _depot_catalog_v1_UpdateVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementation {
+  CreateMod: grpc.handleUnaryCall<_depot_catalog_v1_CreateModRequest__Output, _depot_catalog_v1_Mod>;
+  
+  CreateVersion: grpc.handleUnaryCall<_depot_catalog_v1_CreateVersionRequest__Output, _depot_catalog_v1_ModVersion>;
+  
+  DeleteMod: grpc.handleUnaryCall<_depot_catalog_v1_DeleteModRequest__Output, _depot_catalog_v1_DeleteModResponse>;
+  
+  DeleteVersion: grpc.handleUnaryCall<_depot_catalog_v1_DeleteVersionRequest__Output, _depot_catalog_v1_DeleteVersionResponse>;
+  
+  GetMod: grpc.handleUnaryCall<_depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_Mod>;
+  
+  GetVersion: grpc.handleUnaryCall<_depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion>;
+  
+  GetVersionsByIds: grpc.handleUnaryCall<_depot_catalog_v1_GetVersionsByIdsRequest__Output, _depot_catalog_v1_GetVersionsByIdsResponse>;
+  
+  ListMods: grpc.handleUnaryCall<_depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse>;
+  
+  UpdateMod: grpc.handleUnaryCall<_depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod>;
+  
+  UpdateVersion: grpc.handleUnaryCall<_depot_catalog_v1_UpdateVersionRequest__Output, _depot_catalog_v1_ModVersion>;
+  
+}
+
+export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
+  CreateMod: MethodDefinition<_depot_catalog_v1_CreateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_CreateModRequest__Output, _depot_catalog_v1_Mod__Output>
+  CreateVersion: MethodDefinition<_depot_catalog_v1_CreateVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_CreateVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
+  DeleteMod: MethodDefinition<_depot_catalog_v1_DeleteModRequest, _depot_catalog_v1_DeleteModResponse, _depot_catalog_v1_DeleteModRequest__Output, _depot_catalog_v1_DeleteModResponse__Output>
+  DeleteVersion: MethodDefinition<_depot_catalog_v1_DeleteVersionRequest, _depot_catalog_v1_DeleteVersionResponse, _depot_catalog_v1_DeleteVersionRequest__Output, _depot_catalog_v1_DeleteVersionResponse__Output>
+  GetMod: MethodDefinition<_depot_catalog_v1_GetModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_Mod__Output>
+  GetVersion: MethodDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
+  GetVersionsByIds: MethodDefinition<_depot_catalog_v1_GetVersionsByIdsRequest, _depot_catalog_v1_GetVersionsByIdsResponse, _depot_catalog_v1_GetVersionsByIdsRequest__Output, _depot_catalog_v1_GetVersionsByIdsResponse__Output>
+  ListMods: MethodDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse__Output>
+  UpdateMod: MethodDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod__Output>
+  UpdateVersion: MethodDefinition<_depot_catalog_v1_UpdateVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_UpdateVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
+}

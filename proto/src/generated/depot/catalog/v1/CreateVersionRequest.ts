@@ -1,0 +1,19 @@
+// Original file: depot/catalog/v1/catalog.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+export interface CreateVersionRequest {
+  'slug'?: (string);
+  'version'?: (string);
+  'md5'?: (string);
+  'filesize'?: (number | string | Long);
+  '_filesize'?: "filesize";
+}
+
+export interface CreateVersionRequest__Output {
+  'slug': (string);
+  'version': (string);
+  'md5': (string);
+  'filesize'?: (number);
+  '_filesize'?: "filesize";
+}

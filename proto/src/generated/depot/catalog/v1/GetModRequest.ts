@@ -1,0 +1,10 @@
+// Original file: depot/catalog/v1/catalog.proto
+
+
+export interface GetModRequest {
+  'slug'?: (string);
+}
+
+export interface GetModRequest__Output {
+  'slug': (string);
+}

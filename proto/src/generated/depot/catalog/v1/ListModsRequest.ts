@@ -1,0 +1,8 @@
+// Original file: depot/catalog/v1/catalog.proto
+
+
+export interface ListModsRequest {
+}
+
+export interface ListModsRequest__Output {
+}

@@ -1,0 +1,32 @@
+// Original file: depot/catalog/v1/catalog.proto
+
+
+export interface Mod {
+  'id'?: (number);
+  'name'?: (string);
+  'pretty_name'?: (string);
+  'author'?: (string);
+  'description'?: (string);
+  'link'?: (string);
+  'created_at'?: (string);
+  'updated_at'?: (string);
+  'versions'?: (string)[];
+  '_author'?: "author";
+  '_description'?: "description";
+  '_link'?: "link";
+}
+
+export interface Mod__Output {
+  'id': (number);
+  'name': (string);
+  'pretty_name': (string);
+  'author'?: (string);
+  'description'?: (string);
+  'link'?: (string);
+  'created_at': (string);
+  'updated_at': (string);
+  'versions': (string)[];
+  '_author'?: "author";
+  '_description'?: "description";
+  '_link'?: "link";
+}

@@ -1,0 +1,23 @@
+// Original file: depot/catalog/v1/catalog.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+export interface UpdateVersionRequest {
+  'slug'?: (string);
+  'version'?: (string);
+  'md5'?: (string);
+  'filesize'?: (number | string | Long);
+  'update_mask'?: (string)[];
+  '_md5'?: "md5";
+  '_filesize'?: "filesize";
+}
+
+export interface UpdateVersionRequest__Output {
+  'slug': (string);
+  'version': (string);
+  'md5'?: (string);
+  'filesize'?: (number);
+  'update_mask': (string)[];
+  '_md5'?: "md5";
+  '_filesize'?: "filesize";
+}
