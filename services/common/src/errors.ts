@@ -1,0 +1,108 @@
+// Domain errors shared by every service and the gateway. A service throws a DepotError; it
+// travels as a gRPC status (code + message) with its reason and details in trailing metadata;
+// the gateway turns it back into a DepotError and alone maps it to an HTTP status and body.
+import * as grpc from '@grpc/grpc-js';
+
+export type FieldErrors = Record<string, string[]>;
+
+// Each reason: the gRPC code it travels with and the message the REST API shows for writes.
+export const REASONS = {
+  VALIDATION: { code: grpc.status.INVALID_ARGUMENT, message: 'The given data was invalid.' },
+  UNAUTHENTICATED: { code: grpc.status.UNAUTHENTICATED, message: 'Unauthenticated.' },
+  FORBIDDEN: { code: grpc.status.PERMISSION_DENIED, message: 'This action is unauthorized.' },
+  UNAVAILABLE: { code: grpc.status.UNAVAILABLE, message: 'Service unavailable.' },
+
+  MOD_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Mod not found.' },
+  VERSION_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Mod version not found.' },
+  MOD_NAME_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The name has already been taken.' },
+  VERSION_EXISTS: { code: grpc.status.ALREADY_EXISTS, message: 'Version already exists for this mod.' },
+  VERSION_IN_USE: { code: grpc.status.FAILED_PRECONDITION, message: 'Mod version is in use.' },
+
+  MODPACK_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Modpack not found.' },
+  BUILD_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Build not found.' },
+  MODPACK_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The modpack already exists.' },
+  BUILD_VERSION_EXISTS: { code: grpc.status.ALREADY_EXISTS, message: 'Build version already exists for this modpack.' },
+  ASSIGNMENT_EXISTS: { code: grpc.status.ALREADY_EXISTS, message: 'Mod version already in build.' },
+  ASSIGNMENT_OTHER_VERSION: {
+    code: grpc.status.ALREADY_EXISTS,
+    message: 'Another version of this mod is already in the build. Use PUT to update it.',
+  },
+  ASSIGNMENT_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Mod not in this build.' },
+
+  USER_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'User not found.' },
+  USERNAME_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The username has already been taken.' },
+  TOKEN_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Token not found.' },
+  KEY_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Key not found.' },
+  KEY_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The api key has already been taken.' },
+  INVALID_KEY: { code: grpc.status.NOT_FOUND, message: 'Invalid key provided.' },
+  CLIENT_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Client not found.' },
+  CLIENT_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The uuid has already been taken.' },
+} as const;
+
+export type Reason = keyof typeof REASONS;
+
+export interface DepotErrorDetails {
+  /** Field violations (Laravel style messages), for VALIDATION and *_TAKEN reasons. */
+  fields?: FieldErrors;
+  /** How many builds use a version, for VERSION_IN_USE. */
+  count?: number;
+}
+
+export class DepotError extends Error {
+  readonly code: grpc.status;
+  constructor(
+    readonly reason: Reason,
+    readonly details: DepotErrorDetails = {},
+    message?: string,
+  ) {
+    super(message ?? REASONS[reason].message);
+    this.name = 'DepotError';
+    this.code = REASONS[reason].code;
+  }
+
+  /** 422-style field violations: `{ name: ['The name has already been taken.'] }`. */
+  static fields(fields: FieldErrors, reason: Reason = 'VALIDATION'): DepotError {
+    return new DepotError(reason, { fields });
+  }
+}
+
+const DETAILS_KEY = 'depot-error-bin';
+
+/** Server side: a thrown DepotError as a gRPC status object. */
+export function toServiceError(err: DepotError): Partial<grpc.StatusObject> {
+  const metadata = new grpc.Metadata();
+  metadata.set(DETAILS_KEY, Buffer.from(JSON.stringify({ reason: err.reason, ...err.details })));
+  return { code: err.code, details: err.message, metadata };
+}
+
+/**
+ * Client side: a failed call as a DepotError when the peer sent a Depot reason, else null
+ * (transport failures, deadlines, internal errors: the caller treats those as outages).
+ */
+export function fromServiceError(err: unknown): DepotError | null {
+  const e = err as grpc.ServiceError;
+  if (!e || typeof e.code !== 'number' || !e.metadata) return null;
+  const raw = e.metadata.get(DETAILS_KEY)[0];
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw)) as {
+      reason: Reason;
+    } & DepotErrorDetails;
+    if (!(parsed.reason in REASONS)) return null;
+    const { reason, ...details } = parsed;
+    return new DepotError(reason, details, e.details);
+  } catch {
+    return null;
+  }
+}
+
+/** True for failures that mean "a dependency is down or slow", not "the request is wrong". */
+export function isUnavailable(err: unknown): boolean {
+  const code = (err as grpc.ServiceError)?.code;
+  return (
+    code === grpc.status.UNAVAILABLE ||
+    code === grpc.status.DEADLINE_EXCEEDED ||
+    code === grpc.status.CANCELLED ||
+    code === grpc.status.RESOURCE_EXHAUSTED
+  );
+}

@@ -1,0 +1,110 @@
+// gRPC clients: `round_robin` over every address DNS returns (headless Services in Kubernetes),
+// keepalive, a deadline on every call, calls that wait for a connection within that deadline
+// (waitForReady: a peer's restart is not an outage), and bounded retries of idempotent reads.
+import * as grpc from '@grpc/grpc-js';
+import { context, SpanKind, SpanStatusCode, trace, type TextMapSetter } from '@opentelemetry/api';
+import { grpcClientDuration, grpcClientHandled } from '../metrics';
+import { injectContext, tracer, tracingEnabled } from '../tracing';
+import type { CallOptions, PromiseClient } from './types';
+
+/** Writes the W3C trace context into call metadata. */
+const metadataSetter: TextMapSetter<grpc.Metadata> = { set: (m, key, value) => m.set(key, value) };
+
+export interface ClientOptions {
+  /** Default deadline of each call in milliseconds. */
+  deadlineMs?: number;
+  /** Methods safe to retry on UNAVAILABLE (reads). */
+  retryMethods?: string[];
+  /** Fully qualified service name (for the retry policy), e.g. depot.catalog.v1.CatalogService. */
+  serviceName?: string;
+  /**
+   * Calls made while the peer is unreachable wait (within their deadline) for a connection
+   * instead of failing at once; default true. A call is only sent once connected, so this is safe
+   * for writes too, and it carries a call across a peer's restart (SIGTERM drain, new process,
+   * reconnect) instead of answering 503 for the few seconds it takes.
+   */
+  waitForReady?: boolean;
+}
+
+type ServiceCtor = grpc.ServiceClientConstructor;
+
+/** `host:port` → `dns:///host:port`, so the resolver returns every replica. */
+export function grpcTarget(address: string): string {
+  return /^[a-z]+:/.test(address) && !/^[\w.-]+:\d+$/.test(address) ? address : `dns:///${address}`;
+}
+
+export function createClient<D>(
+  ctor: {
+    new (address: string, creds: grpc.ChannelCredentials, options?: grpc.ClientOptions): grpc.Client;
+    service: D;
+  },
+  address: string,
+  options: ClientOptions = {},
+): PromiseClient<D> & { close(): void; raw: grpc.Client } {
+  const serviceConfig = {
+    loadBalancingConfig: [{ round_robin: {} }],
+    methodConfig: options.retryMethods?.length
+      ? [
+          {
+            name: options.retryMethods.map((method) => ({ service: options.serviceName, method })),
+            retryPolicy: {
+              maxAttempts: 3,
+              initialBackoff: '0.05s',
+              maxBackoff: '0.5s',
+              backoffMultiplier: 2,
+              retryableStatusCodes: ['UNAVAILABLE'],
+            },
+          },
+        ]
+      : [],
+  };
+  const client = new ctor(grpcTarget(address), grpc.credentials.createInsecure(), {
+    'grpc.service_config': JSON.stringify(serviceConfig),
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.keepalive_timeout_ms': 10_000,
+    'grpc.keepalive_permit_without_calls': 1,
+    'grpc.enable_retries': 1,
+    'grpc.initial_reconnect_backoff_ms': 200,
+    'grpc.max_reconnect_backoff_ms': 2000,
+  });
+  const defaultDeadline = options.deadlineMs ?? 5000;
+  // grpc-js reads waitForReady from the call's metadata options only (not from the service config).
+  const waitForReady = options.waitForReady ?? true;
+  const wrapped: Record<string, unknown> = {
+    close: () => client.close(),
+    raw: client,
+  };
+  const definition = (ctor as unknown as ServiceCtor).service;
+  for (const method of Object.keys(definition)) {
+    const fn = (client as unknown as Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>)[method].bind(client);
+    const [, service = 'unknown', name = method] = /^\/([^/]+)\/([^/]+)$/.exec(definition[method].path ?? '') ?? [];
+    wrapped[method] = (request: unknown, call: CallOptions = {}) =>
+      new Promise((resolve, reject) => {
+        const deadline = new Date(Date.now() + (call.deadlineMs ?? defaultDeadline));
+        const metadata = call.metadata ?? new grpc.Metadata();
+        if (waitForReady) metadata.setOptions({ ...metadata.getOptions(), waitForReady: true });
+        const stopTimer = grpcClientDuration.startTimer();
+        const span = tracingEnabled()
+          ? tracer().startSpan(`${service}/${name}`, {
+              kind: SpanKind.CLIENT,
+              attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': name },
+            })
+          : undefined;
+        if (span) injectContext(trace.setSpan(context.active(), span), metadata, metadataSetter);
+        fn(request, metadata, { deadline }, (err: grpc.ServiceError | null, res: unknown) => {
+          const code = err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK;
+          const labels = { service, method: name, code: grpc.status[code] ?? String(code) };
+          grpcClientHandled.inc(labels);
+          stopTimer(labels);
+          if (span) {
+            span.setAttribute('rpc.grpc.status_code', code);
+            if (err) span.setStatus({ code: SpanStatusCode.ERROR, message: labels.code });
+            span.end();
+          }
+          if (err) reject(err);
+          else resolve(res);
+        });
+      });
+  }
+  return wrapped as PromiseClient<D> & { close(): void; raw: grpc.Client };
+}

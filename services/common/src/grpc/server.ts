@@ -1,0 +1,163 @@
+// gRPC server with the standard health service, async handlers, error mapping and a graceful
+// drain: on shutdown health turns NOT_SERVING, in-flight calls finish, then the port closes.
+import * as grpc from '@grpc/grpc-js';
+import { context, SpanKind, SpanStatusCode, trace, type TextMapGetter } from '@opentelemetry/api';
+import { HealthImplementation } from 'grpc-health-check';
+import type { Logger } from 'pino';
+import { DepotError, isUnavailable, toServiceError } from '../errors';
+import { grpcServerDuration, grpcServerHandled } from '../metrics';
+import { isConnectionError } from '../orm';
+import { contextFromCarrier, tracer, tracingEnabled } from '../tracing';
+import type { AsyncHandlers } from './types';
+
+/** Reads the W3C trace context (`traceparent`, `tracestate`) from call metadata. */
+const metadataGetter: TextMapGetter<grpc.Metadata> = {
+  keys: (m) => Object.keys(m.getMap()),
+  get: (m, key) => {
+    const values = m.get(key);
+    return values.length ? values.map(String) : undefined;
+  },
+};
+
+/** `/depot.catalog.v1.CatalogService/GetMod` → service and method, the labels of metrics and spans. */
+function callNames(definition: grpc.ServiceDefinition, method: string): { service: string; method: string } {
+  const path = (definition[method] as { path?: string } | undefined)?.path ?? '';
+  const m = /^\/([^/]+)\/([^/]+)$/.exec(path);
+  return m ? { service: m[1], method: m[2] } : { service: 'unknown', method };
+}
+
+export interface GrpcServer {
+  readonly server: grpc.Server;
+  readonly health: HealthImplementation;
+  readonly port: number;
+  /** Marks the server (and every added service) SERVING or NOT_SERVING. */
+  setServing(serving: boolean): void;
+  /** Stops accepting calls, waits up to `graceMs` for in-flight ones, then forces. */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+export interface ServiceBinding {
+  /** Fully qualified name for health checks, e.g. depot.catalog.v1.CatalogService. */
+  name: string;
+  definition: grpc.ServiceDefinition;
+  handlers: object;
+}
+
+/** Wraps async handlers into grpc-js callbacks; unknown errors are logged, never leaked. */
+export function bindHandlers<D extends grpc.ServiceDefinition>(
+  definition: D,
+  handlers: AsyncHandlers<D>,
+  logger: Logger,
+): grpc.UntypedServiceImplementation {
+  const impl: grpc.UntypedServiceImplementation = {};
+  for (const method of Object.keys(definition)) {
+    const handler = (handlers as Record<string, (req: unknown, call: unknown) => Promise<unknown>>)[method];
+    if (!handler) throw new Error(`missing gRPC handler ${method}`);
+    const names = callNames(definition, method);
+    const spanName = `${names.service}/${names.method}`;
+    impl[method] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      const stopTimer = grpcServerDuration.startTimer();
+      const parent = tracingEnabled() ? contextFromCarrier(call.metadata, metadataGetter) : undefined;
+      const span = parent
+        ? tracer().startSpan(
+            spanName,
+            {
+              kind: SpanKind.SERVER,
+              attributes: { 'rpc.system': 'grpc', 'rpc.service': names.service, 'rpc.method': names.method },
+            },
+            parent,
+          )
+        : undefined;
+      const finish = (code: grpc.status) => {
+        const labels = { ...names, code: grpc.status[code] ?? String(code) };
+        grpcServerHandled.inc(labels);
+        stopTimer(labels);
+        if (span) {
+          span.setAttribute('rpc.grpc.status_code', code);
+          if (code !== grpc.status.OK) span.setStatus({ code: SpanStatusCode.ERROR, message: labels.code });
+          span.end();
+        }
+      };
+      const run = () =>
+        handler(call.request, call).then(
+          (response) => {
+            finish(grpc.status.OK);
+            callback(null, response);
+          },
+          (err: unknown) => {
+            const status = toStatus(err, method, logger);
+            finish(status.code ?? grpc.status.UNKNOWN);
+            callback(status);
+          },
+        );
+      if (parent && span) context.with(trace.setSpan(parent, span), run);
+      else run();
+    };
+  }
+  return impl;
+}
+
+function toStatus(err: unknown, method: string, logger: Logger): Partial<grpc.StatusObject> {
+  if (err instanceof DepotError) return toServiceError(err);
+  // The database, or a peer service this handler called over gRPC (UNAVAILABLE, DEADLINE_EXCEEDED...),
+  // is down or slow: an outage to report as such, not a bug.
+  if (isConnectionError(err) || isUnavailable(err)) {
+    logger.warn({ method, err: String(err) }, 'dependency unavailable');
+    return toServiceError(new DepotError('UNAVAILABLE'));
+  }
+  logger.error({ method, err }, 'unhandled error in gRPC handler');
+  return { code: grpc.status.INTERNAL, details: 'Internal error.' };
+}
+
+export async function startGrpcServer(opts: {
+  address: string;
+  services: ServiceBinding[];
+  logger: Logger;
+}): Promise<GrpcServer> {
+  const server = new grpc.Server({
+    'grpc.keepalive_permit_without_calls': 1,
+    'grpc.http2.min_ping_interval_without_data_ms': 5000,
+    'grpc.max_connection_age_ms': 5 * 60_000, // lets clients re-resolve DNS and spread over new replicas
+    'grpc.max_connection_age_grace_ms': 30_000,
+  });
+  const health = new HealthImplementation({ '': 'NOT_SERVING' });
+  health.addToServer(server);
+  for (const s of opts.services) {
+    server.addService(s.definition, s.handlers as grpc.UntypedServiceImplementation);
+    health.setStatus(s.name, 'NOT_SERVING');
+  }
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(opts.address, grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
+  );
+  let stopped: Promise<void> | undefined;
+  const setServing = (serving: boolean) => {
+    // Once draining, only NOT_SERVING (a health monitor must not turn a stopping server back on).
+    const status = serving && !stopped ? 'SERVING' : 'NOT_SERVING';
+    health.setStatus('', status);
+    for (const s of opts.services) health.setStatus(s.name, status);
+  };
+  return {
+    server,
+    health,
+    port,
+    setServing,
+    shutdown(graceMs = 10_000) {
+      stopped ??= new Promise<void>((resolve) => {
+        setServing(false);
+        const force = setTimeout(() => {
+          opts.logger.warn('gRPC drain timed out, forcing shutdown');
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        force.unref();
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+      return stopped;
+    },
+  };
+}

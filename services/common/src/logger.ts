@@ -1,0 +1,72 @@
+// Structured JSON logs (pino); pretty in the local stack (LOG_PRETTY=true). Secrets never appear:
+// authorization headers, tokens and keys are redacted wherever they sit in a log object.
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { activeTraceIds } from './tracing';
+
+export const REDACT_PATHS = [
+  'authorization',
+  'token',
+  'plaintext',
+  'api_key',
+  'key',
+  'password',
+  '*.authorization',
+  '*.token',
+  '*.plaintext',
+  '*.api_key',
+  '*.password',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  // Launcher read credentials (?k=, ?cid=) when a parsed query is logged.
+  'query.k',
+  'query.cid',
+  'req.query.k',
+  'req.query.cid',
+  '*.query.k',
+  '*.query.cid',
+];
+
+/** Query parameters whose values are credentials: `k` (platform key), `cid` (launcher client)... */
+const SECRET_QUERY = /([?&](?:k|cid|token|api_key|key)=)[^&#\s]*/gi;
+
+/** A URL (or path) with the values of credential query parameters replaced. */
+export function redactQuery(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+/** Redacts credentials in the URL fields a log object may carry (`url`, `req.url`). */
+function redactUrls(obj: Record<string, unknown>): Record<string, unknown> {
+  let out = obj;
+  if (typeof obj.url === 'string' && obj.url.includes('=')) out = { ...out, url: redactQuery(obj.url) };
+  const req = obj.req as Record<string, unknown> | undefined;
+  if (req && typeof req === 'object' && typeof req.url === 'string' && req.url.includes('=')) {
+    out = { ...out, req: { ...req, url: redactQuery(req.url) } };
+  }
+  return out;
+}
+
+/**
+ * A logger for one process. Every line inside a traced request or event carries `trace_id` and
+ * `span_id` (the gateway's lines also carry Fastify's `reqId`). `destination` is for tests.
+ */
+export function createLogger(
+  name: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  destination?: DestinationStream,
+): Logger {
+  const pretty = process.env.LOG_PRETTY === 'true' && !destination;
+  const options: pino.LoggerOptions = {
+    name,
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    mixin: activeTraceIds,
+    formatters: { log: redactUrls },
+    transport: pretty
+      ? { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } }
+      : undefined,
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export type { Logger };

@@ -1,0 +1,119 @@
+// MikroORM on PostgreSQL: one database per service, committed migrations listed in code (run at
+// start, or by the migrations Job in Kubernetes), pool sized by configuration, fail-fast when the
+// database is unreachable so callers get UNAVAILABLE instead of hanging.
+import { MikroORM, type EntitySchema, type MigrationObject } from '@mikro-orm/core';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { Logger } from 'pino';
+
+export type Orm = MikroORM<PostgreSqlDriver>;
+
+export interface OrmOptions {
+  url: string;
+  entities: EntitySchema[];
+  migrations: MigrationObject[];
+  poolMax?: number;
+  logger?: Logger;
+  /** Log every SQL statement at debug level (tests count queries with it). */
+  debug?: boolean;
+  onQuery?: (sql: string) => void;
+}
+
+export async function initOrm(opts: OrmOptions): Promise<Orm> {
+  return MikroORM.init<PostgreSqlDriver>({
+    driver: PostgreSqlDriver,
+    clientUrl: opts.url,
+    entities: opts.entities,
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: opts.migrations,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      tableName: 'mikro_orm_migrations',
+    },
+    pool: {
+      min: 0,
+      max: opts.poolMax ?? 10,
+      // Fail fast while the database is down: a request waits at most this long for a connection.
+      acquireTimeoutMillis: 3000,
+      createTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+    } as never,
+    driverOptions: { connection: { connectionTimeoutMillis: 3000, statement_timeout: 15_000 } },
+    debug: opts.debug || !!opts.onQuery,
+    logger: (message) => {
+      if (opts.onQuery) opts.onQuery(message);
+      else opts.logger?.debug({ orm: message });
+    },
+    forceUtcTimezone: true,
+    allowGlobalContext: false,
+    // Entities are plain objects defined with EntitySchema; no reflection needed.
+    ensureDatabase: false,
+  });
+}
+
+/** Runs pending migrations, serialized across replicas by a PostgreSQL advisory lock. */
+export async function migrate(orm: Orm, logger?: Logger): Promise<void> {
+  const knex = orm.em.getConnection().getKnex();
+  const conn = await knex.client.acquireConnection();
+  try {
+    await conn.query('SELECT pg_advisory_lock(727274)');
+    const done = await orm.getMigrator().up();
+    if (done.length) logger?.info({ migrations: done.map((m) => m.name) }, 'migrations applied');
+  } finally {
+    await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+    await knex.client.releaseConnection(conn);
+  }
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '57014', // query_canceled: statement_timeout, or cancelled by an operator; the database is overloaded
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300', // too_many_connections
+]);
+
+/** True when an error means the database (or another dependency) is unreachable. */
+export function isConnectionError(err: unknown): boolean {
+  for (
+    let e = err as { code?: string; message?: string; cause?: unknown; name?: string } | undefined, i = 0;
+    e && i < 5;
+    i++
+  ) {
+    if (e.code && CONNECTION_CODES.has(e.code)) return true;
+    if (e.name === 'ConnectionException' || e.name === 'KnexTimeoutError') return true;
+    const msg = typeof e.message === 'string' ? e.message : '';
+    // A BEGIN that failed because the connection was lost (the database restarting): knex keeps
+    // that error to itself and fails the transaction's first statement with this message instead.
+    if (/^Transaction query already complete/.test(msg)) return true;
+    if (
+      /Timeout acquiring a connection|Connection terminated|connection error and is not queryable|connect ECONNREFUSED|the database system is (starting|shutting) up|terminating connection|is not currently accepting connections/i.test(
+        msg,
+      )
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** True for a unique-constraint violation (the loser of a race on a unique key). */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string; name?: string; message?: string };
+  const unique = e?.code === '23505' || e?.name === 'UniqueConstraintViolationException';
+  return unique && (!constraint || e.constraint === constraint || (e.message ?? '').includes(constraint));
+}

@@ -1,0 +1,192 @@
+// What every service process is made of: config, logger, database (migrated), NATS, outbox relay,
+// gRPC server with health, and an orderly stop. Each service's app.ts composes these.
+import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
+import type { Logger } from 'pino';
+import { ConfigError } from './config';
+import type { GrpcServer } from './grpc/server';
+import { startHealthMonitor, type HealthMonitor } from './health';
+import { createLogger } from './logger';
+import { scraped, startMetricsServer, withTimeout, type MetricsServer } from './metrics';
+import { connectBus, type Bus } from './nats';
+import { initOrm, migrate, type Orm } from './orm';
+import { OutboxEventSchema, startOutboxRelay, type OutboxRelay } from './outbox';
+import { redactUrl } from './db-admin';
+import { initTracing, shutdownTracing } from './tracing';
+
+export interface RuntimeConfig {
+  DATABASE_URL: string;
+  DATABASE_POOL_MAX: number;
+  NATS_URL: string;
+  EVENTS_NAMESPACE: string;
+  LOG_LEVEL: string;
+  /** Port of the Prometheus /metrics listener; 0 or absent: none. */
+  METRICS_PORT?: number;
+}
+
+export interface Runtime {
+  name: string;
+  logger: Logger;
+  orm: Orm;
+  bus: Bus;
+  relay?: OutboxRelay;
+  /** Port of the /metrics listener, when METRICS_PORT is set. */
+  metricsPort?: number;
+  /**
+   * Marks the server SERVING and keeps its health in step with the database from then on
+   * (checked every 5 s; see health.ts). Stopped by close().
+   */
+  watchHealth(server: Pick<GrpcServer, 'setServing'>, opts?: { intervalMs?: number }): HealthMonitor;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(opts: {
+  name: string;
+  config: RuntimeConfig;
+  entities: EntitySchema[];
+  migrations: MigrationObject[];
+  /** Services that publish events get the outbox table entity and a relay. */
+  outbox: boolean;
+  logger?: Logger;
+  onQuery?: (sql: string) => void;
+}): Promise<Runtime> {
+  const logger = opts.logger ?? createLogger(opts.name, opts.config.LOG_LEVEL);
+  // First, so that a taken port fails the start before anything else is opened.
+  const metricsServer: MetricsServer | undefined = opts.config.METRICS_PORT
+    ? await startMetricsServer({ port: opts.config.METRICS_PORT, logger })
+    : undefined;
+  const entities = opts.outbox ? [...opts.entities, OutboxEventSchema as EntitySchema] : opts.entities;
+  const orm = await initOrm({
+    url: opts.config.DATABASE_URL,
+    entities,
+    migrations: opts.migrations,
+    poolMax: opts.config.DATABASE_POOL_MAX,
+    logger,
+    onQuery: opts.onQuery,
+  }).catch(async (err) => {
+    await metricsServer?.close();
+    throw err;
+  });
+  try {
+    await migrate(orm, logger);
+  } catch (err) {
+    await orm.close(true);
+    await metricsServer?.close();
+    throw err;
+  }
+  logger.info({ database: redactUrl(opts.config.DATABASE_URL) }, 'database ready');
+  const bus = await connectBus(opts.config.NATS_URL, opts.config.EVENTS_NAMESPACE, logger).catch(async (err) => {
+    await orm.close(true);
+    await metricsServer?.close();
+    throw err;
+  });
+  const relay = opts.outbox ? startOutboxRelay({ orm, bus, source: opts.name, logger }) : undefined;
+  let monitor: HealthMonitor | undefined;
+  const unregister = runtimeMetrics(opts.name, orm, bus, relay, () => monitor);
+  return {
+    name: opts.name,
+    logger,
+    orm,
+    bus,
+    relay,
+    metricsPort: metricsServer?.port,
+    watchHealth(server, watchOpts = {}) {
+      monitor?.stop();
+      monitor = startHealthMonitor({ orm, bus, server, logger, intervalMs: watchOpts.intervalMs });
+      return monitor;
+    },
+    async close() {
+      monitor?.stop();
+      for (const off of unregister) off();
+      await relay?.stop();
+      await bus.close();
+      await orm.close(true);
+      await metricsServer?.close();
+    },
+  };
+}
+
+/** Scrape-time gauges of one runtime: database pool, outbox backlog and age, database and NATS state. */
+function runtimeMetrics(
+  service: string,
+  orm: Orm,
+  bus: Bus,
+  relay: OutboxRelay | undefined,
+  monitor: () => HealthMonitor | undefined,
+): (() => void)[] {
+  type TarnPool = { numUsed(): number; numFree(): number; numPendingAcquires(): number; max: number };
+  const pool = () => (orm.em.getConnection().getKnex().client as { pool?: TarnPool }).pool;
+  let stats: { at: number; value: ReturnType<OutboxRelay['stats']> } | undefined;
+  const outboxStats = (r: OutboxRelay) => {
+    // One query serves both outbox gauges of a scrape.
+    if (!stats || Date.now() - stats.at > 1000) {
+      const value = withTimeout(r.stats(), 2500);
+      value.catch(() => undefined);
+      stats = { at: Date.now(), value };
+    }
+    return stats.value;
+  };
+  const offs = [
+    scraped.dbPool.add((gauge) => {
+      const p = pool();
+      if (!p) return;
+      gauge.set({ service, state: 'used' }, p.numUsed());
+      gauge.set({ service, state: 'free' }, p.numFree());
+      gauge.set({ service, state: 'pending' }, p.numPendingAcquires());
+      gauge.set({ service, state: 'max' }, p.max);
+    }),
+    scraped.natsConnected.add((gauge) => gauge.set({ service }, bus.connected() ? 1 : 0)),
+    scraped.dbUp.add((gauge) => {
+      const m = monitor();
+      if (m) gauge.set({ service }, m.state().database ? 1 : 0);
+    }),
+  ];
+  if (relay) {
+    offs.push(
+      scraped.outboxBacklog.add(async (gauge) => gauge.set({ service }, (await outboxStats(relay)).backlog)),
+      scraped.outboxAge.add(async (gauge) => gauge.set({ service }, (await outboxStats(relay)).oldestAgeSeconds)),
+    );
+  }
+  return offs;
+}
+
+/**
+ * Entry point of a service process: starts it, stops it gracefully on SIGTERM/SIGINT, and turns
+ * a configuration error into a one-line message and exit code 1.
+ */
+export function runMain(name: string, start: () => Promise<{ stop(): Promise<void> }>): void {
+  // Before anything starts: spans of the very first calls are exported too (OTLP endpoint set).
+  // Tracing that cannot start is reported, never fatal.
+  try {
+    initTracing(name);
+  } catch (err) {
+    process.stderr.write(`${name}: tracing disabled, it could not start: ${String(err)}\n`);
+  }
+  // Through a promise so that a synchronous throw (loading the configuration) is handled too.
+  Promise.resolve()
+    .then(start)
+    .then(
+      (app) => {
+        let stopping = false;
+        const stop = (signal: string) => {
+          if (stopping) return;
+          stopping = true;
+          process.stderr.write(`${name}: ${signal} received, draining\n`);
+          app.stop().then(
+            // Exports the spans still buffered (a no-op when tracing is off).
+            () => shutdownTracing().finally(() => process.exit(0)),
+            (err) => {
+              process.stderr.write(`${name}: error while stopping: ${String(err)}\n`);
+              process.exit(1);
+            },
+          );
+        };
+        process.once('SIGTERM', () => stop('SIGTERM'));
+        process.once('SIGINT', () => stop('SIGINT'));
+      },
+      (err: unknown) => {
+        if (err instanceof ConfigError) process.stderr.write(`${name}: ${err.message}\n`);
+        else process.stderr.write(`${name}: failed to start: ${(err as Error)?.stack ?? String(err)}\n`);
+        process.exit(1);
+      },
+    );
+}

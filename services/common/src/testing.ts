@@ -1,0 +1,59 @@
+// Test support shared by every workspace: uniquely named databases and event namespaces on the
+// real PostgreSQL and NATS of the machine, cleaned up afterwards, so test files run in parallel.
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { createDatabaseIfMissing, dropDatabase } from './db-admin';
+import { connectBus, deleteStream } from './nats';
+
+export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+}
+
+export function testDatabaseUrl(name: string): string {
+  const u = new URL(TEST_PG_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A fresh database; `drop()` removes it. */
+export async function createTestDatabase(prefix = 'depot_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = testDatabaseUrl(uniqueName(prefix));
+  await createDatabaseIfMissing(url);
+  return { url, drop: () => dropDatabase(url) };
+}
+
+/** A fresh events namespace; `drop()` deletes its stream. */
+export function createTestNamespace(prefix = 't'): { namespace: string; drop(): Promise<void> } {
+  const namespace = uniqueName(prefix);
+  return {
+    namespace,
+    async drop() {
+      const bus = await connectBus(TEST_NATS_URL, namespace, silentLogger());
+      await deleteStream(bus);
+      await bus.close();
+    },
+  };
+}
+
+export function silentLogger() {
+  return pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+}
+
+/** Polls `check` until it returns a truthy value or the time runs out. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await check();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw last instanceof Error ? last : new Error('eventually: condition not met in time');
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
