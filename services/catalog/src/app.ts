@@ -1,0 +1,62 @@
+// The catalog service process: database + outbox relay + gRPC server.
+import { bindHandlers, createClient, openRuntime, startGrpcServer, type Logger } from '@depot/common';
+import { BuildsService, CatalogService } from '@depot/proto';
+import type { CatalogConfig } from './config';
+import { ModSchema } from './entities/mod';
+import { ModVersionSchema } from './entities/mod-version';
+import { catalogHandlers } from './handlers';
+import { migrations } from './migrations';
+import { Catalog } from './mods';
+import { buildsVersionUsage, type VersionUsage } from './version-usage';
+
+export const CATALOG_SERVICE_NAME = 'depot.catalog.v1.CatalogService';
+
+export interface CatalogApp {
+  port: number;
+  catalog: Catalog;
+  stop(): Promise<void>;
+}
+
+export async function startCatalog(
+  config: CatalogConfig,
+  opts: { logger?: Logger; usage?: VersionUsage; onQuery?: (sql: string) => void } = {},
+): Promise<CatalogApp> {
+  const runtime = await openRuntime({
+    name: 'catalog',
+    config,
+    entities: [ModSchema, ModVersionSchema],
+    migrations,
+    outbox: true,
+    logger: opts.logger,
+    onQuery: opts.onQuery,
+  });
+  const builds = createClient(BuildsService, config.BUILDS_GRPC_ADDR, {
+    deadlineMs: config.GRPC_DEADLINE_MS,
+    serviceName: 'depot.builds.v1.BuildsService',
+    retryMethods: ['CountBuildsUsingVersion'],
+  });
+  const catalog = new Catalog(runtime.orm, runtime.relay, opts.usage ?? buildsVersionUsage(builds));
+  const grpcServer = await startGrpcServer({
+    address: config.CATALOG_GRPC_LISTEN,
+    logger: runtime.logger,
+    services: [
+      {
+        name: CATALOG_SERVICE_NAME,
+        definition: CatalogService.service,
+        handlers: bindHandlers(CatalogService.service, catalogHandlers(catalog), runtime.logger),
+      },
+    ],
+  });
+  // SERVING, and NOT_SERVING while the database is unreachable (checked every 5 s).
+  runtime.watchHealth(grpcServer);
+  runtime.logger.info({ port: grpcServer.port }, 'catalog gRPC listening');
+  return {
+    port: grpcServer.port,
+    catalog,
+    async stop() {
+      await grpcServer.shutdown();
+      builds.close();
+      await runtime.close();
+    },
+  };
+}

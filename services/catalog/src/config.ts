@@ -1,0 +1,12 @@
+import { hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
+
+export const catalogConfigSchema = z.object({
+  ...serviceEnv,
+  CATALOG_GRPC_LISTEN: hostPortSchema.default('0.0.0.0:50051'),
+  /** The builds service, asked how many builds use a version before it is deleted. */
+  BUILDS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
+});
+
+export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
+
+export const loadCatalogConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(catalogConfigSchema, env);

@@ -1,0 +1,28 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { timestampProperties } from '@depot/common';
+
+export interface Mod {
+  id: number;
+  /** Slug, unique case-insensitively, looked up exactly as stored. */
+  name: string;
+  prettyName: string;
+  author: string | null;
+  description: string | null;
+  link: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const ModSchema = new EntitySchema<Mod>({
+  name: 'Mod',
+  tableName: 'mods',
+  properties: {
+    id: { type: 'number', primary: true, autoincrement: true },
+    name: { type: 'string', length: 255 },
+    prettyName: { type: 'string', length: 255, fieldName: 'pretty_name' },
+    author: { type: 'string', length: 255, nullable: true },
+    description: { type: 'text', nullable: true },
+    link: { type: 'text', nullable: true },
+    ...timestampProperties,
+  },
+});

@@ -1,0 +1,122 @@
+// gRPC surface of the catalog: requests in, entity rows out as proto messages.
+import { formatTimestamp, type AsyncHandlers } from '@depot/common';
+import type { CatalogServiceDefinition, catalogV1 } from '@depot/proto';
+import type { Catalog, ModFields, ResolvedVersionRow, VersionFields } from './mods';
+import type { Mod } from './entities/mod';
+import type { ModVersion } from './entities/mod-version';
+
+const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+
+export function toModMessage(mod: Mod, versions?: string[]): catalogV1.Mod {
+  return {
+    id: mod.id,
+    name: mod.name,
+    pretty_name: mod.prettyName,
+    author: opt(mod.author),
+    description: opt(mod.description),
+    link: opt(mod.link),
+    created_at: formatTimestamp(mod.createdAt),
+    updated_at: formatTimestamp(mod.updatedAt),
+    versions: versions ?? [],
+  };
+}
+
+export function toVersionMessage(v: ModVersion): catalogV1.ModVersion {
+  return {
+    id: v.id,
+    mod_id: v.modId,
+    version: v.version,
+    md5: v.md5,
+    filesize: v.filesize === null ? undefined : Number(v.filesize),
+    created_at: formatTimestamp(v.createdAt),
+    updated_at: formatTimestamp(v.updatedAt),
+  };
+}
+
+function toResolved(r: ResolvedVersionRow): catalogV1.ResolvedVersion {
+  return {
+    id: r.id,
+    mod_id: r.mod_id,
+    mod_name: r.mod_name,
+    pretty_name: r.pretty_name ?? '',
+    author: opt(r.author),
+    description: opt(r.description),
+    link: opt(r.link),
+    version: r.version,
+    md5: r.md5,
+    filesize: r.filesize === null ? undefined : Number(r.filesize),
+  };
+}
+
+/** Fields named in update_mask, unset ones as null (proto presence = REST presence). */
+function masked<K extends string>(
+  req: Record<string, unknown>,
+  mask: string[],
+  map: Record<string, K>,
+): Partial<Record<K, unknown>> {
+  const out: Partial<Record<K, unknown>> = {};
+  for (const field of mask) {
+    const key = map[field];
+    if (key) out[key] = req[field] === undefined ? null : req[field];
+  }
+  return out;
+}
+
+export function catalogHandlers(catalog: Catalog): AsyncHandlers<CatalogServiceDefinition> {
+  return {
+    async ListMods() {
+      const mods = await catalog.listMods();
+      return { mods: mods.map((m) => ({ name: m.name, pretty_name: m.prettyName })) };
+    },
+    async GetMod(req) {
+      const { mod, versions } = await catalog.getMod(req.slug);
+      return toModMessage(mod, versions);
+    },
+    async CreateMod(req) {
+      const mod = await catalog.createMod({
+        name: req.name,
+        prettyName: req.pretty_name,
+        author: req.author ?? null,
+        description: req.description ?? null,
+        link: req.link ?? null,
+      });
+      return toModMessage(mod);
+    },
+    async UpdateMod(req) {
+      const fields = masked(req as unknown as Record<string, unknown>, req.update_mask, {
+        name: 'name',
+        pretty_name: 'prettyName',
+        author: 'author',
+        description: 'description',
+        link: 'link',
+      }) as ModFields;
+      return toModMessage(await catalog.updateMod(req.slug, fields));
+    },
+    async DeleteMod(req) {
+      const { modId, versionIds } = await catalog.deleteMod(req.slug);
+      return { mod_id: modId, version_ids: versionIds };
+    },
+    async GetVersion(req) {
+      return toVersionMessage(await catalog.getVersion(req.slug, req.version));
+    },
+    async CreateVersion(req) {
+      const row = await catalog.createVersion(req.slug, req.version, { md5: req.md5, filesize: req.filesize ?? null });
+      return toVersionMessage(row);
+    },
+    async UpdateVersion(req) {
+      const fields = masked(req as unknown as Record<string, unknown>, req.update_mask, {
+        md5: 'md5',
+        filesize: 'filesize',
+      }) as VersionFields;
+      return toVersionMessage(await catalog.updateVersion(req.slug, req.version, fields));
+    },
+    async DeleteVersion(req) {
+      const { modId, versionId } = await catalog.deleteVersion(req.slug, req.version);
+      return { mod_id: modId, version_id: versionId };
+    },
+    async GetVersionsByIds(req) {
+      const rows = await catalog.getVersionsByIds(req.ids, req.with_details ?? false);
+      return { versions: rows.map(toResolved) };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// One-shot migrations for the Kubernetes migrations Job (`node services/catalog/dist/migrate.js`, or
+// `node deploy/entrypoint.js migrate-catalog` in the image): opens the catalog database, applies the
+// pending migrations under the same advisory lock as a starting service, and exits 0 (1 on
+// failure). No NATS, no gRPC.
+import type { EntitySchema } from '@mikro-orm/core';
+import { ConfigError, createLogger, initOrm, migrate, OutboxEventSchema, redactUrl } from '@depot/common';
+import { loadCatalogConfig } from './config';
+import { ModSchema } from './entities/mod';
+import { ModVersionSchema } from './entities/mod-version';
+import { migrations } from './migrations';
+
+async function main(): Promise<void> {
+  const config = loadCatalogConfig();
+  const logger = createLogger('catalog-migrate', config.LOG_LEVEL);
+  const orm = await initOrm({
+    url: config.DATABASE_URL,
+    entities: [ModSchema, ModVersionSchema, OutboxEventSchema as EntitySchema],
+    migrations,
+    // migrate() holds one connection for the advisory lock while the migrator works on another.
+    poolMax: 2,
+    logger,
+  });
+  try {
+    await migrate(orm, logger);
+    logger.info({ database: redactUrl(config.DATABASE_URL) }, 'catalog migrations up to date');
+  } finally {
+    await orm.close(true);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    if (err instanceof ConfigError) process.stderr.write(`catalog-migrate: ${err.message}\n`);
+    else process.stderr.write(`catalog-migrate: ${(err as Error)?.stack ?? String(err)}\n`);
+    process.exit(1);
+  },
+);
