@@ -1,0 +1,78 @@
+// The auth service process: database + modpack.deleted consumer + gRPC server. Publishes no
+// events, so no outbox.
+import { bindHandlers, openRuntime, startGrpcServer, type Logger, type Orm } from '@depot/common';
+import { AuthService } from '@depot/proto';
+import { ensureBootstrapAdmin } from './bootstrap';
+import { Clients } from './clients';
+import type { AuthConfig } from './config';
+import { Credentials } from './credentials';
+import { entities } from './entities';
+import { authHandlers } from './handlers';
+import { Keys } from './keys';
+import { migrations } from './migrations';
+import { startModpackCleanup } from './modpack-cleanup';
+import { Users } from './users';
+
+export const AUTH_SERVICE_NAME = 'depot.auth.v1.AuthService';
+
+export interface AuthApp {
+  port: number;
+  orm: Orm;
+  stop(): Promise<void>;
+}
+
+export async function startAuth(
+  config: AuthConfig,
+  opts: { logger?: Logger; onQuery?: (sql: string) => void } = {},
+): Promise<AuthApp> {
+  const runtime = await openRuntime({
+    name: 'auth',
+    config,
+    entities,
+    migrations,
+    outbox: false,
+    logger: opts.logger,
+    onQuery: opts.onQuery,
+  });
+  const { orm, bus, logger } = runtime;
+  try {
+    if (config.ADMIN_TOKEN) await ensureBootstrapAdmin(orm, config.ADMIN_TOKEN, logger);
+  } catch (err) {
+    await runtime.close();
+    throw err;
+  }
+  const cleanup = startModpackCleanup(orm, bus, logger);
+  const handlers = authHandlers({
+    credentials: new Credentials(orm),
+    users: new Users(orm),
+    keys: new Keys(orm),
+    clients: new Clients(orm),
+  });
+  const grpcServer = await startGrpcServer({
+    address: config.AUTH_GRPC_LISTEN,
+    logger,
+    services: [
+      {
+        name: AUTH_SERVICE_NAME,
+        definition: AuthService.service,
+        handlers: bindHandlers(AuthService.service, handlers, logger),
+      },
+    ],
+  }).catch(async (err) => {
+    await cleanup.stop();
+    await runtime.close();
+    throw err;
+  });
+  // SERVING, and NOT_SERVING while the database is unreachable (checked every 5 s).
+  runtime.watchHealth(grpcServer);
+  logger.info({ port: grpcServer.port }, 'auth gRPC listening');
+  return {
+    port: grpcServer.port,
+    orm,
+    async stop() {
+      await grpcServer.shutdown();
+      await cleanup.stop();
+      await runtime.close();
+    },
+  };
+}

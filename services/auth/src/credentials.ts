@@ -1,0 +1,103 @@
+// Answering "who is this?" for bearer tokens, platform keys and launcher ids. No caching: a
+// revoked token or deleted key or client stops working with the next request.
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { DepotError, type Orm } from '@depot/common';
+import { ApiKeySchema, type ApiKey } from './entities/api-key';
+import { clientIdDigest, digest, digestsEqual } from './secrets';
+import { FULL } from './validation';
+
+export interface Principal {
+  userId: number;
+  username: string;
+  permissions: string[];
+  modpackIds: number[];
+  tokenId: number;
+}
+
+export interface ReadAccess {
+  all: boolean;
+  modpackIds: number[];
+}
+
+interface PrincipalRow {
+  token_id: number;
+  token_hash: string;
+  user_id: number;
+  username: string;
+  permissions: string[];
+  modpack_ids: number[];
+}
+
+// One statement: the token's user with its access list, and last_used_at refreshed when it is
+// older than a minute (so a busy token does not write on every request).
+export const PRINCIPAL_SQL = `
+  with t as (select id, user_id, token_hash from tokens where token_hash = ?),
+  touch as (
+    update tokens set last_used_at = now()
+     where id = (select id from t) and (last_used_at is null or last_used_at < now() - interval '1 minute'))
+  select t.id as token_id, t.token_hash, u.id as user_id, u.username, u.permissions,
+         array(select m.modpack_id from user_modpacks m where m.user_id = u.id order by m.modpack_id) as modpack_ids
+    from t join users u on u.id = t.user_id`;
+
+export const CLIENT_SQL = `
+  select c.uuid_hash,
+         array(select m.modpack_id from client_modpacks m where m.client_id = c.id order by m.modpack_id) as modpack_ids
+    from clients c where c.uuid_hash = ?`;
+
+export class Credentials {
+  constructor(private readonly orm: Orm) {}
+
+  private em(): SqlEntityManager {
+    return this.orm.em.fork() as SqlEntityManager;
+  }
+
+  async authenticate(token: string): Promise<Principal> {
+    const principal = token ? await this.principal(this.em(), token) : null;
+    if (!principal) throw new DepotError('UNAUTHENTICATED');
+    return principal;
+  }
+
+  /** Never fails on bad credentials: they grant nothing. At most one query per credential. */
+  async resolveReadAccess(creds: { key?: string; cid?: string; token?: string }): Promise<ReadAccess> {
+    // Concurrent, each on its own fork: an entity manager is not safe to share between them.
+    const [key, clientIds, principal] = await Promise.all([
+      creds.key ? this.findKey(this.em(), creds.key) : null,
+      creds.cid ? this.clientModpacks(this.em(), creds.cid) : [],
+      creds.token ? this.principal(this.em(), creds.token) : null,
+    ]);
+    const all = !!key || !!principal?.permissions.includes(FULL);
+    const ids = new Set([...clientIds, ...(principal?.modpackIds ?? [])]);
+    return { all, modpackIds: [...ids].sort((a, b) => a - b) };
+  }
+
+  async verifyKey(key: string): Promise<ApiKey> {
+    const found = key ? await this.findKey(this.em(), key) : null;
+    if (!found) throw new DepotError('INVALID_KEY');
+    return found;
+  }
+
+  private async principal(em: SqlEntityManager, token: string): Promise<Principal | null> {
+    const hash = digest(token);
+    const [row] = await em.execute<PrincipalRow[]>(PRINCIPAL_SQL, [hash]);
+    if (!row || !digestsEqual(row.token_hash, hash)) return null;
+    return {
+      userId: row.user_id,
+      username: row.username,
+      permissions: row.permissions,
+      modpackIds: row.modpack_ids,
+      tokenId: row.token_id,
+    };
+  }
+
+  private async findKey(em: SqlEntityManager, key: string): Promise<ApiKey | null> {
+    const hash = digest(key);
+    const found = await em.findOne(ApiKeySchema, { keyHash: hash });
+    return found && digestsEqual(found.keyHash, hash) ? found : null;
+  }
+
+  private async clientModpacks(em: SqlEntityManager, cid: string): Promise<number[]> {
+    const hash = clientIdDigest(cid);
+    const [row] = await em.execute<{ uuid_hash: string; modpack_ids: number[] }[]>(CLIENT_SQL, [hash]);
+    return row && digestsEqual(row.uuid_hash, hash) ? row.modpack_ids : [];
+  }
+}

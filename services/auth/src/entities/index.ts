@@ -1,0 +1,14 @@
+import type { EntitySchema } from '@mikro-orm/core';
+import { ApiKeySchema } from './api-key';
+import { ClientModpackSchema, ClientSchema } from './client';
+import { TokenSchema } from './token';
+import { UserModpackSchema, UserSchema } from './user';
+
+export const entities = [
+  UserSchema,
+  UserModpackSchema,
+  TokenSchema,
+  ApiKeySchema,
+  ClientSchema,
+  ClientModpackSchema,
+] as EntitySchema[];

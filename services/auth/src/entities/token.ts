@@ -1,0 +1,25 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { createdAtProperty } from '@depot/common';
+
+export interface Token {
+  id: number;
+  userId: number;
+  name: string;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  tokenHash: string;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+}
+
+export const TokenSchema = new EntitySchema<Token>({
+  name: 'Token',
+  tableName: 'tokens',
+  properties: {
+    id: { type: 'number', primary: true, autoincrement: true },
+    userId: { type: 'number', fieldName: 'user_id' },
+    name: { type: 'string', length: 255 },
+    tokenHash: { type: 'string', columnType: 'char(64)', fieldName: 'token_hash' },
+    lastUsedAt: { type: 'Date', columnType: 'timestamptz(6)', fieldName: 'last_used_at', nullable: true },
+    createdAt: createdAtProperty,
+  },
+});

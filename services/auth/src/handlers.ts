@@ -1,0 +1,142 @@
+// gRPC surface of auth: requests in, rows out as proto messages. Secrets never reach a log: the
+// only plaintext values leaving here are the ones issued once (CreateToken, CreateKey), and every
+// failure is scrubbed of statement values before the gRPC layer logs it (secrets.ts).
+import { formatNullableTimestamp, formatTimestamp, type AsyncHandlers } from '@depot/common';
+import type { AuthServiceDefinition, authV1 } from '@depot/proto';
+import type { Clients, ClientRecord } from './clients';
+import type { Credentials, Principal } from './credentials';
+import type { ApiKey } from './entities/api-key';
+import type { Token } from './entities/token';
+import type { Keys } from './keys';
+import { scrubbingFailures } from './secrets';
+import type { UserChanges, UserRecord, Users } from './users';
+
+export interface AuthDomain {
+  credentials: Credentials;
+  users: Users;
+  keys: Keys;
+  clients: Clients;
+}
+
+const toPrincipal = (p: Principal): authV1.Principal => ({
+  user_id: p.userId,
+  username: p.username,
+  permissions: p.permissions,
+  modpack_ids: p.modpackIds,
+  token_id: p.tokenId,
+});
+
+const toUser = ({ user, modpackIds }: UserRecord): authV1.User => ({
+  id: user.id,
+  username: user.username,
+  permissions: user.permissions,
+  modpack_ids: modpackIds,
+  created_at: formatTimestamp(user.createdAt),
+  updated_at: formatTimestamp(user.updatedAt),
+});
+
+const toToken = (t: Token): authV1.Token => ({
+  id: t.id,
+  name: t.name,
+  last_used_at: formatNullableTimestamp(t.lastUsedAt),
+  created_at: formatTimestamp(t.createdAt),
+});
+
+const toKey = (k: ApiKey): authV1.Key => ({ id: k.id, name: k.name, created_at: formatTimestamp(k.createdAt) });
+
+const toClient = ({ client, modpackIds }: ClientRecord): authV1.Client => ({
+  id: client.id,
+  name: client.name,
+  uuid: client.uuid,
+  modpack_ids: modpackIds,
+  created_at: formatTimestamp(client.createdAt),
+  updated_at: formatTimestamp(client.updatedAt),
+});
+
+export function authHandlers({ credentials, users, keys, clients }: AuthDomain): AsyncHandlers<AuthServiceDefinition> {
+  return scrubbingFailures<AsyncHandlers<AuthServiceDefinition>>({
+    async Authenticate(req) {
+      return toPrincipal(await credentials.authenticate(req.token));
+    },
+    async ResolveReadAccess(req) {
+      const access = await credentials.resolveReadAccess({ key: req.key, cid: req.cid, token: req.token });
+      return { all: access.all, modpack_ids: access.modpackIds };
+    },
+    async VerifyKey(req) {
+      const key = await credentials.verifyKey(req.key);
+      return { name: key.name, created_at: formatTimestamp(key.createdAt) };
+    },
+    async GrantModpackAccess(req) {
+      await users.grantModpackAccess(req.user_id, req.modpack_id);
+      return {};
+    },
+
+    async ListUsers() {
+      return { users: (await users.listUsers()).map(toUser) };
+    },
+    async GetUser(req) {
+      return toUser(await users.getUser(req.username));
+    },
+    async CreateUser(req) {
+      const record = await users.createUser(req.actor, {
+        username: req.username,
+        permissions: req.permissions,
+        modpackIds: req.modpack_ids,
+      });
+      return toUser(record);
+    },
+    async UpdateUser(req) {
+      const changes: UserChanges = {};
+      if (req.update_mask.includes('username')) changes.username = req.new_username;
+      if (req.update_mask.includes('permissions')) changes.permissions = req.permissions;
+      if (req.update_mask.includes('modpacks')) changes.modpackIds = req.modpack_ids;
+      return toUser(await users.updateUser(req.actor, req.username, changes));
+    },
+    async DeleteUser(req) {
+      await users.deleteUser(req.username, req.actor ?? null);
+      return {};
+    },
+
+    async ListTokens(req) {
+      return { tokens: (await users.listTokens(req.user_id)).map(toToken) };
+    },
+    async CreateToken(req) {
+      const owner = req.username !== undefined ? { username: req.username } : { userId: req.user_id };
+      const { token, plaintext } = await users.createToken(owner, req.name);
+      return { id: token.id, name: token.name, plaintext, created_at: formatTimestamp(token.createdAt) };
+    },
+    async RevokeToken(req) {
+      await users.revokeToken(req.user_id, req.token_id);
+      return {};
+    },
+
+    async ListKeys() {
+      return { keys: (await keys.listKeys()).map(toKey) };
+    },
+    async CreateKey(req) {
+      const { key, plaintext } = await keys.createKey(req.name, req.api_key);
+      return { id: key.id, name: key.name, api_key: plaintext, created_at: formatTimestamp(key.createdAt) };
+    },
+    async DeleteKey(req) {
+      await keys.deleteKey(req.id);
+      return {};
+    },
+
+    async ListClients() {
+      return { clients: (await clients.listClients()).map(toClient) };
+    },
+    async CreateClient(req) {
+      return toClient(await clients.createClient(req.name, req.uuid));
+    },
+    async UpdateClient(req) {
+      const changes: { name?: string; modpackIds?: number[] } = {};
+      if (req.update_mask.includes('name')) changes.name = req.name;
+      if (req.update_mask.includes('modpacks')) changes.modpackIds = req.modpack_ids;
+      return toClient(await clients.updateClient(req.uuid, changes));
+    },
+    async DeleteClient(req) {
+      await clients.deleteClient(req.uuid);
+      return {};
+    },
+  });
+}

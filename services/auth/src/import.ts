@@ -1,0 +1,201 @@
+// Bulk import of platform keys and launcher clients with their modpack links (the admin CLI's
+// `import-solder`), set-based, in one transaction. Keys arrive in plaintext (Solder keeps them so)
+// and are stored like every other key: only their SHA-256 digest. Matching is by natural keys: a
+// key by its digest, a client by its uuid (case-insensitively). Changed names are updated and
+// nothing is duplicated, so a second identical run changes nothing. A client's links to the
+// imported modpacks (`managedModpackIds`) become exactly the given ones; its links to any other
+// modpack are left alone.
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { initOrm, isUniqueViolation, migrate, type Logger, type Orm } from '@depot/common';
+import { entities } from './entities';
+import { migrations } from './migrations';
+import { clientIdDigest, digest, scrubError } from './secrets';
+
+export interface ImportedKey {
+  name: string;
+  /** The key itself; only its digest is stored. */
+  apiKey: string;
+  createdAt?: string | null;
+  updatedAt?: string | null;
+}
+
+export interface ImportedClient {
+  name: string;
+  uuid: string;
+  /** Depot modpack ids (from the builds import). */
+  modpackIds: number[];
+  createdAt?: string | null;
+  updatedAt?: string | null;
+}
+
+export interface AuthImport {
+  keys: ImportedKey[];
+  clients: ImportedClient[];
+  /** The modpacks the import is authoritative for: client links to these mirror the input. */
+  managedModpackIds: number[];
+}
+
+export interface ImportCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface AuthImportResult {
+  keys: ImportCounts;
+  clients: ImportCounts;
+  links: { inserted: number; removed: number; unchanged: number };
+}
+
+function checkInput({ keys, clients }: AuthImport): void {
+  const hashes = new Set<string>();
+  for (const k of keys) {
+    if (!k.apiKey) throw new Error(`key "${k.name}" has an empty value`);
+    if (!k.name || k.name.length > 255) throw new Error(`key name "${k.name}" must be 1-255 characters`);
+    const h = digest(k.apiKey);
+    if (hashes.has(h)) throw new Error(`key "${k.name}": the same key value appears twice`);
+    hashes.add(h);
+  }
+  const uuids = new Set<string>();
+  for (const c of clients) {
+    if (!c.uuid || c.uuid.length > 255) throw new Error(`client "${c.name}": uuid must be 1-255 characters`);
+    if (!c.name || c.name.length > 255) throw new Error(`client name "${c.name}" must be 1-255 characters`);
+    const u = c.uuid.toLowerCase();
+    // The uuid is a read credential: never put it in a message.
+    if (uuids.has(u)) throw new Error(`client "${c.name}": its uuid appears twice (uuids match whatever their case)`);
+    uuids.add(u);
+  }
+}
+
+export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImportResult> {
+  checkInput(input);
+  const keysJson = JSON.stringify(
+    input.keys.map((k, seq) => ({
+      seq,
+      name: k.name,
+      key_hash: digest(k.apiKey),
+      created_at: k.createdAt ?? null,
+      updated_at: k.updatedAt ?? null,
+    })),
+  );
+  const clientsJson = JSON.stringify(
+    input.clients.map((c, seq) => ({
+      seq,
+      name: c.name,
+      uuid: c.uuid,
+      uuid_hash: clientIdDigest(c.uuid),
+      created_at: c.createdAt ?? null,
+      updated_at: c.updatedAt ?? null,
+    })),
+  );
+  const linksJson = JSON.stringify(
+    input.clients.flatMap((c) =>
+      [...new Set(c.modpackIds)].map((id) => ({ uuid_hash: clientIdDigest(c.uuid), modpack_id: id })),
+    ),
+  );
+  const managed = `{${[...new Set(input.managedModpackIds)].join(',')}}`;
+
+  // Statements carry client uuids (read credentials): keep them out of SQL debug logs.
+  const em = orm.em.fork({ loggerContext: { enabled: false } }) as SqlEntityManager;
+  try {
+    return await em.transactional(async (tx) => {
+      // An operator's batch: no statement limit of the API's, but never wait long behind a stuck writer.
+      await tx.execute("set local lock_timeout = '30s'");
+      await tx.execute('set local statement_timeout = 0');
+      await tx.execute('lock table keys, clients, client_modpacks in share row exclusive mode');
+
+      const updatedKeys = await tx.execute<{ id: number }[]>(
+        `update keys k set name = i.name, updated_at = coalesce(i.updated_at, now())
+           from jsonb_to_recordset(?::jsonb) as i(name text, key_hash text, updated_at timestamptz)
+          where k.key_hash = i.key_hash and k.name <> i.name
+         returning k.id`,
+        [keysJson],
+      );
+      const insertedKeys = await tx.execute<{ id: number }[]>(
+        `insert into keys (name, key_hash, created_at, updated_at)
+         select i.name, i.key_hash, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
+           from jsonb_to_recordset(?::jsonb) as i(name text, key_hash text, created_at timestamptz, updated_at timestamptz, seq int)
+          where not exists (select 1 from keys k where k.key_hash = i.key_hash)
+          order by i.seq
+         returning id`,
+        [keysJson],
+      );
+
+      const updatedClients = await tx.execute<{ id: number }[]>(
+        `update clients c set name = i.name, updated_at = coalesce(i.updated_at, now())
+           from jsonb_to_recordset(?::jsonb) as i(name text, uuid_hash text, updated_at timestamptz)
+          where c.uuid_hash = i.uuid_hash and c.name <> i.name
+         returning c.id`,
+        [clientsJson],
+      );
+      const insertedClients = await tx.execute<{ id: number }[]>(
+        `insert into clients (name, uuid, uuid_hash, created_at, updated_at)
+         select i.name, i.uuid, i.uuid_hash, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
+           from jsonb_to_recordset(?::jsonb)
+                as i(name text, uuid text, uuid_hash text, created_at timestamptz, updated_at timestamptz, seq int)
+          where not exists (select 1 from clients c where c.uuid_hash = i.uuid_hash)
+          order by i.seq
+         returning id`,
+        [clientsJson],
+      );
+
+      // Links: for the imported clients and the managed modpacks, exactly the given ones.
+      const removedLinks = await tx.execute<{ client_id: number }[]>(
+        `delete from client_modpacks cm
+          using clients c, jsonb_to_recordset(?::jsonb) as i(uuid_hash text)
+          where cm.client_id = c.id and c.uuid_hash = i.uuid_hash
+            and cm.modpack_id = any(?::int[])
+            and not exists (select 1 from jsonb_to_recordset(?::jsonb) as l(uuid_hash text, modpack_id int)
+                             where l.uuid_hash = c.uuid_hash and l.modpack_id = cm.modpack_id)
+         returning cm.client_id`,
+        [clientsJson, managed, linksJson],
+      );
+      const insertedLinks = await tx.execute<{ client_id: number }[]>(
+        `insert into client_modpacks (client_id, modpack_id)
+         select c.id, l.modpack_id
+           from jsonb_to_recordset(?::jsonb) as l(uuid_hash text, modpack_id int)
+           join clients c on c.uuid_hash = l.uuid_hash
+         on conflict do nothing
+         returning client_id`,
+        [linksJson],
+      );
+      const linkTotal = input.clients.reduce((n, c) => n + new Set(c.modpackIds).size, 0);
+
+      return {
+        keys: counts(input.keys.length, insertedKeys.length, updatedKeys.length),
+        clients: counts(input.clients.length, insertedClients.length, updatedClients.length),
+        links: {
+          inserted: insertedLinks.length,
+          removed: removedLinks.length,
+          unchanged: linkTotal - insertedLinks.length,
+        },
+      };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new Error('the import collides with an existing key or client (unique index)');
+    throw scrubError(err);
+  }
+}
+
+function counts(total: number, inserted: number, updated: number): ImportCounts {
+  return { inserted, updated, unchanged: total - inserted - updated };
+}
+
+/**
+ * The auth database for an import: opened with the service's own entities and migrations
+ * (applied first, under the same advisory lock as a starting service).
+ */
+export async function openAuthImport(url: string, logger?: Logger) {
+  const orm = await initOrm({ url, entities, migrations, poolMax: 2, logger });
+  try {
+    await migrate(orm, logger);
+  } catch (err) {
+    await orm.close(true);
+    throw err;
+  }
+  return {
+    orm,
+    run: (input: AuthImport) => importAuth(orm, input),
+    close: () => orm.close(true),
+  };
+}

@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000_init } from './Migration20261122000000_init';
+
+// Listed in code (not discovered from files) so the same list runs from sources and from dist.
+export const migrations: MigrationObject[] = [
+  { name: 'Migration20261122000000_init', class: Migration20261122000000_init },
+];

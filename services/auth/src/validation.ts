@@ -1,0 +1,74 @@
+// Rules the auth service enforces itself (the gateway checks formats too, but a caller of the
+// gRPC API must not be able to store what the REST API would refuse).
+import { DepotError, type FieldErrors } from '@depot/common';
+
+export const PERMISSIONS = [
+  'solder_full',
+  'solder_users',
+  'solder_keys',
+  'solder_clients',
+  'mods_create',
+  'mods_manage',
+  'mods_delete',
+  'modpacks_create',
+  'modpacks_manage',
+  'modpacks_delete',
+] as const;
+
+export const FULL = 'solder_full';
+
+const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,254}$/;
+
+/** Collects field violations and throws them together, one entry per failing field. */
+export class Violations {
+  private readonly fields: FieldErrors = {};
+
+  add(field: string, message: string): void {
+    (this.fields[field] ??= []).push(message);
+  }
+
+  /** Required, non-blank, at most 255 characters. */
+  name(field: string, value: string | undefined): void {
+    if (value === undefined || value.trim() === '') this.add(field, `The ${field} field is required.`);
+    else if (value.length > 255) this.add(field, `The ${field} field must not be greater than 255 characters.`);
+  }
+
+  username(value: string | undefined): void {
+    if (value === undefined || value === '') this.add('username', 'The username field is required.');
+    else if (!USERNAME_PATTERN.test(value)) this.add('username', 'The username field format is invalid.');
+  }
+
+  permissions(values: string[]): void {
+    if (values.some((p) => !(PERMISSIONS as readonly string[]).includes(p))) {
+      this.add('permissions', 'The selected permissions is invalid.');
+    }
+  }
+
+  modpacks(ids: number[]): void {
+    if (ids.some((id) => !Number.isInteger(id) || id <= 0)) this.add('modpacks', 'The selected modpacks is invalid.');
+  }
+
+  throwIfAny(): void {
+    if (Object.keys(this.fields).length) throw DepotError.fields(this.fields);
+  }
+}
+
+/** Deduplicated, in the canonical order of PERMISSIONS. */
+export function normalizePermissions(values: string[]): string[] {
+  return PERMISSIONS.filter((p) => values.includes(p));
+}
+
+/** Deduplicated modpack ids in ascending order. */
+export function normalizeIds(ids: number[]): number[] {
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/** Whether a caller may grant or take away solder_full. */
+export function holdsFull(actor: { permissions: string[] } | null): boolean {
+  return !!actor?.permissions.includes(FULL);
+}
+
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; name?: string };
+  return e?.code === '23503' || e?.name === 'ForeignKeyConstraintViolationException';
+}

@@ -1,0 +1,31 @@
+// Shared by the auth service tests.
+import type * as grpc from '@grpc/grpc-js';
+import { fromServiceError, type Orm } from '@depot/common';
+import type { authV1 } from '@depot/proto';
+
+export async function failure(p: Promise<unknown>) {
+  try {
+    await p;
+  } catch (err) {
+    return { code: (err as grpc.ServiceError).code, error: fromServiceError(err) };
+  }
+  throw new Error('expected the call to fail');
+}
+
+export function actor(permissions: string[]): authV1.Principal {
+  return { user_id: 1, username: 'someone', permissions, modpack_ids: [], token_id: 1 };
+}
+
+/** Every row of every table as text, to prove a secret is stored nowhere. */
+export async function dumpDatabase(orm: Orm): Promise<string> {
+  const em = orm.em.fork();
+  const tables = await em.execute<{ table_name: string }[]>(
+    `select table_name from information_schema.tables where table_schema = 'public'`,
+  );
+  let out = '';
+  for (const { table_name } of tables) {
+    const rows = await em.execute<{ row: string }[]>(`select t::text as row from "${table_name}" t`);
+    out += rows.map((r) => r.row).join('\n');
+  }
+  return out;
+}
