@@ -1,0 +1,257 @@
+// Builds and their mod assignments: the launcher build read, build writes (contract.md §4.4),
+// assignment writes (compat.md §4) and the detach that follows catalog deletions.
+import { LockMode } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import {
+  buildVisible,
+  DepotError,
+  enqueueEvent,
+  isUniqueViolation,
+  modpackShown,
+  type Orm,
+  type OutboxRelay,
+} from '@depot/common';
+import { canAccess, findWritableBuild, findWritableModpack, type Access } from './access';
+import { BuildSchema, type Build } from './entities/build';
+import { BuildModSchema } from './entities/build-mod';
+import type { ModLookup } from './mod-lookup';
+import { buildFromRow, GET_BUILD_SQL, type BuildRow } from './queries';
+import { assertNotDeleted, enterAssignmentWrite, recordDeletion } from './tombstones';
+
+/** A build read without visibility applied: the modpack's flags and the build, if it exists. */
+export interface BuildSource {
+  modpackId: number;
+  modpackPrivate: boolean;
+  build: Build | null;
+  modVersionIds: number[];
+}
+
+export type BuildFields = Partial<
+  Pick<Build, 'version' | 'minecraft' | 'forge' | 'isPublished' | 'private' | 'minJava' | 'minMemory'>
+>;
+
+export class Builds {
+  constructor(
+    private readonly orm: Orm,
+    private readonly relay: OutboxRelay | undefined,
+    private readonly mods: ModLookup,
+  ) {}
+
+  private em(): SqlEntityManager {
+    return this.orm.em.fork() as SqlEntityManager;
+  }
+
+  /**
+   * A published build the caller may see, with its mod version ids. One query whatever the number
+   * of mods (modpack, build and assignments together).
+   */
+  async getBuild(slug: string, version: string, access: Access): Promise<{ build: Build; modVersionIds: number[] }> {
+    const source = await this.getBuildSource(slug, version);
+    const accessible = canAccess(access, source.modpackId);
+    if (!modpackShown({ private: source.modpackPrivate }, accessible)) throw new DepotError('MODPACK_NOT_FOUND');
+    const build = source.build;
+    if (!build || !buildVisible({ published: build.isPublished, private: build.private }, accessible)) {
+      throw new DepotError('BUILD_NOT_FOUND');
+    }
+    return { build, modVersionIds: source.modVersionIds };
+  }
+
+  /** The build read unfiltered (the gateway's cache applies visibility); MODPACK_NOT_FOUND only. */
+  async getBuildSource(slug: string, version: string): Promise<BuildSource> {
+    const [row] = await this.em().execute<BuildRow[]>(GET_BUILD_SQL, [version, slug]);
+    if (!row) throw new DepotError('MODPACK_NOT_FOUND');
+    return {
+      modpackId: row.modpack_id,
+      modpackPrivate: row.modpack_private,
+      build: buildFromRow(row),
+      modVersionIds: row.id === null ? [] : row.mod_version_ids,
+    };
+  }
+
+  /** `cloneFrom` naming a build of the same modpack copies its assignments; an unknown one is ignored. */
+  async create(
+    slug: string,
+    access: Access,
+    fields: Required<Pick<BuildFields, 'version' | 'minecraft'>> & BuildFields,
+    cloneFrom?: string,
+  ): Promise<Build> {
+    try {
+      const build = await this.em().transactional(async (tx) => {
+        // Copied assignments are stored assignments: no detach may run in between (tombstones.ts).
+        if (cloneFrom !== undefined) await enterAssignmentWrite(tx);
+        // Shared lock: a concurrent modpack delete waits instead of breaking the foreign key.
+        const modpack = await findWritableModpack(tx, slug, access, LockMode.PESSIMISTIC_READ);
+        await this.assertVersionFree(tx, modpack.id, fields.version);
+        const created = tx.create(BuildSchema, {
+          modpackId: modpack.id,
+          version: fields.version,
+          minecraft: fields.minecraft,
+          forge: fields.forge ?? null,
+          isPublished: fields.isPublished ?? false,
+          private: fields.private ?? false,
+          minJava: fields.minJava ?? null,
+          minMemory: fields.minMemory ?? null,
+        } as Build);
+        await tx.flush();
+        if (cloneFrom !== undefined) {
+          await tx.execute(
+            `insert into build_mods (build_id, mod_id, mod_version_id)
+             select ?, bm.mod_id, bm.mod_version_id
+               from build_mods bm join builds b on b.id = bm.build_id
+              where b.modpack_id = ? and b.version = ?
+              order by bm.id`,
+            [created.id, modpack.id, cloneFrom],
+          );
+        }
+        enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: created.id });
+        return created;
+      });
+      this.relay?.kick();
+      return build;
+    } catch (err) {
+      throw asVersionExists(err);
+    }
+  }
+
+  async update(slug: string, version: string, access: Access, fields: BuildFields): Promise<Build> {
+    try {
+      const build = await this.em().transactional(async (tx) => {
+        const { modpack, build } = await findWritableBuild(tx, slug, version, access);
+        if (fields.version !== undefined && fields.version !== build.version) {
+          await this.assertVersionFree(tx, modpack.id, fields.version);
+        }
+        tx.assign(build, fields);
+        await tx.flush();
+        enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+        return build;
+      });
+      this.relay?.kick();
+      return build;
+    } catch (err) {
+      throw asVersionExists(err);
+    }
+  }
+
+  /** Assignments go by cascade; mods and versions stay in catalog. */
+  async delete(slug: string, version: string, access: Access): Promise<number> {
+    const id = await this.em().transactional(async (tx) => {
+      const { modpack, build } = await findWritableBuild(tx, slug, version, access);
+      await tx.nativeDelete(BuildSchema, { id: build.id });
+      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+      return build.id;
+    });
+    this.relay?.kick();
+    return id;
+  }
+
+  async addMod(slug: string, version: string, access: Access, modSlug: string, modVersion: string): Promise<void> {
+    const { modpack, build } = await findWritableBuild(this.em(), slug, version, access);
+    // Asked outside the transaction: no database connection is held across a network call.
+    const target = await this.mods.findVersion(modSlug, modVersion);
+    await this.em().transactional(async (tx) => {
+      // Catalog may have deleted the version since it answered, and builds detached it already.
+      await enterAssignmentWrite(tx);
+      await assertNotDeleted(tx, target);
+      // Shared lock: the build cannot vanish between this check and the insert.
+      const locked = await tx.findOne(
+        BuildSchema,
+        { id: build.id },
+        { lockMode: LockMode.PESSIMISTIC_READ, fields: ['id'] },
+      );
+      if (!locked) throw new DepotError('BUILD_NOT_FOUND');
+      // ON CONFLICT instead of a unique violation: a concurrent assignment of the same mod ends
+      // as the same 422 as a sequential one, and the transaction stays usable.
+      for (;;) {
+        const inserted = await tx.execute(
+          `insert into build_mods (build_id, mod_id, mod_version_id) values (?, ?, ?)
+           on conflict (build_id, mod_id) do nothing returning id`,
+          [build.id, target.modId, target.id],
+        );
+        if (inserted.length) break;
+        const [existing] = await tx.execute<{ mod_version_id: number }[]>(
+          'select mod_version_id from build_mods where build_id = ? and mod_id = ?',
+          [build.id, target.modId],
+        );
+        if (existing) {
+          throw new DepotError(
+            existing.mod_version_id === target.id ? 'ASSIGNMENT_EXISTS' : 'ASSIGNMENT_OTHER_VERSION',
+          );
+        }
+        // The conflicting row was removed in between: insert again.
+      }
+      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+    });
+    this.relay?.kick();
+  }
+
+  async updateMod(slug: string, version: string, access: Access, modSlug: string, modVersion: string): Promise<void> {
+    const { modpack, build } = await findWritableBuild(this.em(), slug, version, access);
+    const target = await this.mods.findVersion(modSlug, modVersion);
+    await this.em().transactional(async (tx) => {
+      await enterAssignmentWrite(tx);
+      await assertNotDeleted(tx, target);
+      const updated = await tx.nativeUpdate(
+        BuildModSchema,
+        { buildId: build.id, modId: target.modId },
+        { modVersionId: target.id },
+      );
+      if (!updated) throw new DepotError('ASSIGNMENT_NOT_FOUND');
+      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+    });
+    this.relay?.kick();
+  }
+
+  async removeMod(slug: string, version: string, access: Access, modSlug: string): Promise<void> {
+    const { modpack, build } = await findWritableBuild(this.em(), slug, version, access);
+    const modId = await this.mods.findModId(modSlug);
+    await this.em().transactional(async (tx) => {
+      const deleted = await tx.nativeDelete(BuildModSchema, { buildId: build.id, modId });
+      if (!deleted) throw new DepotError('ASSIGNMENT_NOT_FOUND');
+      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+    });
+    this.relay?.kick();
+  }
+
+  /** Builds of any modpack, published or not, holding the version (catalog's 409 count). */
+  async countUsingVersion(modVersionId: number): Promise<number> {
+    const [row] = await this.em().execute<{ n: number }[]>(
+      'select count(distinct build_id)::int as n from build_mods where mod_version_id = ?',
+      [modVersionId],
+    );
+    return row.n;
+  }
+
+  /**
+   * Drops assignments of versions catalog deleted (and, for a deleted mod, any of its versions),
+   * in one transaction, announcing each affected build, and remembers the deletion so that an
+   * assignment checked against catalog before it cannot be stored after it (tombstones.ts).
+   * Idempotent: a redelivery removes nothing.
+   */
+  async detach(versionIds: number[], modId?: number): Promise<number> {
+    const affected = await this.em().transactional(async (tx) => {
+      // First: the gate, then the tombstones; the delete below sees every assignment stored before.
+      await recordDeletion(tx, versionIds, modId);
+      const rows = await tx.execute<{ build_id: number; modpack_id: number }[]>(
+        `with gone as (
+           delete from build_mods
+            where mod_version_id = any(string_to_array(?, ',')::int[]) or mod_id = ?
+           returning build_id)
+         select distinct b.id as build_id, b.modpack_id from gone join builds b on b.id = gone.build_id`,
+        [versionIds.join(','), modId ?? null],
+      );
+      for (const row of rows) enqueueEvent(tx, 'build.changed', { modpack_id: row.modpack_id, build_id: row.build_id });
+      return rows.length;
+    });
+    if (affected) this.relay?.kick();
+    return affected;
+  }
+
+  /** Versions are unique within a modpack, exactly (case-sensitive). */
+  private async assertVersionFree(em: SqlEntityManager, modpackId: number, version: string): Promise<void> {
+    if (await em.count(BuildSchema, { modpackId, version })) throw new DepotError('BUILD_VERSION_EXISTS');
+  }
+}
+
+function asVersionExists(err: unknown): unknown {
+  return isUniqueViolation(err, 'builds_modpack_id_version_unique') ? new DepotError('BUILD_VERSION_EXISTS') : err;
+}

@@ -1,0 +1,24 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { createdAtProperty } from '@depot/common';
+
+/** A mod version assigned to a build; at most one version of a mod per build. */
+export interface BuildMod {
+  id: number;
+  buildId: number;
+  /** Ids owned by catalog: no foreign key, kept in step by the detach consumer. */
+  modId: number;
+  modVersionId: number;
+  createdAt: Date;
+}
+
+export const BuildModSchema = new EntitySchema<BuildMod>({
+  name: 'BuildMod',
+  tableName: 'build_mods',
+  properties: {
+    id: { type: 'number', primary: true, autoincrement: true },
+    buildId: { type: 'number', fieldName: 'build_id' },
+    modId: { type: 'number', fieldName: 'mod_id' },
+    modVersionId: { type: 'number', fieldName: 'mod_version_id' },
+    createdAt: createdAtProperty,
+  },
+});

@@ -1,0 +1,215 @@
+// gRPC surface of the builds service: requests in, entity rows out as proto messages.
+import { DepotError, formatTimestamp, type AsyncHandlers, type FieldErrors } from '@depot/common';
+import type { BuildsServiceDefinition, buildsV1 } from '@depot/proto';
+import { NO_ACCESS } from './access';
+import type { BuildFields, Builds } from './builds';
+import type { Build } from './entities/build';
+import type { Modpack } from './entities/modpack';
+import type { ModpackFields, ModpackWithBuilds, Modpacks } from './modpacks';
+
+const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+
+export function toModpackMessage(m: Modpack): buildsV1.Modpack {
+  return {
+    id: m.id,
+    name: m.name,
+    slug: m.slug,
+    url: opt(m.url),
+    hidden: m.hidden,
+    private: m.private,
+    order: m.order ?? undefined,
+    recommended: opt(m.recommended),
+    latest: opt(m.latest),
+    created_at: formatTimestamp(m.createdAt),
+    updated_at: formatTimestamp(m.updatedAt),
+    icon_url: opt(m.iconUrl),
+    icon_md5: opt(m.iconMd5),
+    logo_url: opt(m.logoUrl),
+    logo_md5: opt(m.logoMd5),
+    background_url: opt(m.backgroundUrl),
+    background_md5: opt(m.backgroundMd5),
+  };
+}
+
+export function toBuildMessage(b: Build): buildsV1.Build {
+  return {
+    id: b.id,
+    modpack_id: b.modpackId,
+    version: b.version,
+    minecraft: b.minecraft,
+    forge: opt(b.forge),
+    is_published: b.isPublished,
+    private: b.private,
+    min_java: opt(b.minJava),
+    min_memory: opt(b.minMemory),
+    created_at: formatTimestamp(b.createdAt),
+    updated_at: formatTimestamp(b.updatedAt),
+  };
+}
+
+const toView = (v: ModpackWithBuilds): buildsV1.ModpackView => ({
+  modpack: toModpackMessage(v.modpack),
+  builds: v.builds,
+});
+
+interface MaskEntry<K> {
+  /** Request field carrying the value (differs from the REST name for renames). */
+  from: string;
+  to: K;
+  /** Columns that cannot hold null: masking them unset is a validation error, not a 500. */
+  required?: boolean;
+}
+
+/** Fields named in update_mask (REST names), unset ones as null (proto presence = REST presence). */
+function masked<K extends string>(
+  req: object,
+  mask: string[],
+  map: Record<string, MaskEntry<K>>,
+): Partial<Record<K, unknown>> {
+  const out: Partial<Record<K, unknown>> = {};
+  const missing: FieldErrors = {};
+  for (const field of mask) {
+    const entry = map[field];
+    if (!entry) continue;
+    const value = (req as Record<string, unknown>)[entry.from];
+    if (value === undefined && entry.required) missing[field] = [`The ${field} field is required.`];
+    out[entry.to] = value === undefined ? null : value;
+  }
+  if (Object.keys(missing).length) throw DepotError.fields(missing);
+  return out;
+}
+
+const MODPACK_MASK: Record<string, MaskEntry<keyof ModpackFields>> = {
+  name: { from: 'name', to: 'name', required: true },
+  slug: { from: 'new_slug', to: 'slug', required: true },
+  url: { from: 'url', to: 'url' },
+  hidden: { from: 'hidden', to: 'hidden', required: true },
+  private: { from: 'private', to: 'private', required: true },
+  order: { from: 'order', to: 'order', required: false },
+  recommended: { from: 'recommended', to: 'recommended' },
+  latest: { from: 'latest', to: 'latest' },
+};
+
+const BUILD_MASK: Record<string, MaskEntry<keyof BuildFields>> = {
+  version: { from: 'new_version', to: 'version', required: true },
+  minecraft: { from: 'minecraft', to: 'minecraft', required: true },
+  forge: { from: 'forge', to: 'forge' },
+  is_published: { from: 'is_published', to: 'isPublished', required: true },
+  private: { from: 'private', to: 'private', required: true },
+  min_java: { from: 'min_java', to: 'minJava' },
+  min_memory: { from: 'min_memory', to: 'minMemory' },
+};
+
+export function buildsHandlers(modpacks: Modpacks, builds: Builds): AsyncHandlers<BuildsServiceDefinition> {
+  return {
+    async ListModpacks(req) {
+      const list = await modpacks.list(req.access ?? NO_ACCESS, req.with_builds);
+      return { modpacks: list.map(toView) };
+    },
+    async GetModpack(req) {
+      return toView(await modpacks.get(req.slug, req.access ?? NO_ACCESS));
+    },
+    async GetBuild(req) {
+      const { build, modVersionIds } = await builds.getBuild(req.slug, req.version, req.access ?? NO_ACCESS);
+      return { build: toBuildMessage(build), mod_version_ids: modVersionIds };
+    },
+    async ListModpackSources() {
+      const sources = await modpacks.sources();
+      return {
+        modpacks: sources.map((s) => ({
+          modpack: toModpackMessage(s.modpack),
+          builds: s.builds.map((b) => ({ version: b.version, is_published: b.isPublished, private: b.private })),
+        })),
+      };
+    },
+    async GetBuildSource(req) {
+      const source = await builds.getBuildSource(req.slug, req.version);
+      return {
+        modpack_id: source.modpackId,
+        modpack_private: source.modpackPrivate,
+        build: source.build ? toBuildMessage(source.build) : null,
+        mod_version_ids: source.modVersionIds,
+      };
+    },
+
+    async CreateModpack(req) {
+      const modpack = await modpacks.create({
+        name: req.name,
+        slug: req.slug,
+        url: req.url ?? null,
+        hidden: req.hidden,
+        private: req.private,
+        order: req.order,
+      });
+      return toModpackMessage(modpack);
+    },
+    async UpdateModpack(req) {
+      const fields = masked(req, req.update_mask, MODPACK_MASK) as ModpackFields;
+      return toModpackMessage(await modpacks.update(req.slug, req.access ?? NO_ACCESS, fields));
+    },
+    async DeleteModpack(req) {
+      return { modpack_id: await modpacks.delete(req.slug, req.access ?? NO_ACCESS) };
+    },
+    async CloneModpack(req) {
+      const modpack = await modpacks.clone(req.source_slug, req.access ?? NO_ACCESS, {
+        name: req.name,
+        slug: req.slug,
+        hidden: req.hidden,
+      });
+      return toModpackMessage(modpack);
+    },
+    async CheckTarget(req) {
+      const { modpackId, buildId } = await modpacks.checkTarget(req.slug, req.access ?? NO_ACCESS, req.version);
+      return { modpack_id: modpackId, build_id: buildId ?? 0 };
+    },
+    async GetModpacksBySlugs(req) {
+      const refs = await modpacks.refsBySlugs(req.slugs);
+      return { modpacks: refs.map((r) => ({ id: r.id, slug: r.slug })) };
+    },
+    async GetModpacksByIds(req) {
+      const refs = await modpacks.refsByIds(req.ids);
+      return { modpacks: refs.map((r) => ({ id: r.id, slug: r.slug })) };
+    },
+
+    async CreateBuild(req) {
+      const build = await builds.create(
+        req.slug,
+        req.access ?? NO_ACCESS,
+        {
+          version: req.version,
+          minecraft: req.minecraft,
+          forge: req.forge ?? null,
+          isPublished: req.is_published,
+          private: req.private,
+          minJava: req.min_java ?? null,
+          minMemory: req.min_memory ?? null,
+        },
+        req.clone_from,
+      );
+      return toBuildMessage(build);
+    },
+    async UpdateBuild(req) {
+      const fields = masked(req, req.update_mask, BUILD_MASK) as BuildFields;
+      return toBuildMessage(await builds.update(req.slug, req.version, req.access ?? NO_ACCESS, fields));
+    },
+    async DeleteBuild(req) {
+      return { build_id: await builds.delete(req.slug, req.version, req.access ?? NO_ACCESS) };
+    },
+
+    async AddBuildMod(req) {
+      await builds.addMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, req.mod_version);
+      return {};
+    },
+    async UpdateBuildMod(req) {
+      await builds.updateMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, req.mod_version);
+      return {};
+    },
+    async RemoveBuildMod(req) {
+      await builds.removeMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug);
+      return {};
+    },
+    async CountBuildsUsingVersion(req) {
+      return { count: await builds.countUsingVersion(req.mod_version_id) };
+    },
+  };
+}

@@ -1,0 +1,349 @@
+// Bulk import of modpacks, builds and build-mod assignments (the admin CLI's `import-solder`),
+// set-based: a few statements in one transaction, whatever the size. Matching is by natural keys:
+// modpack slug (case-insensitively), (modpack, build version) exactly, (build, mod) for an
+// assignment. Changed fields are updated and nothing is duplicated, so a second identical run
+// changes nothing. An imported build's assignments become exactly the given ones (a mod removed
+// from the build at the source goes away here too); modpacks, builds and assignments that are not
+// part of the import are never touched. Mod and version ids are catalog's: the caller maps them
+// through catalog's own import first. Events: one `build.changed` per modpack that changed, through
+// the outbox like any other write; never `modpack.deleted`.
+import type { EntitySchema } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { initOrm, isUniqueViolation, migrate, OutboxEventSchema, type Logger, type Orm } from '@depot/common';
+import { BuildSchema } from './entities/build';
+import { BuildModSchema } from './entities/build-mod';
+import { ModpackSchema } from './entities/modpack';
+import { migrations } from './migrations';
+import { enterAssignmentWrite } from './tombstones';
+
+export interface ImportedModpack {
+  /** Display name, unique case-insensitively. */
+  name: string;
+  slug: string;
+  url: string | null;
+  hidden: boolean;
+  private: boolean;
+  order: number | null;
+  recommended: string | null;
+  latest: string | null;
+  iconUrl: string | null;
+  iconMd5: string | null;
+  logoUrl: string | null;
+  logoMd5: string | null;
+  backgroundUrl: string | null;
+  backgroundMd5: string | null;
+  /** ISO timestamps; null means "now" for a new row. */
+  createdAt?: string | null;
+  updatedAt?: string | null;
+}
+
+export interface ImportedBuild {
+  /** Slug of one of the imported modpacks, as given there. */
+  modpack: string;
+  version: string;
+  minecraft: string;
+  forge: string | null;
+  isPublished: boolean;
+  private: boolean;
+  minJava: string | null;
+  minMemory: number | null;
+  createdAt?: string | null;
+  updatedAt?: string | null;
+  /** The whole assignment set of the build (catalog ids), at most one version per mod. */
+  mods: { modId: number; modVersionId: number }[];
+}
+
+/** New rows are created in the order of the arrays (ids, and so the launcher's build order, follow it). */
+export interface BuildsImport {
+  modpacks: ImportedModpack[];
+  builds: ImportedBuild[];
+}
+
+export interface ImportCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface BuildsImportResult {
+  modpacks: ImportCounts;
+  builds: ImportCounts;
+  assignments: ImportCounts & { removed: number };
+  /** Depot id of every imported modpack, by slug as given. */
+  modpackIds: Map<string, number>;
+}
+
+const MODPACK_COLUMNS = [
+  'name',
+  'slug',
+  'url',
+  'hidden',
+  'private',
+  'order',
+  'recommended',
+  'latest',
+  'icon_url',
+  'icon_md5',
+  'logo_url',
+  'logo_md5',
+  'background_url',
+  'background_md5',
+] as const;
+const BUILD_COLUMNS = ['minecraft', 'forge', 'is_published', 'private', 'min_java', 'min_memory'] as const;
+
+const q = (c: string) => `"${c}"`;
+const list = (cols: readonly string[], prefix: string) => cols.map((c) => `${prefix}${q(c)}`).join(', ');
+
+function checkInput({ modpacks, builds }: BuildsImport): void {
+  const slugs = new Set<string>();
+  const names = new Set<string>();
+  for (const m of modpacks) {
+    for (const [field, value] of [
+      ['slug', m.slug],
+      ['name', m.name],
+    ] as const) {
+      if (!value || value.length > 255) throw new Error(`modpack ${field} "${value}" must be 1-255 characters`);
+    }
+    if (slugs.has(m.slug.toLowerCase()))
+      throw new Error(`modpack slug "${m.slug}" appears twice (unique case-insensitively)`);
+    if (names.has(m.name.toLowerCase()))
+      throw new Error(`modpack name "${m.name}" appears twice (unique case-insensitively)`);
+    slugs.add(m.slug.toLowerCase());
+    names.add(m.name.toLowerCase());
+    for (const field of ['iconMd5', 'logoMd5', 'backgroundMd5'] as const) {
+      if ((m[field]?.length ?? 0) > 32) throw new Error(`modpack ${m.slug}: ${field} is longer than 32 characters`);
+    }
+  }
+  const versions = new Set<string>();
+  for (const b of builds) {
+    if (!slugs.has(b.modpack.toLowerCase())) throw new Error(`build ${b.version} of an unknown modpack "${b.modpack}"`);
+    if (!b.version || b.version.length > 255)
+      throw new Error(`modpack ${b.modpack}: build version "${b.version}" must be 1-255 characters`);
+    const key = `${b.modpack.toLowerCase()}\u0000${b.version}`;
+    if (versions.has(key)) throw new Error(`modpack ${b.modpack}: build "${b.version}" appears twice`);
+    versions.add(key);
+    const mods = new Set<number>();
+    for (const a of b.mods) {
+      if (mods.has(a.modId))
+        throw new Error(`modpack ${b.modpack} build ${b.version}: two versions of mod id ${a.modId}`);
+      mods.add(a.modId);
+    }
+  }
+}
+
+export async function importBuilds(orm: Orm, input: BuildsImport): Promise<BuildsImportResult> {
+  checkInput(input);
+  const modpackRows = input.modpacks.map((m, seq) => ({
+    seq,
+    name: m.name,
+    slug: m.slug,
+    url: m.url,
+    hidden: m.hidden,
+    private: m.private,
+    order: m.order,
+    recommended: m.recommended,
+    latest: m.latest,
+    icon_url: m.iconUrl,
+    icon_md5: m.iconMd5,
+    logo_url: m.logoUrl,
+    logo_md5: m.logoMd5,
+    background_url: m.backgroundUrl,
+    background_md5: m.backgroundMd5,
+    created_at: m.createdAt ?? null,
+    updated_at: m.updatedAt ?? null,
+  }));
+  const buildRows = input.builds.map((b, seq) => ({
+    seq,
+    modpack: b.modpack,
+    version: b.version,
+    minecraft: b.minecraft,
+    forge: b.forge,
+    is_published: b.isPublished,
+    private: b.private,
+    min_java: b.minJava,
+    min_memory: b.minMemory,
+    created_at: b.createdAt ?? null,
+    updated_at: b.updatedAt ?? null,
+  }));
+  let seq = 0;
+  const assignmentRows = input.builds.flatMap((b) =>
+    b.mods.map((a) => ({
+      seq: seq++,
+      modpack: b.modpack,
+      version: b.version,
+      mod_id: a.modId,
+      mod_version_id: a.modVersionId,
+    })),
+  );
+  const modpacksJson = JSON.stringify(modpackRows);
+  const buildsJson = JSON.stringify(buildRows);
+  const assignmentsJson = JSON.stringify(assignmentRows);
+
+  const modpackType = `name text, slug text, url text, hidden boolean, private boolean, "order" int, recommended text,
+    latest text, icon_url text, icon_md5 text, logo_url text, logo_md5 text, background_url text, background_md5 text,
+    created_at timestamptz, updated_at timestamptz, seq int`;
+  const buildType = `modpack text, version text, minecraft text, forge text, is_published boolean, private boolean,
+    min_java text, min_memory int, created_at timestamptz, updated_at timestamptz, seq int`;
+  const assignmentType = 'modpack text, version text, mod_id int, mod_version_id int, seq int';
+
+  const em = orm.em.fork() as SqlEntityManager;
+  try {
+    return await em.transactional(async (tx) => {
+      // An operator's batch: no statement limit of the API's, but never wait long behind a stuck writer.
+      await tx.execute("set local lock_timeout = '30s'");
+      await tx.execute('set local statement_timeout = 0');
+      // The assignment gate first, as every assignment write (tombstones.ts), then the tables.
+      await enterAssignmentWrite(tx);
+      await tx.execute('lock table modpacks, builds, build_mods in share row exclusive mode');
+
+      // A display name held by another Depot modpack would break the unique index: say which.
+      const clashes = await tx.execute<{ slug: string; name: string; depot_slug: string }[]>(
+        `select i.slug, i.name, m.slug as depot_slug
+           from jsonb_to_recordset(?::jsonb) as i(name text, slug text)
+           join modpacks m on lower(m.name) = lower(i.name) and lower(m.slug) <> lower(i.slug)`,
+        [modpacksJson],
+      );
+      if (clashes.length) {
+        const list = clashes.map((c) => `"${c.name}" (${c.slug}) is already the name of Depot modpack ${c.depot_slug}`);
+        throw new Error(`modpack names taken: ${list.join('; ')}. Rename one of them and import again.`);
+      }
+
+      const changedModpacks = new Set<number>();
+      const modpackSet = MODPACK_COLUMNS.map((c) => `${q(c)} = i.${q(c)}`).join(', ');
+      const updatedModpacks = await tx.execute<{ id: number }[]>(
+        `update modpacks m set ${modpackSet}, updated_at = coalesce(i.updated_at, now())
+           from jsonb_to_recordset(?::jsonb) as i(${modpackType})
+          where lower(m.slug) = lower(i.slug)
+            and (${list(MODPACK_COLUMNS, 'm.')}) is distinct from (${list(MODPACK_COLUMNS, 'i.')})
+         returning m.id`,
+        [modpacksJson],
+      );
+      const insertedModpacks = await tx.execute<{ id: number }[]>(
+        `insert into modpacks (${list(MODPACK_COLUMNS, '')}, created_at, updated_at)
+         select ${list(MODPACK_COLUMNS, 'i.')}, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
+           from jsonb_to_recordset(?::jsonb) as i(${modpackType})
+          where not exists (select 1 from modpacks m where lower(m.slug) = lower(i.slug))
+          order by i.seq
+         returning id`,
+        [modpacksJson],
+      );
+      for (const r of [...updatedModpacks, ...insertedModpacks]) changedModpacks.add(r.id);
+      const modpackIdRows = await tx.execute<{ id: number; slug: string }[]>(
+        `select m.id, i.slug from jsonb_to_recordset(?::jsonb) as i(slug text) join modpacks m on lower(m.slug) = lower(i.slug)`,
+        [modpacksJson],
+      );
+      const modpackIds = new Map(modpackIdRows.map((r) => [r.slug, r.id]));
+
+      // Builds, by (modpack, version) exactly.
+      const updatedBuilds = await tx.execute<{ modpack_id: number }[]>(
+        `update builds b set ${BUILD_COLUMNS.map((c) => `${q(c)} = i.${q(c)}`).join(', ')},
+                updated_at = coalesce(i.updated_at, now())
+           from jsonb_to_recordset(?::jsonb) as i(${buildType})
+           join modpacks m on lower(m.slug) = lower(i.modpack)
+          where b.modpack_id = m.id and b.version = i.version
+            and (${list(BUILD_COLUMNS, 'b.')}) is distinct from (${list(BUILD_COLUMNS, 'i.')})
+         returning b.modpack_id`,
+        [buildsJson],
+      );
+      const insertedBuilds = await tx.execute<{ modpack_id: number }[]>(
+        `insert into builds (modpack_id, version, ${list(BUILD_COLUMNS, '')}, created_at, updated_at)
+         select m.id, i.version, ${list(BUILD_COLUMNS, 'i.')}, coalesce(i.created_at, now()),
+                coalesce(i.updated_at, i.created_at, now())
+           from jsonb_to_recordset(?::jsonb) as i(${buildType})
+           join modpacks m on lower(m.slug) = lower(i.modpack)
+          where not exists (select 1 from builds b where b.modpack_id = m.id and b.version = i.version)
+          order by i.seq
+         returning modpack_id`,
+        [buildsJson],
+      );
+      for (const r of [...updatedBuilds, ...insertedBuilds]) changedModpacks.add(r.modpack_id);
+
+      // Assignments: the imported builds' sets become exactly the given ones (less any mod or
+      // version catalog deleted since it gave the ids: builds detached those already).
+      await tx.execute(
+        `create temporary table import_build_mods on commit drop as
+         select b.id as build_id, b.modpack_id, i.mod_id, i.mod_version_id, i.seq
+           from jsonb_to_recordset(?::jsonb) as i(${assignmentType})
+           join modpacks m on lower(m.slug) = lower(i.modpack)
+           join builds b on b.modpack_id = m.id and b.version = i.version
+          where not exists (select 1 from deleted_mods d where d.mod_id = i.mod_id)
+            and not exists (select 1 from deleted_mod_versions d where d.mod_version_id = i.mod_version_id)`,
+        [assignmentsJson],
+      );
+      const removed = await tx.execute<{ modpack_id: number }[]>(
+        `delete from build_mods bm
+          using builds b, jsonb_to_recordset(?::jsonb) as i(modpack text, version text), modpacks m
+          where bm.build_id = b.id and b.modpack_id = m.id and lower(m.slug) = lower(i.modpack) and b.version = i.version
+            and not exists (select 1 from import_build_mods t where t.build_id = bm.build_id and t.mod_id = bm.mod_id)
+         returning b.modpack_id`,
+        [buildsJson],
+      );
+      const updatedAssignments = await tx.execute<{ modpack_id: number }[]>(
+        `update build_mods bm set mod_version_id = t.mod_version_id
+           from import_build_mods t
+          where bm.build_id = t.build_id and bm.mod_id = t.mod_id and bm.mod_version_id <> t.mod_version_id
+         returning t.modpack_id`,
+      );
+      const insertedAssignments = await tx.execute<{ modpack_id: number }[]>(
+        `insert into build_mods (build_id, mod_id, mod_version_id)
+         select t.build_id, t.mod_id, t.mod_version_id from import_build_mods t
+          where not exists (select 1 from build_mods bm where bm.build_id = t.build_id and bm.mod_id = t.mod_id)
+          order by t.seq
+         returning (select b.modpack_id from builds b where b.id = build_mods.build_id) as modpack_id`,
+      );
+      for (const r of [...removed, ...updatedAssignments, ...insertedAssignments]) changedModpacks.add(r.modpack_id);
+
+      if (changedModpacks.size) {
+        await tx.execute(
+          `insert into outbox (type, payload)
+           select 'build.changed', jsonb_build_object('modpack_id', id) from unnest(?::int[]) as id order by id`,
+          [`{${[...changedModpacks].join(',')}}`],
+        );
+      }
+
+      return {
+        modpacks: counts(modpackRows.length, insertedModpacks.length, updatedModpacks.length),
+        builds: counts(buildRows.length, insertedBuilds.length, updatedBuilds.length),
+        assignments: {
+          ...counts(assignmentRows.length, insertedAssignments.length, updatedAssignments.length),
+          removed: removed.length,
+        },
+        modpackIds,
+      };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new Error(`the import collides with an existing modpack or build: ${(err as Error).message}`);
+    }
+    throw err;
+  }
+}
+
+function counts(total: number, inserted: number, updated: number): ImportCounts {
+  return { inserted, updated, unchanged: total - inserted - updated };
+}
+
+/**
+ * The builds database for an import: opened with the service's own entities and migrations
+ * (applied first, under the same advisory lock as a starting service).
+ */
+export async function openBuildsImport(url: string, logger?: Logger) {
+  const orm = await initOrm({
+    url,
+    entities: [ModpackSchema, BuildSchema, BuildModSchema, OutboxEventSchema as EntitySchema],
+    migrations,
+    poolMax: 2,
+    logger,
+  });
+  try {
+    await migrate(orm, logger);
+  } catch (err) {
+    await orm.close(true);
+    throw err;
+  }
+  return {
+    orm,
+    run: (input: BuildsImport) => importBuilds(orm, input),
+    close: () => orm.close(true),
+  };
+}

@@ -1,0 +1,5 @@
+import { runMain } from '@depot/common';
+import { startBuilds } from './app';
+import { loadBuildsConfig } from './config';
+
+runMain('builds', () => startBuilds(loadBuildsConfig()));

@@ -1,0 +1,277 @@
+// Modpacks: launcher reads with visibility (compat.md §3) and the modpack writes of compat.md §4,
+// with events written to the outbox in the same transaction.
+import { IsolationLevel, LockMode } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import {
+  buildVisible,
+  DepotError,
+  enqueueEvent,
+  isUniqueViolation,
+  modpackListed,
+  modpackShown,
+  type Orm,
+  type OutboxRelay,
+} from '@depot/common';
+import { canAccess, findBuild, findWritableModpack, type Access } from './access';
+import { ModpackSchema, type Modpack } from './entities/modpack';
+import {
+  GET_MODPACK_SQL,
+  LIST_MODPACKS_BARE_SQL,
+  LIST_MODPACKS_SQL,
+  modpackFromRow,
+  type BuildFlagsRow,
+  type ModpackRow,
+} from './queries';
+import { enterAssignmentWrite } from './tombstones';
+
+export type ModpackFields = Partial<
+  Pick<Modpack, 'name' | 'slug' | 'url' | 'hidden' | 'private' | 'order' | 'recommended' | 'latest'>
+>;
+
+export interface ModpackWithBuilds {
+  modpack: Modpack;
+  /** Versions of the builds the caller may see, creation order. */
+  builds: string[];
+}
+
+export interface BuildFlags {
+  version: string;
+  isPublished: boolean;
+  private: boolean;
+}
+
+/** A modpack with every build, published or not (the gateway's cache applies visibility). */
+export interface ModpackSource {
+  modpack: Modpack;
+  builds: BuildFlags[];
+}
+
+const flagsOf = ([version, isPublished, isPrivate]: BuildFlagsRow): BuildFlags => ({
+  version,
+  isPublished,
+  private: isPrivate,
+});
+
+/** Versions of the builds visible with or without access to the modpack (compat.md §3). */
+function visibleVersions(builds: BuildFlagsRow[], accessible: boolean): string[] {
+  const out: string[] = [];
+  for (const [version, published, isPrivate] of builds) {
+    if (buildVisible({ published, private: isPrivate }, accessible)) out.push(version);
+  }
+  return out;
+}
+
+const TAKEN_MESSAGES = { name: 'The name has already been taken.', slug: 'The slug has already been taken.' };
+
+function taken(fields: ('name' | 'slug')[]): DepotError {
+  return DepotError.fields(Object.fromEntries(fields.map((f) => [f, [TAKEN_MESSAGES[f]]])), 'MODPACK_TAKEN');
+}
+
+/** Which field a unique violation of the modpacks table is about (undefined: not one). */
+function violatedField(err: unknown): 'name' | 'slug' | undefined {
+  if (isUniqueViolation(err, 'modpacks_name_lower_unique')) return 'name';
+  if (isUniqueViolation(err, 'modpacks_slug_lower_unique') || isUniqueViolation(err, 'modpacks_slug_exact')) {
+    return 'slug';
+  }
+  return undefined;
+}
+
+export class Modpacks {
+  constructor(
+    private readonly orm: Orm,
+    private readonly relay: OutboxRelay | undefined,
+  ) {}
+
+  private em(): SqlEntityManager {
+    return this.orm.em.fork() as SqlEntityManager;
+  }
+
+  /** Public modpacks, plus hidden or private ones the caller may access; id order. One query. */
+  async list(access: Access, withBuilds: boolean): Promise<ModpackWithBuilds[]> {
+    const rows = await this.em().execute<ModpackRow[]>(withBuilds ? LIST_MODPACKS_SQL : LIST_MODPACKS_BARE_SQL);
+    const out: ModpackWithBuilds[] = [];
+    for (const row of rows) {
+      const accessible = canAccess(access, row.id);
+      if (!modpackListed(row, accessible)) continue;
+      out.push({ modpack: modpackFromRow(row), builds: visibleVersions(row.builds, accessible) });
+    }
+    return out;
+  }
+
+  /** Hidden modpacks are shown to anyone who knows the slug; private ones only when accessible. One query. */
+  async get(slug: string, access: Access): Promise<ModpackWithBuilds> {
+    const [row] = await this.em().execute<ModpackRow[]>(GET_MODPACK_SQL, [slug]);
+    const accessible = row !== undefined && canAccess(access, row.id);
+    if (!row || !modpackShown(row, accessible)) throw new DepotError('MODPACK_NOT_FOUND');
+    return { modpack: modpackFromRow(row), builds: visibleVersions(row.builds, accessible) };
+  }
+
+  /** Every modpack with every build's flags, unfiltered: the gateway's cache fill. One query. */
+  async sources(): Promise<ModpackSource[]> {
+    const rows = await this.em().execute<ModpackRow[]>(LIST_MODPACKS_SQL);
+    return rows.map((row) => ({ modpack: modpackFromRow(row), builds: row.builds.map(flagsOf) }));
+  }
+
+  async create(fields: Required<Pick<ModpackFields, 'name' | 'slug'>> & ModpackFields): Promise<Modpack> {
+    try {
+      const modpack = await this.em().transactional(async (tx) => {
+        await this.assertFree(tx, fields);
+        const created = tx.create(ModpackSchema, {
+          name: fields.name,
+          slug: fields.slug,
+          url: fields.url ?? null,
+          hidden: fields.hidden ?? true,
+          private: fields.private ?? false,
+          order: fields.order ?? null,
+          recommended: null,
+          latest: null,
+          iconUrl: null,
+          iconMd5: null,
+          logoUrl: null,
+          logoMd5: null,
+          backgroundUrl: null,
+          backgroundMd5: null,
+        } as Modpack);
+        await tx.flush();
+        enqueueEvent(tx, 'build.changed', { modpack_id: created.id });
+        return created;
+      });
+      this.relay?.kick();
+      return modpack;
+    } catch (err) {
+      throw await this.asTaken(err, fields);
+    }
+  }
+
+  async update(slug: string, access: Access, fields: ModpackFields): Promise<Modpack> {
+    let id = 0;
+    try {
+      const modpack = await this.em().transactional(async (tx) => {
+        const modpack = await findWritableModpack(tx, slug, access, LockMode.PESSIMISTIC_WRITE);
+        id = modpack.id;
+        await this.assertFree(tx, fields, modpack.id);
+        tx.assign(modpack, fields);
+        await tx.flush();
+        enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id });
+        return modpack;
+      });
+      this.relay?.kick();
+      return modpack;
+    } catch (err) {
+      throw await this.asTaken(err, fields, id);
+    }
+  }
+
+  /** Builds and assignments go by cascade; auth drops access rows on modpack.deleted. */
+  async delete(slug: string, access: Access): Promise<number> {
+    const id = await this.em().transactional(async (tx) => {
+      const modpack = await findWritableModpack(tx, slug, access, LockMode.PESSIMISTIC_WRITE);
+      await tx.nativeDelete(ModpackSchema, { id: modpack.id });
+      enqueueEvent(tx, 'modpack.deleted', { modpack_id: modpack.id });
+      return modpack.id;
+    });
+    this.relay?.kick();
+    return id;
+  }
+
+  /**
+   * A new modpack with the source's settings, every build as it is and every assignment, copied
+   * set-wise in one transaction. Repeatable read: the copy is one consistent snapshot.
+   */
+  async clone(sourceSlug: string, access: Access, target: { name: string; slug: string; hidden?: boolean }) {
+    try {
+      const modpack = await this.em().transactional(
+        async (tx) => {
+          // Before the snapshot (LOCK TABLE takes none): no detach in between (tombstones.ts).
+          await enterAssignmentWrite(tx);
+          const source = await findWritableModpack(tx, sourceSlug, access);
+          await this.assertFree(tx, target);
+          const [{ id }] = await tx.execute<{ id: number }[]>(
+            `insert into modpacks (name, slug, url, hidden, private, "order", recommended, latest,
+                                   icon_url, icon_md5, logo_url, logo_md5, background_url, background_md5)
+             select ?, ?, url, ?, private, "order", recommended, latest,
+                    icon_url, icon_md5, logo_url, logo_md5, background_url, background_md5
+               from modpacks where id = ?
+             returning id`,
+            [target.name, target.slug, target.hidden ?? true, source.id],
+          );
+          await tx.execute(
+            `insert into builds (modpack_id, version, minecraft, forge, is_published, private, min_java, min_memory)
+             select ?, version, minecraft, forge, is_published, private, min_java, min_memory
+               from builds where modpack_id = ? order by id`,
+            [id, source.id],
+          );
+          // Versions are unique within a modpack, so they pair each source build with its copy.
+          await tx.execute(
+            `insert into build_mods (build_id, mod_id, mod_version_id)
+             select copy.id, bm.mod_id, bm.mod_version_id
+               from build_mods bm
+               join builds orig on orig.id = bm.build_id
+               join builds copy on copy.modpack_id = ? and copy.version = orig.version
+              where orig.modpack_id = ?
+              order by bm.id`,
+            [id, source.id],
+          );
+          enqueueEvent(tx, 'build.changed', { modpack_id: id });
+          return tx.findOneOrFail(ModpackSchema, { id });
+        },
+        { isolationLevel: IsolationLevel.REPEATABLE_READ },
+      );
+      this.relay?.kick();
+      return modpack;
+    } catch (err) {
+      throw await this.asTaken(err, target);
+    }
+  }
+
+  /** The write checks alone, so the gateway can answer 404/403 before validating a body. */
+  async checkTarget(slug: string, access: Access, version?: string): Promise<{ modpackId: number; buildId?: number }> {
+    const em = this.em();
+    const modpack = await findWritableModpack(em, slug, access);
+    if (version === undefined) return { modpackId: modpack.id };
+    const build = await findBuild(em, modpack.id, version);
+    return { modpackId: modpack.id, buildId: build.id };
+  }
+
+  async refsBySlugs(slugs: string[]): Promise<Pick<Modpack, 'id' | 'slug'>[]> {
+    if (!slugs.length) return [];
+    return this.em().find(ModpackSchema, { slug: { $in: slugs } }, { fields: ['id', 'slug'], orderBy: { id: 'asc' } });
+  }
+
+  async refsByIds(ids: number[]): Promise<Pick<Modpack, 'id' | 'slug'>[]> {
+    if (!ids.length) return [];
+    return this.em().find(ModpackSchema, { id: { $in: ids } }, { fields: ['id', 'slug'], orderBy: { id: 'asc' } });
+  }
+
+  /**
+   * The loser of a race on a unique index, as the very error a sequential duplicate gets. The
+   * violation names one index only, while the pre-check reports every taken field (name and slug
+   * at once): so both are checked again, now that the winner has committed. Should the winner be
+   * gone again by then, the violated index alone answers.
+   */
+  private async asTaken(err: unknown, fields: { name?: string; slug?: string }, exceptId = 0): Promise<unknown> {
+    const field = violatedField(err);
+    if (!field) return err;
+    try {
+      await this.assertFree(this.em(), fields, exceptId);
+    } catch (recheck) {
+      if (recheck instanceof DepotError) return recheck;
+      return err;
+    }
+    return taken([field]);
+  }
+
+  /** Name and slug are unique case-insensitively; a record keeping its own values is no duplicate. */
+  private async assertFree(em: SqlEntityManager, fields: { name?: string; slug?: string }, exceptId = 0) {
+    if (fields.name === undefined && fields.slug === undefined) return;
+    const name = fields.name ?? null;
+    const slug = fields.slug ?? null;
+    const [row] = await em.execute<{ name: boolean | null; slug: boolean | null }[]>(
+      `select bool_or(lower(name) = lower(?)) as name, bool_or(lower(slug) = lower(?)) as slug
+         from modpacks where (lower(name) = lower(?) or lower(slug) = lower(?)) and id <> ?`,
+      [name, slug, name, slug, exceptId],
+    );
+    const takenFields = (['name', 'slug'] as const).filter((f) => row[f]);
+    if (takenFields.length) throw taken(takenFields);
+  }
+}

@@ -1,0 +1,182 @@
+// Assignments racing catalog deletions (tombstones.ts), against a real PostgreSQL with the
+// service's classes and a scripted catalog: the detach event handled between an assignment's
+// catalog check and its insert, a detach waiting for an assignment write in progress, and a
+// modpack clone waiting for a detach in progress. None may leave an assignment of a deleted
+// mod or version behind.
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { DepotError } from '@depot/common';
+import { createTestDatabase } from '@depot/common/testing';
+import { Builds } from '../src/builds';
+import { openBuildsImport } from '../src/import';
+import type { ModLookup } from '../src/mod-lookup';
+import { Modpacks } from '../src/modpacks';
+import { enterAssignmentWrite, recordDeletion } from '../src/tombstones';
+
+const ALL = { all: true, modpack_ids: [] };
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let opened: Awaited<ReturnType<typeof openBuildsImport>>;
+let builds: Builds;
+let modpacks: Modpacks;
+
+/** The scripted catalog: `mod@version` → ids; `afterLookup` runs once catalog has answered. */
+const catalog = new Map<string, { id: number; modId: number }>();
+let afterLookup: (() => Promise<void>) | undefined;
+const lookup: ModLookup = {
+  async findVersion(modSlug, version) {
+    const found = catalog.get(`${modSlug}@${version}`);
+    if (!found) throw new DepotError('VERSION_NOT_FOUND');
+    const hook = afterLookup;
+    afterLookup = undefined;
+    await hook?.();
+    return found;
+  },
+  async findModId(modSlug) {
+    for (const [key, v] of catalog) if (key.startsWith(`${modSlug}@`)) return v.modId;
+    throw new DepotError('MOD_NOT_FOUND');
+  },
+};
+
+beforeAll(async () => {
+  db = await createTestDatabase('bld_tomb');
+  opened = await openBuildsImport(db.url); // the service's entities, migrations applied
+  builds = new Builds(opened.orm, undefined, lookup);
+  modpacks = new Modpacks(opened.orm, undefined);
+  catalog.set('alpha@1', { id: 101, modId: 10 });
+  catalog.set('alpha@2', { id: 102, modId: 10 });
+  catalog.set('beta@1', { id: 201, modId: 20 });
+  catalog.set('beta@2', { id: 202, modId: 20 });
+  catalog.set('gamma@1', { id: 301, modId: 30 });
+  catalog.set('delta@1', { id: 401, modId: 40 });
+  catalog.set('delta@2', { id: 402, modId: 40 });
+  await modpacks.create({ name: 'Tomb', slug: 'tomb' });
+  for (const version of ['a', 'b', 'c', 'd', 'e']) {
+    await builds.create('tomb', ALL, { version, minecraft: '1.20.1' });
+  }
+});
+
+afterAll(async () => {
+  await opened?.close();
+  await db?.drop();
+});
+
+const em = () => opened.orm.em.fork() as SqlEntityManager;
+const versionsIn = async (slug: string, version: string) =>
+  (await builds.getBuildSource(slug, version)).modVersionIds.slice().sort((a, b) => a - b);
+
+async function reason(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof DepotError) return err.reason;
+    throw err;
+  }
+  throw new Error('expected a DepotError');
+}
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const settled = async (p: Promise<unknown>, ms: number) =>
+  Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+
+test('a version deleted between the catalog check and the insert: refused like a missing version', async () => {
+  await builds.addMod('tomb', 'a', ALL, 'alpha', '2');
+  // mod.version.deleted is handled after catalog answered, before the assignment is stored.
+  afterLookup = async () => void (await builds.detach([101]));
+  expect(await reason(builds.addMod('tomb', 'b', ALL, 'alpha', '1'))).toBe('VERSION_NOT_FOUND');
+  expect(await versionsIn('tomb', 'b')).toEqual([]);
+  // Refused for good (the answer catalog gives from now on), and for a change of version too.
+  expect(await reason(builds.addMod('tomb', 'b', ALL, 'alpha', '1'))).toBe('VERSION_NOT_FOUND');
+  expect(await reason(builds.updateMod('tomb', 'a', ALL, 'alpha', '1'))).toBe('VERSION_NOT_FOUND');
+  expect(await versionsIn('tomb', 'a')).toEqual([102]);
+  // The mod's other versions are not affected.
+  await builds.addMod('tomb', 'b', ALL, 'alpha', '2');
+  expect(await versionsIn('tomb', 'b')).toEqual([102]);
+});
+
+test('a mod deleted between the catalog check and the insert: refused like a missing mod, for every version', async () => {
+  await builds.addMod('tomb', 'a', ALL, 'beta', '1');
+  // mod.deleted lists the versions catalog deleted; 202 was not among them (made meanwhile).
+  afterLookup = async () => void (await builds.detach([201], 20));
+  expect(await reason(builds.addMod('tomb', 'c', ALL, 'beta', '2'))).toBe('MOD_NOT_FOUND');
+  expect(await reason(builds.updateMod('tomb', 'c', ALL, 'beta', '2'))).toBe('MOD_NOT_FOUND');
+  expect(await versionsIn('tomb', 'a')).toEqual([102]); // beta@1 detached
+  expect(await versionsIn('tomb', 'c')).toEqual([]);
+  expect(await builds.countUsingVersion(202)).toBe(0);
+});
+
+test('a change of version racing the new version’s delete keeps the old one', async () => {
+  await builds.addMod('tomb', 'd', ALL, 'delta', '1');
+  afterLookup = async () => void (await builds.detach([402]));
+  expect(await reason(builds.updateMod('tomb', 'd', ALL, 'delta', '2'))).toBe('VERSION_NOT_FOUND');
+  expect(await versionsIn('tomb', 'd')).toEqual([401]);
+});
+
+test('a detach waits for an assignment write in progress and removes what it stored', async () => {
+  const stored = deferred();
+  const release = deferred();
+  const { id: buildId } = (await builds.getBuildSource('tomb', 'e')).build!;
+  // An assignment write past its tombstone check, not yet committed.
+  const writer = em().transactional(async (tx) => {
+    await enterAssignmentWrite(tx);
+    await tx.execute('insert into build_mods (build_id, mod_id, mod_version_id) values (?, 30, 301)', [buildId]);
+    stored.resolve();
+    await release.promise;
+  });
+  await stored.promise;
+  const detach = builds.detach([301]);
+  expect(await settled(detach, 300)).toBe(false); // waiting at the gate
+  release.resolve();
+  await writer;
+  expect(await detach).toBe(1);
+  expect(await versionsIn('tomb', 'e')).toEqual([]);
+  expect(await reason(builds.addMod('tomb', 'e', ALL, 'gamma', '1'))).toBe('VERSION_NOT_FOUND');
+});
+
+test('a modpack clone waiting for a detach in progress copies nothing it detached', async () => {
+  await modpacks.create({ name: 'Source', slug: 'source' });
+  await builds.create('source', ALL, { version: '1', minecraft: '1.20.1' });
+  catalog.set('eps@1', { id: 501, modId: 50 });
+  catalog.set('zeta@1', { id: 601, modId: 60 });
+  await builds.addMod('source', '1', ALL, 'eps', '1');
+  await builds.addMod('source', '1', ALL, 'zeta', '1');
+
+  const deleted = deferred();
+  const release = deferred();
+  // mod.version.deleted for eps@1 in progress: tombstone written and rows deleted, not committed.
+  const detach = em().transactional(async (tx) => {
+    await recordDeletion(tx, [501]);
+    await tx.execute('delete from build_mods where mod_version_id = 501');
+    deleted.resolve();
+    await release.promise;
+  });
+  await deleted.promise;
+  // Repeatable read: had its snapshot been taken before the detach committed, the copy would
+  // hold eps@1 for good.
+  const clone = modpacks.clone('source', ALL, { name: 'Copy', slug: 'copy' });
+  const buildCopy = builds.create('source', ALL, { version: '2', minecraft: '1.20.1' }, '1');
+  expect(await settled(clone, 300)).toBe(false);
+  release.resolve();
+  await detach;
+  await clone;
+  await buildCopy;
+  expect(await versionsIn('copy', '1')).toEqual([601]);
+  expect(await versionsIn('source', '2')).toEqual([601]);
+  expect(await versionsIn('source', '1')).toEqual([601]);
+});
+
+test('detach is idempotent: a redelivered event records and removes nothing more', async () => {
+  const before = await em().execute<{ n: number }[]>(
+    'select (select count(*) from deleted_mods)::int + (select count(*) from deleted_mod_versions)::int as n',
+  );
+  expect(await builds.detach([201], 20)).toBe(0);
+  expect(await builds.detach([101])).toBe(0);
+  const after = await em().execute<{ n: number }[]>(
+    'select (select count(*) from deleted_mods)::int + (select count(*) from deleted_mod_versions)::int as n',
+  );
+  expect(after[0].n).toBe(before[0].n);
+});
