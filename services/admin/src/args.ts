@@ -1,0 +1,107 @@
+// Command-line values, checked before anything is called: commander runs these as argument and
+// option parsers, so a wrong value stops with a usage error naming it. Pure (unit-tested); the
+// services still enforce their own rules.
+import { InvalidArgumentError } from 'commander';
+
+/** The permissions of compat.md §2 (auth stays the authority). */
+export const PERMISSIONS = [
+  'solder_full',
+  'solder_users',
+  'solder_keys',
+  'solder_clients',
+  'mods_create',
+  'mods_manage',
+  'mods_delete',
+  'modpacks_create',
+  'modpacks_manage',
+  'modpacks_delete',
+] as const;
+
+const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,254}$/;
+const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** `a, b,,a` → `['a', 'b']`: comma separated, trimmed, empty entries and repeats dropped. */
+export function parseList(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+export function parsePermissions(value: string): string[] {
+  const list = parseList(value);
+  const unknown = list.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
+  if (unknown.length) {
+    throw new InvalidArgumentError(`unknown permission(s) ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
+  }
+  return list;
+}
+
+export function parseSlug(value: string): string {
+  if (!SLUG.test(value)) {
+    throw new InvalidArgumentError(
+      'a modpack slug is 1-255 letters, digits, ".", "-" or "_", starting with a letter or digit',
+    );
+  }
+  return value;
+}
+
+export function parseSlugs(value: string): string[] {
+  return parseList(value).map(parseSlug);
+}
+
+/** Variadic arguments: commander passes each value with the list so far. */
+export function collectSlug(value: string, previous: string[] | undefined): string[] {
+  const slug = parseSlug(value);
+  return previous?.includes(slug) ? previous : [...(previous ?? []), slug];
+}
+
+export function parseUsername(value: string): string {
+  if (!USERNAME.test(value)) {
+    throw new InvalidArgumentError(
+      'a username is 1-255 letters, digits, ".", "_", "@" or "-", starting with a letter or digit',
+    );
+  }
+  return value;
+}
+
+export function parseId(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 2147483647) {
+    throw new InvalidArgumentError('expected a positive whole number');
+  }
+  return Number(value);
+}
+
+export function parseUuid(value: string): string {
+  if (!UUID.test(value)) throw new InvalidArgumentError('expected a launcher client id (a UUID)');
+  return value;
+}
+
+/** A name of a token, key or client: 1-255 characters, not blank. */
+export function parseName(value: string): string {
+  if (value.trim() === '' || value.length > 255) throw new InvalidArgumentError('expected 1-255 characters, not blank');
+  return value;
+}
+
+export function parseKeyValue(value: string): string {
+  if (value.trim() === '' || value.length > 255) throw new InvalidArgumentError('expected 1-255 characters, not blank');
+  return value;
+}
+
+export function parsePostgresUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('expected a postgres:// URL');
+  }
+  if (!/^postgres(ql)?:$/.test(url.protocol) || url.pathname.replace(/^\//, '') === '') {
+    throw new InvalidArgumentError('expected a postgres:// URL with a database name');
+  }
+  return value;
+}

@@ -1,0 +1,83 @@
+// Entry of the admin CLI: `npm run admin -- <command>` from a checkout, or
+// `node deploy/entrypoint.js admin <command>` in the image. Results are JSON on stdout; progress,
+// warnings and errors go to stderr. Exit status: 0 done, 1 failed, 64 wrong command line.
+import { CommanderError } from 'commander';
+import { AdminCommands } from './commands';
+import { loadGrpcConfig, loadImportConfig } from './config';
+import { describeError, EXIT_FAILURE, EXIT_USAGE } from './errors';
+import { importSolder } from './import-solder';
+import { buildProgram, type Handlers, type Io } from './program';
+import { connectServices, type Services } from './services';
+
+/** Handlers that connect to the services on first use (import-solder needs none of them). */
+function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
+  let services: Services | undefined;
+  const commands = () => {
+    if (!services) {
+      services = connectServices(loadGrpcConfig());
+      cleanups.push(() => services?.close());
+    }
+    return new AdminCommands(services);
+  };
+  return {
+    userCreate: (username, opts) => commands().userCreate(username, opts),
+    userList: () => commands().userList(),
+    userDelete: (username) => commands().userDelete(username),
+    tokenIssue: async (username, opts) => {
+      const issued = await commands().tokenIssue(username, opts);
+      io.err('The token is shown once: store it now.\n');
+      return issued;
+    },
+    tokenList: (username) => commands().tokenList(username),
+    tokenRevoke: (username, id) => commands().tokenRevoke(username, id),
+    keyCreate: async (name, opts) => {
+      const created = await commands().keyCreate(name, opts);
+      io.err('The key is shown once: store it now.\n');
+      return created;
+    },
+    keyList: () => commands().keyList(),
+    keyDelete: (id) => commands().keyDelete(id),
+    clientLink: (uuid, slugs, opts) => commands().clientLink(uuid, slugs, opts),
+    clientList: () => commands().clientList(),
+    importSolder: (opts) =>
+      importSolder(loadImportConfig(), { from: opts.from, progress: (line) => io.err(`${line}\n`) }),
+  };
+}
+
+async function main(argv: string[] = process.argv): Promise<number> {
+  const io: Io = {
+    result: (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  };
+  const cleanups: (() => void)[] = [];
+  const program = buildProgram(liveHandlers(io, cleanups), io);
+  try {
+    if (argv.length <= 2) {
+      program.outputHelp();
+      return EXIT_USAGE;
+    }
+    await program.parseAsync(argv);
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version end here too, successfully; commander already printed usage errors.
+      return err.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    io.err(`depot-admin: ${describeError(err)}\n`);
+    return (err as { exitCode?: number }).exitCode ?? EXIT_FAILURE;
+  } finally {
+    for (const cleanup of cleanups) cleanup();
+  }
+}
+
+// Runs when loaded, also through `require` (deploy/entrypoint.js loads it that way); nothing else
+// imports this module (tests use program.ts and the modules behind it).
+main().then(
+  // Exit once stdout has taken everything (a piped result can be large).
+  (code) => process.stdout.write('', () => process.exit(code)),
+  (err: unknown) => {
+    process.stderr.write(`depot-admin: ${describeError(err)}\n`);
+    process.exit(EXIT_FAILURE);
+  },
+);

@@ -1,0 +1,145 @@
+// The user, token, key and client commands: each a few gRPC calls to auth (and builds, to turn
+// modpack slugs into ids and back), answering the JSON record the REST API would show.
+import type { authV1 } from '@depot/proto';
+import { CliError } from './errors';
+import { CLI_ACTOR, type Services } from './services';
+
+export interface UserCreateOptions {
+  permissions: string[];
+  modpacks: string[];
+}
+
+export class AdminCommands {
+  constructor(private readonly s: Services) {}
+
+  /** Slugs → ids, refusing unknown ones (one batched call). */
+  private async modpackIds(slugs: string[]): Promise<Map<string, number>> {
+    const wanted = [...new Set(slugs)];
+    if (!wanted.length) return new Map();
+    const { modpacks } = await this.s.builds.GetModpacksBySlugs({ slugs: wanted });
+    const found = new Map(modpacks.map((m) => [m.slug, m.id]));
+    const missing = wanted.filter((slug) => !found.has(slug));
+    if (missing.length) throw new CliError(`unknown modpack(s): ${missing.join(', ')}`);
+    return found;
+  }
+
+  /** Ids → slugs (ids of modpacks deleted meanwhile are left out). */
+  private async modpackSlugs(ids: number[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids)];
+    if (!wanted.length) return new Map();
+    const { modpacks } = await this.s.builds.GetModpacksByIds({ ids: wanted });
+    return new Map(modpacks.map((m) => [m.id, m.slug]));
+  }
+
+  private async userViews(users: authV1.User__Output[]) {
+    const slugs = await this.modpackSlugs(users.flatMap((u) => u.modpack_ids));
+    return users.map((u) => ({
+      username: u.username,
+      permissions: u.permissions,
+      modpacks: u.modpack_ids.flatMap((id) => slugs.get(id) ?? []),
+      created_at: u.created_at,
+      updated_at: u.updated_at,
+    }));
+  }
+
+  private async clientViews(clients: authV1.Client__Output[]) {
+    const slugs = await this.modpackSlugs(clients.flatMap((c) => c.modpack_ids));
+    return clients.map((c) => ({
+      id: c.id,
+      name: c.name,
+      uuid: c.uuid,
+      modpacks: c.modpack_ids.map((id) => ({ id, slug: slugs.get(id) ?? null })),
+      created_at: c.created_at,
+      updated_at: c.updated_at,
+    }));
+  }
+
+  async userCreate(username: string, opts: UserCreateOptions) {
+    const ids = await this.modpackIds(opts.modpacks);
+    const user = await this.s.auth.CreateUser({
+      actor: CLI_ACTOR,
+      username,
+      permissions: opts.permissions,
+      modpack_ids: [...ids.values()],
+    });
+    return (await this.userViews([user]))[0];
+  }
+
+  async userList() {
+    const { users } = await this.s.auth.ListUsers({});
+    return { users: await this.userViews(users) };
+  }
+
+  async userDelete(username: string) {
+    await this.s.auth.DeleteUser({ username, actor: CLI_ACTOR });
+    return { success: 'User deleted.', username };
+  }
+
+  async tokenIssue(username: string, opts: { name: string }) {
+    const token = await this.s.auth.CreateToken({ username, name: opts.name });
+    return { token: { id: token.id, name: token.name, plaintext: token.plaintext, created_at: token.created_at } };
+  }
+
+  async tokenList(username: string) {
+    const user = await this.s.auth.GetUser({ username });
+    const { tokens } = await this.s.auth.ListTokens({ user_id: user.id });
+    return {
+      tokens: tokens.map((t) => ({
+        id: t.id,
+        name: t.name,
+        last_used_at: t.last_used_at ?? null,
+        created_at: t.created_at,
+      })),
+    };
+  }
+
+  async tokenRevoke(username: string, id: number) {
+    const user = await this.s.auth.GetUser({ username });
+    await this.s.auth.RevokeToken({ user_id: user.id, token_id: id });
+    return { success: 'Token revoked.', username, id };
+  }
+
+  async keyCreate(name: string, opts: { key?: string }) {
+    const key = await this.s.auth.CreateKey({ name, api_key: opts.key });
+    return { id: key.id, name: key.name, api_key: key.api_key, created_at: key.created_at };
+  }
+
+  async keyList() {
+    const { keys } = await this.s.auth.ListKeys({});
+    return { keys: keys.map((k) => ({ id: k.id, name: k.name, created_at: k.created_at })) };
+  }
+
+  async keyDelete(id: number) {
+    await this.s.auth.DeleteKey({ id });
+    return { success: 'Key deleted.', id };
+  }
+
+  /**
+   * Adds links (existing ones are kept); creates the client when the uuid is unknown, which
+   * needs `--name`. With `--name` on a known client, renames it.
+   */
+  async clientLink(uuid: string, slugs: string[], opts: { name?: string }) {
+    const ids = await this.modpackIds(slugs);
+    const { clients } = await this.s.auth.ListClients({});
+    let client = clients.find((c) => c.uuid.toLowerCase() === uuid.toLowerCase());
+    if (!client) {
+      if (opts.name === undefined) {
+        throw new CliError('no client has this uuid; give --name <name> to create it');
+      }
+      client = await this.s.auth.CreateClient({ name: opts.name, uuid });
+    }
+    const modpackIds = [...new Set([...client.modpack_ids, ...ids.values()])].sort((a, b) => a - b);
+    const updated = await this.s.auth.UpdateClient({
+      uuid: client.uuid,
+      name: opts.name,
+      modpack_ids: modpackIds,
+      update_mask: opts.name !== undefined ? ['name', 'modpacks'] : ['modpacks'],
+    });
+    return (await this.clientViews([updated]))[0];
+  }
+
+  async clientList() {
+    const { clients } = await this.s.auth.ListClients({});
+    return { clients: await this.clientViews(clients) };
+  }
+}

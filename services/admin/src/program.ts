@@ -1,0 +1,142 @@
+// The command line: commands, arguments and options, each value checked by the parsers of
+// args.ts before a handler runs. The handlers are injected, so parsing is tested without services.
+import { Command, Option } from 'commander';
+import {
+  collectSlug,
+  parseId,
+  parseKeyValue,
+  parseName,
+  parsePermissions,
+  parsePostgresUrl,
+  parseSlugs,
+  parseUsername,
+  parseUuid,
+} from './args';
+
+export interface Handlers {
+  userCreate(username: string, opts: { permissions: string[]; modpacks: string[] }): Promise<unknown>;
+  userList(): Promise<unknown>;
+  userDelete(username: string): Promise<unknown>;
+  tokenIssue(username: string, opts: { name: string }): Promise<unknown>;
+  tokenList(username: string): Promise<unknown>;
+  tokenRevoke(username: string, id: number): Promise<unknown>;
+  keyCreate(name: string, opts: { key?: string }): Promise<unknown>;
+  keyList(): Promise<unknown>;
+  keyDelete(id: number): Promise<unknown>;
+  clientLink(uuid: string, slugs: string[], opts: { name?: string }): Promise<unknown>;
+  clientList(): Promise<unknown>;
+  importSolder(opts: { from: string }): Promise<unknown>;
+}
+
+export interface Io {
+  /** A command's result (JSON on stdout). */
+  result(value: unknown): void;
+  /** Help and usage errors. */
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export function buildProgram(handlers: Handlers, io: Io): Command {
+  const program = new Command('depot-admin');
+  const configure = (cmd: Command) =>
+    cmd
+      .exitOverride()
+      .configureOutput({ writeOut: io.out, writeErr: io.err })
+      .showHelpAfterError('(add --help for usage)');
+  configure(program)
+    .description(
+      'Depot operator commands. They talk to the services over gRPC (CATALOG_GRPC_ADDR, BUILDS_GRPC_ADDR, ' +
+        "AUTH_GRPC_ADDR); import-solder writes through each service's import module into the databases named by " +
+        'CATALOG_DATABASE_URL, BUILDS_DATABASE_URL and AUTH_DATABASE_URL. Results are JSON on stdout.',
+    )
+    .helpCommand(true);
+  const run =
+    <A extends unknown[]>(fn: (...args: A) => Promise<unknown>) =>
+    async (...args: A) => {
+      io.result(await fn(...args));
+    };
+
+  const user = configure(program.command('user').description('users, their permissions and modpack access'));
+  configure(user.command('create'))
+    .description('create a user')
+    .argument('<username>', 'the new username', parseUsername)
+    .addOption(
+      new Option('--permissions <list>', 'comma-separated permissions, e.g. mods_create,modpacks_manage')
+        .argParser(parsePermissions)
+        .default([]),
+    )
+    .addOption(
+      new Option('--modpacks <slugs>', 'comma-separated modpack slugs the user may access')
+        .argParser(parseSlugs)
+        .default([]),
+    )
+    .action(
+      run((username: string, opts: { permissions: string[]; modpacks: string[] }) =>
+        handlers.userCreate(username, opts),
+      ),
+    );
+  configure(user.command('list'))
+    .description('list users')
+    .action(run(() => handlers.userList()));
+  configure(user.command('delete'))
+    .description('delete a user and its tokens')
+    .argument('<username>', 'the user', parseUsername)
+    .action(run((username: string) => handlers.userDelete(username)));
+
+  const token = configure(program.command('token').description("users' API tokens"));
+  configure(token.command('issue'))
+    .description('issue a token for a user; the token is printed once, store it now')
+    .argument('<username>', 'the owner', parseUsername)
+    .addOption(new Option('--name <name>', 'a label for the token').argParser(parseName).default('cli'))
+    .action(run((username: string, opts: { name: string }) => handlers.tokenIssue(username, opts)));
+  configure(token.command('list'))
+    .description("list a user's tokens (ids, names, last use)")
+    .argument('<username>', 'the owner', parseUsername)
+    .action(run((username: string) => handlers.tokenList(username)));
+  configure(token.command('revoke'))
+    .description("revoke one of a user's tokens")
+    .argument('<username>', 'the owner', parseUsername)
+    .argument('<id>', 'the token id (see token list)', parseId)
+    .action(run((username: string, id: number) => handlers.tokenRevoke(username, id)));
+
+  const key = configure(program.command('key').description('Technic Platform API keys'));
+  configure(key.command('create'))
+    .description('create a platform key; the key is printed once')
+    .argument('<name>', 'a label for the key', parseName)
+    .addOption(new Option('--key <value>', 'the key itself (generated when absent)').argParser(parseKeyValue))
+    .action(run((name: string, opts: { key?: string }) => handlers.keyCreate(name, opts)));
+  configure(key.command('list'))
+    .description('list platform keys (never their values)')
+    .action(run(() => handlers.keyList()));
+  configure(key.command('delete'))
+    .description('delete a platform key')
+    .argument('<id>', 'the key id (see key list)', parseId)
+    .action(run((id: number) => handlers.keyDelete(id)));
+
+  const client = configure(
+    program.command('client').description('launcher clients (cid) and the modpacks they may read'),
+  );
+  configure(client.command('link'))
+    .description('link a launcher client to modpacks (links already there are kept); creates the client when unknown')
+    .argument('<uuid>', "the launcher's client id", parseUuid)
+    .argument('<modpack-slug...>', 'one or more modpack slugs', collectSlug)
+    .addOption(
+      new Option('--name <name>', 'name of the client (required to create it; renames a known one)').argParser(
+        parseName,
+      ),
+    )
+    .action(run((uuid: string, slugs: string[], opts: { name?: string }) => handlers.clientLink(uuid, slugs, opts)));
+  configure(client.command('list'))
+    .description('list launcher clients with their modpacks')
+    .action(run(() => handlers.clientList()));
+
+  configure(program.command('import-solder'))
+    .description(
+      'import a Technic Solder database (mods, versions, modpacks, builds, assignments, clients, keys); ' +
+        'safe to run again: rows are matched by name, slug, version, uuid or key and updated, never duplicated',
+    )
+    .requiredOption('--from <url>', 'PostgreSQL URL of the Solder database', parsePostgresUrl)
+    .action(run((opts: { from: string }) => handlers.importSolder(opts)));
+
+  return program;
+}

@@ -1,0 +1,59 @@
+// gRPC clients of the three services (addresses from CATALOG/BUILDS/AUTH_GRPC_ADDR). Every failed
+// call is tagged with the service it went to, so the CLI can say which one is down.
+import { createClient } from '@depot/common';
+import { AuthService, BuildsService, CatalogService } from '@depot/proto';
+import type { authV1 } from '@depot/proto';
+import type { GrpcConfig } from './config';
+import { ServiceCallError } from './errors';
+
+function tagged<T extends object>(service: string, address: string, client: T): T {
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function' || prop === 'close') return value;
+      return (...args: unknown[]) =>
+        (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch((err: unknown) => {
+          throw new ServiceCallError(service, address, err);
+        });
+    },
+  });
+}
+
+export function connectServices(config: GrpcConfig) {
+  const options = { deadlineMs: config.GRPC_DEADLINE_MS };
+  const catalog = tagged(
+    'catalog',
+    config.CATALOG_GRPC_ADDR,
+    createClient(CatalogService, config.CATALOG_GRPC_ADDR, options),
+  );
+  const builds = tagged(
+    'builds',
+    config.BUILDS_GRPC_ADDR,
+    createClient(BuildsService, config.BUILDS_GRPC_ADDR, options),
+  );
+  const auth = tagged('auth', config.AUTH_GRPC_ADDR, createClient(AuthService, config.AUTH_GRPC_ADDR, options));
+  return {
+    catalog,
+    builds,
+    auth,
+    close() {
+      catalog.close();
+      builds.close();
+      auth.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof connectServices>;
+
+/**
+ * The actor of permission-checked calls: the CLI is an operator tool with direct access to the
+ * services, so it acts with every right (as the bootstrap admin would), under its own name.
+ */
+export const CLI_ACTOR: authV1.Principal = {
+  user_id: 0,
+  username: 'depot-admin-cli',
+  permissions: ['solder_full'],
+  modpack_ids: [],
+  token_id: 0,
+};

@@ -1,0 +1,301 @@
+// Reads the tables of a Technic Solder database (PostgreSQL) that Depot takes over: mods,
+// modversions, modpacks, builds, build_modversion, clients, client_modpack, keys. One read-only
+// repeatable-read transaction, so the import sees one consistent state even while Solder runs.
+// Columns added by later Solder versions (art urls, min_java, ...) are read as null when an older
+// schema lacks them; timestamps (Laravel writes UTC) come back as ISO strings.
+import { Client } from 'pg';
+import { CliError } from '../errors';
+
+export interface SolderMod {
+  id: number;
+  name: string;
+  pretty_name: string | null;
+  author: string | null;
+  description: string | null;
+  link: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface SolderModversion {
+  id: number;
+  mod_id: number;
+  version: string;
+  md5: string | null;
+  filesize: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface SolderModpack {
+  id: number;
+  name: string;
+  slug: string;
+  url: string | null;
+  hidden: boolean;
+  private: boolean;
+  order: number | null;
+  recommended: string | null;
+  latest: string | null;
+  icon_url: string | null;
+  icon_md5: string | null;
+  logo_url: string | null;
+  logo_md5: string | null;
+  background_url: string | null;
+  background_md5: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface SolderBuild {
+  id: number;
+  modpack_id: number;
+  version: string;
+  minecraft: string | null;
+  forge: string | null;
+  is_published: boolean;
+  private: boolean;
+  min_java: string | null;
+  min_memory: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface SolderBuildModversion {
+  id: number;
+  build_id: number;
+  modversion_id: number;
+}
+
+export interface SolderClient {
+  id: number;
+  name: string;
+  uuid: string;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface SolderClientModpack {
+  client_id: number;
+  modpack_id: number;
+}
+
+export interface SolderKey {
+  id: number;
+  name: string;
+  api_key: string;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface SolderData {
+  mods: SolderMod[];
+  modversions: SolderModversion[];
+  modpacks: SolderModpack[];
+  builds: SolderBuild[];
+  buildModversions: SolderBuildModversion[];
+  clients: SolderClient[];
+  clientModpacks: SolderClientModpack[];
+  keys: SolderKey[];
+  /** What the reader had to work around (missing optional tables). */
+  notes: string[];
+}
+
+type Kind = 'text' | 'int' | 'bool' | 'time';
+type ColumnSpec = [name: string, kind: Kind, required?: boolean];
+
+const TABLES: Record<string, { columns: ColumnSpec[]; required: boolean; order: string }> = {
+  mods: {
+    required: true,
+    order: 'id',
+    columns: [
+      ['id', 'int', true],
+      ['name', 'text', true],
+      ['pretty_name', 'text'],
+      ['author', 'text'],
+      ['description', 'text'],
+      ['link', 'text'],
+      ['created_at', 'time'],
+      ['updated_at', 'time'],
+    ],
+  },
+  modversions: {
+    required: true,
+    order: 'id',
+    columns: [
+      ['id', 'int', true],
+      ['mod_id', 'int', true],
+      ['version', 'text', true],
+      ['md5', 'text'],
+      ['filesize', 'int'],
+      ['created_at', 'time'],
+      ['updated_at', 'time'],
+    ],
+  },
+  modpacks: {
+    required: true,
+    order: 'id',
+    columns: [
+      ['id', 'int', true],
+      ['name', 'text', true],
+      ['slug', 'text', true],
+      ['url', 'text'],
+      ['hidden', 'bool'],
+      ['private', 'bool'],
+      ['order', 'int'],
+      ['recommended', 'text'],
+      ['latest', 'text'],
+      ['icon_url', 'text'],
+      ['icon_md5', 'text'],
+      ['logo_url', 'text'],
+      ['logo_md5', 'text'],
+      ['background_url', 'text'],
+      ['background_md5', 'text'],
+      ['created_at', 'time'],
+      ['updated_at', 'time'],
+    ],
+  },
+  builds: {
+    required: true,
+    order: 'id',
+    columns: [
+      ['id', 'int', true],
+      ['modpack_id', 'int', true],
+      ['version', 'text', true],
+      ['minecraft', 'text'],
+      ['forge', 'text'],
+      ['is_published', 'bool'],
+      ['private', 'bool'],
+      ['min_java', 'text'],
+      ['min_memory', 'int'],
+      ['created_at', 'time'],
+      ['updated_at', 'time'],
+    ],
+  },
+  build_modversion: {
+    required: true,
+    order: 'id',
+    columns: [
+      ['id', 'int', true],
+      ['build_id', 'int', true],
+      ['modversion_id', 'int', true],
+    ],
+  },
+  clients: {
+    required: false,
+    order: 'id',
+    columns: [
+      ['id', 'int', true],
+      ['name', 'text', true],
+      ['uuid', 'text', true],
+      ['created_at', 'time'],
+      ['updated_at', 'time'],
+    ],
+  },
+  client_modpack: {
+    required: false,
+    order: 'client_id, modpack_id',
+    columns: [
+      ['client_id', 'int', true],
+      ['modpack_id', 'int', true],
+    ],
+  },
+  keys: {
+    required: false,
+    order: 'id',
+    columns: [
+      ['id', 'int', true],
+      ['name', 'text', true],
+      ['api_key', 'text', true],
+      ['created_at', 'time'],
+      ['updated_at', 'time'],
+    ],
+  },
+};
+
+const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/** The select expression of one column: a missing optional one is null, types are normalized. */
+function columnSql(name: string, kind: Kind, present: boolean): string {
+  if (!present) return `null as ${ident(name)}`;
+  const col = ident(name);
+  switch (kind) {
+    case 'int':
+      return `${col}::bigint as ${col}`;
+    // Booleans may be smallints in schemas migrated from MySQL.
+    case 'bool':
+      return `(${col}::text in ('true', 't', '1')) as ${col}`;
+    // Epoch seconds: a timestamp without time zone (Laravel's, UTC) taken as UTC; timestamptz as is.
+    case 'time':
+      return `extract(epoch from ${col})::float8 as ${col}`;
+    default:
+      return `${col}::text as ${col}`;
+  }
+}
+
+function normalize(kind: Kind, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (kind === 'int') return Number(value);
+  if (kind === 'time') return new Date(Number(value) * 1000).toISOString();
+  return value;
+}
+
+export async function readSolder(url: string): Promise<SolderData> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const { rows: columnRows } = await client.query<{ table_name: string; column_name: string }>(
+      `select table_name::text, column_name::text from information_schema.columns
+        where table_schema = current_schema() and table_name = any($1)`,
+      [Object.keys(TABLES)],
+    );
+    const columns = new Map<string, Set<string>>();
+    for (const r of columnRows) {
+      if (!columns.has(r.table_name)) columns.set(r.table_name, new Set());
+      columns.get(r.table_name)!.add(r.column_name);
+    }
+    const notes: string[] = [];
+    const result: Record<string, Record<string, unknown>[]> = {};
+    for (const [table, spec] of Object.entries(TABLES)) {
+      const present = columns.get(table);
+      if (!present) {
+        if (spec.required) {
+          throw new CliError(
+            `the source database has no "${table}" table in schema ${await currentSchema(client)}: is it a Technic Solder database?`,
+          );
+        }
+        notes.push(`the source has no "${table}" table; nothing imported from it`);
+        result[table] = [];
+        continue;
+      }
+      const missing = spec.columns.filter(([name, , required]) => required && !present.has(name)).map(([n]) => n);
+      if (missing.length) throw new CliError(`the source table "${table}" lacks column(s) ${missing.join(', ')}`);
+      const select = spec.columns.map(([name, kind]) => columnSql(name, kind, present.has(name))).join(', ');
+      const { rows } = await client.query(`select ${select} from ${ident(table)} order by ${spec.order}`);
+      result[table] = rows.map((row) =>
+        Object.fromEntries(spec.columns.map(([name, kind]) => [name, normalize(kind, row[name])])),
+      );
+    }
+    await client.query('commit');
+    return {
+      mods: result.mods as unknown as SolderMod[],
+      modversions: result.modversions as unknown as SolderModversion[],
+      modpacks: result.modpacks as unknown as SolderModpack[],
+      builds: result.builds as unknown as SolderBuild[],
+      buildModversions: result.build_modversion as unknown as SolderBuildModversion[],
+      clients: result.clients as unknown as SolderClient[],
+      clientModpacks: result.client_modpack as unknown as SolderClientModpack[],
+      keys: result.keys as unknown as SolderKey[],
+      notes,
+    };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function currentSchema(client: Client): Promise<string> {
+  const { rows } = await client.query<{ s: string }>('select current_schema() as s');
+  return rows[0]?.s ?? '?';
+}

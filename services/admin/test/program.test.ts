@@ -1,0 +1,191 @@
+// Command-line parsing: which handler runs with which checked values, and usage errors (no
+// service is called: the handlers are fakes).
+import { CommanderError } from 'commander';
+import { loadGrpcConfig, loadImportConfig } from '../src/config';
+import { CliError, describeError, EXIT_USAGE, ServiceCallError } from '../src/errors';
+import { buildProgram, type Handlers } from '../src/program';
+import { ConfigError, DepotError, toServiceError } from '@depot/common';
+
+function setup() {
+  const calls: [string, unknown[]][] = [];
+  const handlers = new Proxy({} as Handlers, {
+    get:
+      (_t, name: string) =>
+      async (...args: unknown[]) => {
+        calls.push([name, args]);
+        return { ok: name };
+      },
+  });
+  const results: unknown[] = [];
+  let err = '';
+  const program = buildProgram(handlers, {
+    result: (v) => results.push(v),
+    out: () => undefined,
+    err: (t) => (err += t),
+  });
+  const run = (...args: string[]) => program.parseAsync(['node', 'depot-admin', ...args]);
+  return { calls, results, run, stderr: () => err };
+}
+
+async function usageError(args: string[]): Promise<{ error: CommanderError; stderr: string }> {
+  const { run, calls, stderr } = setup();
+  try {
+    await run(...args);
+  } catch (error) {
+    expect(error).toBeInstanceOf(CommanderError);
+    expect(calls).toEqual([]);
+    return { error: error as CommanderError, stderr: stderr() };
+  }
+  throw new Error(`expected a usage error for ${args.join(' ')}`);
+}
+
+test('user create: permissions and modpacks as checked lists, empty by default', async () => {
+  const s = setup();
+  await s.run('user', 'create', 'alice', '--permissions', 'mods_create, modpacks_manage', '--modpacks', 'pack1,pack2');
+  expect(s.calls).toEqual([
+    ['userCreate', ['alice', { permissions: ['mods_create', 'modpacks_manage'], modpacks: ['pack1', 'pack2'] }]],
+  ]);
+  expect(s.results).toEqual([{ ok: 'userCreate' }]);
+
+  const d = setup();
+  await d.run('user', 'create', 'bob');
+  expect(d.calls).toEqual([['userCreate', ['bob', { permissions: [], modpacks: [] }]]]);
+});
+
+test('user list and delete', async () => {
+  const s = setup();
+  await s.run('user', 'list');
+  await s.run('user', 'delete', 'bob');
+  expect(s.calls).toEqual([
+    ['userList', []],
+    ['userDelete', ['bob']],
+  ]);
+});
+
+test('token issue (default name), list and revoke with a numeric id', async () => {
+  const s = setup();
+  await s.run('token', 'issue', 'alice');
+  await s.run('token', 'issue', 'alice', '--name', 'ci');
+  await s.run('token', 'list', 'alice');
+  await s.run('token', 'revoke', 'alice', '42');
+  expect(s.calls).toEqual([
+    ['tokenIssue', ['alice', { name: 'cli' }]],
+    ['tokenIssue', ['alice', { name: 'ci' }]],
+    ['tokenList', ['alice']],
+    ['tokenRevoke', ['alice', 42]],
+  ]);
+});
+
+test('key create with or without a value, list, delete', async () => {
+  const s = setup();
+  await s.run('key', 'create', 'technic');
+  await s.run('key', 'create', 'technic', '--key', 'abc123');
+  await s.run('key', 'list');
+  await s.run('key', 'delete', '3');
+  expect(s.calls).toEqual([
+    ['keyCreate', ['technic', {}]],
+    ['keyCreate', ['technic', { key: 'abc123' }]],
+    ['keyList', []],
+    ['keyDelete', [3]],
+  ]);
+});
+
+test('client link takes one or more slugs (repeats dropped) and an optional name', async () => {
+  const uuid = '5f1c2f7e-1111-4a1a-9c1c-000000000001';
+  const s = setup();
+  await s.run('client', 'link', uuid, 'pack1', 'pack2', 'pack1');
+  await s.run('client', 'link', uuid, 'pack3', '--name', 'laptop');
+  await s.run('client', 'list');
+  expect(s.calls).toEqual([
+    ['clientLink', [uuid, ['pack1', 'pack2'], {}]],
+    ['clientLink', [uuid, ['pack3'], { name: 'laptop' }]],
+    ['clientList', []],
+  ]);
+});
+
+test('import-solder needs --from, a postgres URL', async () => {
+  const s = setup();
+  await s.run('import-solder', '--from', 'postgres://solder@db:5432/solder');
+  expect(s.calls).toEqual([['importSolder', [{ from: 'postgres://solder@db:5432/solder' }]]]);
+
+  expect((await usageError(['import-solder'])).stderr).toMatch(/required option '--from <url>'/);
+  expect((await usageError(['import-solder', '--from', 'mysql://db/solder'])).stderr).toMatch(/postgres/);
+});
+
+test('wrong command lines stop before any handler with a message', async () => {
+  expect((await usageError(['user', 'create', 'alice', '--permissions', 'mods_create,root'])).stderr).toMatch(
+    /unknown permission\(s\) root/,
+  );
+  expect((await usageError(['user', 'create', 'bad name'])).stderr).toMatch(/username/);
+  expect((await usageError(['user', 'create', 'alice', '--modpacks', 'ok,not ok'])).stderr).toMatch(/slug/);
+  expect((await usageError(['user', 'create'])).stderr).toMatch(/missing required argument 'username'/);
+  expect((await usageError(['token', 'revoke', 'alice', 'abc'])).stderr).toMatch(/positive whole number/);
+  expect((await usageError(['key', 'delete', '0'])).stderr).toMatch(/positive whole number/);
+  expect((await usageError(['client', 'link', 'not-a-uuid', 'pack1'])).stderr).toMatch(/UUID/);
+  expect((await usageError(['client', 'link', '5f1c2f7e-1111-4a1a-9c1c-000000000001'])).stderr).toMatch(
+    /missing required argument 'modpack-slug'/,
+  );
+  expect((await usageError(['user', 'list', 'extra'])).stderr).toMatch(/too many arguments/);
+  expect((await usageError(['frobnicate'])).stderr).toMatch(/unknown command 'frobnicate'/);
+  expect((await usageError(['key', 'create', 'x', '--bogus'])).stderr).toMatch(/unknown option '--bogus'/);
+  expect(EXIT_USAGE).toBe(64);
+});
+
+test('configuration: gRPC addresses default to the local ports; import needs the three database URLs', () => {
+  expect(loadGrpcConfig({})).toEqual({
+    CATALOG_GRPC_ADDR: '127.0.0.1:50051',
+    BUILDS_GRPC_ADDR: '127.0.0.1:50052',
+    AUTH_GRPC_ADDR: '127.0.0.1:50053',
+    GRPC_DEADLINE_MS: 5000,
+  });
+  expect(() => loadGrpcConfig({ AUTH_GRPC_ADDR: 'nope' })).toThrow(/AUTH_GRPC_ADDR: must be host:port/);
+  expect(() => loadImportConfig({ CATALOG_DATABASE_URL: 'postgres://h/c', BUILDS_DATABASE_URL: '' })).toThrow(
+    /BUILDS_DATABASE_URL: is required[\s\S]*AUTH_DATABASE_URL: is required/,
+  );
+  expect(() =>
+    loadImportConfig({
+      CATALOG_DATABASE_URL: 'postgres://h/c',
+      BUILDS_DATABASE_URL: 'postgres://h/b',
+      AUTH_DATABASE_URL: 'http://x',
+    }),
+  ).toThrow(/AUTH_DATABASE_URL: must be a postgres:\/\/ URL/);
+  const urls = {
+    CATALOG_DATABASE_URL: 'postgres://h/c',
+    BUILDS_DATABASE_URL: 'postgres://h/b',
+    AUTH_DATABASE_URL: 'postgres://h/a',
+  };
+  expect(loadImportConfig(urls)).toEqual(urls);
+});
+
+test('error messages: Depot reasons, field errors, unreachable services, configuration', () => {
+  const remote = (err: DepotError) => Object.assign(new Error(err.message), toServiceError(err));
+  expect(describeError(new ServiceCallError('auth', 'a:1', remote(new DepotError('USER_NOT_FOUND'))))).toBe(
+    'User not found.',
+  );
+  expect(
+    describeError(
+      new ServiceCallError(
+        'auth',
+        'a:1',
+        remote(DepotError.fields({ username: ['The username has already been taken.'] }, 'USERNAME_TAKEN')),
+      ),
+    ),
+  ).toBe('The username has already been taken.');
+  expect(
+    describeError(
+      new ServiceCallError('auth', 'a:1', remote(DepotError.fields({ name: ['The name field is required.'] }))),
+    ),
+  ).toBe('The given data was invalid.\n  name: The name field is required.');
+  const down = Object.assign(new Error('14 UNAVAILABLE: No connection established'), {
+    code: 14, // UNAVAILABLE
+    details: 'No connection established. Resolution note: ',
+  });
+  expect(describeError(new ServiceCallError('builds', '10.0.0.1:50052', down))).toBe(
+    'cannot reach the builds service at 10.0.0.1:50052 (No connection established); check BUILDS_GRPC_ADDR',
+  );
+  expect(describeError(new ConfigError('Invalid configuration:\n  X: bad'))).toBe('Invalid configuration:\n  X: bad');
+  expect(describeError(new CliError('unknown modpack(s): x'))).toBe('unknown modpack(s): x');
+  expect(describeError(new Error('connect to postgres://u:secret@h/db failed'))).toBe(
+    'connect to postgres://u:***@h/db failed',
+  );
+});
