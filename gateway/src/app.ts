@@ -1,0 +1,270 @@
+// The public HTTP face of Depot: Solder's REST contract over the three gRPC services, with CORS,
+// rate limits, strict JSON errors for every failure (unknown routes, bad JSON, oversized bodies)
+// and 503 when a service is down.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import Redis from 'ioredis';
+import type { Logger } from '@depot/common';
+import type { GatewayConfig } from './config';
+import type { ServiceClients } from './clients';
+import { HttpError, toHttpError } from './errors';
+import { MALFORMED_JSON } from './validation';
+import { rootRoutes } from './routes/root';
+import { modRoutes } from './routes/mods';
+import { registerRoutes } from './routes';
+import { setupResponseCache } from './cached-reads';
+import { lazyChildLoggerFactory } from './request-logger';
+import { registerObservability } from './observability';
+import { registerApiDocs } from './openapi';
+import type { ChangeFeed } from './invalidation';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  clients: ServiceClients;
+  logger: Logger;
+  /** Change events that keep the response cache fresh; without them reads are never cached. */
+  changes?: ChangeFeed;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Overrides of error messages for this route (read routes say "does not exist"). */
+    errorMessages?: Partial<Record<import('@depot/common').Reason, string>>;
+  }
+  interface FastifyInstance {
+    deps: GatewayDeps;
+  }
+}
+
+export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // Slow clients: a request (headers and body) must arrive within 30 s (then 408 and the
+    // connection is closed), and an idle connection is closed after 60 s. Headers are limited to
+    // Node's 16 KiB (431).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: 60_000,
+    clientErrorHandler: (err, socket) => clientError(err, socket, config.CORS_ORIGINS),
+    // URLs the router refuses before any hook (CORS included) runs: JSON like every other error.
+    frameworkErrors: (err, req, reply) => routerError(err, req, reply as FastifyReply, config.CORS_ORIGINS),
+    // Launchers poll hard; per-request logs would dominate the log volume. Errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Each request's child logger (reqId) is made only if the request logs (request-logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
+  });
+  // Fastify sets requestTimeout after creating the server, which leaves Node's headersTimeout at its
+  // 60 s default; with headersTimeout above requestTimeout Node never applies the request timeout
+  // to a body that stops arriving (only the 60 s idle timeout would end it, without an answer, and a
+  // body dripped in slowly would never end). Headers get the same 30 s.
+  app.server.headersTimeout = REQUEST_TIMEOUT_MS;
+  app.decorate('deps', deps);
+  // First: requests refused by CORS or rate limits are counted and traced too. Adds GET /metrics.
+  registerObservability(app);
+
+  const origins = config.CORS_ORIGINS.trim();
+  await app.register(cors, {
+    origin: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()),
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+    exposedHeaders: ['ETag', 'Retry-After'],
+    maxAge: 600,
+    // A bare OPTIONS (no Origin or Access-Control-Request-Method) is no preflight: answer it 204
+    // like one rather than with the plugin's 400 text/plain.
+    strictPreflight: false,
+  });
+
+  // Node answers an Expect other than 100-continue with a bare 417 unless someone listens: pass
+  // such requests to Fastify, which answers them with a JSON 417 (with CORS, counted, traced).
+  app.server.on('checkExpectation', (req, res) => app.server.emit('request', req, res));
+  app.addHook('onRequest', async (req) => {
+    const expect = req.headers.expect;
+    if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
+      throw new HttpError(417, 'Expectation failed.');
+    }
+  });
+
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  redis?.on('error', (err) => deps.logger.warn({ err: String(err) }, 'redis error'));
+  // Without an offline queue, requests before the connection is up would go uncounted: wait for it,
+  // briefly, so that a Redis outage delays the start by at most two seconds.
+  if (redis) await redisReady(redis, 2000);
+  const allowList = new Set(
+    config.RATE_LIMIT_ALLOWLIST.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  );
+  await app.register(rateLimit, {
+    global: config.RATE_LIMIT_PER_MINUTE > 0,
+    max: config.RATE_LIMIT_PER_MINUTE || 1,
+    timeWindow: 60_000,
+    redis,
+    nameSpace: `depot-${config.EVENTS_NAMESPACE}-rl-`,
+    // A Redis outage must not take the API down: requests pass uncounted while it lasts.
+    skipOnError: true,
+    allowList: (req) => allowList.has(req.ip),
+    // The plugin's own key, except for a request whose connection is already gone (the client sent
+    // it and hung up, or its connection failed on the next bytes): it has no address, and the
+    // plugin's key would throw a TypeError (logged as an unhandled error, a 500 to no one).
+    keyGenerator: (req) => (req.ip ? normalizeIP(req.ip) : 'disconnected'),
+    errorResponseBuilder: (_req, context) =>
+      new HttpError(429, 'Too many requests.', { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+  });
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+
+  // Bodies are parsed leniently and judged in the handler, after authentication: a caller without
+  // a valid token gets 401 whatever it sent (compat.md §6 order of checks).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(null, MALFORMED_JSON);
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const http = toHttpError(err, req.routeOptions?.config?.errorMessages) ?? fastifyError(err);
+    if (http) {
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') lingerOnOversizedBody(req, reply, config.BODY_LIMIT_BYTES);
+      return reply.status(http.status).headers(http.headers).send({ error: http.error });
+    }
+    // The route pattern, not the URL: paths and queries can carry keys (verify/{key}, ?k=, ?cid=).
+    req.log.error({ err, route: req.routeOptions.url, method: req.method }, 'unhandled error');
+    return reply.status(500).send({ error: 'Internal error.' });
+  });
+  // Unknown paths count towards the general limit too (compat.md §5: everything else).
+  app.setNotFoundHandler(config.RATE_LIMIT_PER_MINUTE > 0 ? { preHandler: app.rateLimit() } : {}, (_req, reply) =>
+    reply.status(404).send({ error: 'Not found.' }),
+  );
+
+  // GET /api/openapi.json and Swagger UI at /docs; before the routes, which it records.
+  await registerApiDocs(app);
+  // Before the routes: it hooks the write routes to invalidate after success.
+  setupResponseCache(app, deps);
+  await app.register(rootRoutes);
+  await app.register(modRoutes);
+  await app.register(registerRoutes);
+  return app;
+}
+
+function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Fastify answers a body it will not parse with `Connection: close` and closes the socket while the
+ * client may still be sending, so the client often sees EPIPE/ECONNRESET instead of our 413. For a
+ * declared length within a few times the limit we keep the connection: Node then reads and discards
+ * the rest of the body and the client reads a clean 413 (a "lingering close", as nginx does).
+ * Anything larger, or of unknown length, is still cut off.
+ */
+function lingerOnOversizedBody(req: FastifyRequest, reply: FastifyReply, bodyLimit: number): void {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared <= LINGER_FACTOR * bodyLimit) reply.removeHeader('connection');
+}
+const LINGER_FACTOR = 8;
+
+/** The whole request, headers and body, must arrive within this (else 408 and the connection closed). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Router refusals (frameworkErrors): a segment that is not percent-encoded UTF-8, a too long one. */
+const ROUTER_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_BAD_URL: [400, 'The URL is not valid: bad percent-encoding or UTF-8.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'URI too long.'],
+};
+
+function routerError(err: FastifyError, req: FastifyRequest, reply: FastifyReply, corsOrigins: string): void {
+  const [status, error] = ROUTER_ERRORS[err.code] ?? [500, 'Internal error.'];
+  if (status === 500) req.log.error({ err }, 'router error');
+  const origin = allowedOrigin(corsOrigins, req.headers.origin);
+  if (origin) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+  void reply.status(status).send({ error });
+}
+
+/** The Access-Control-Allow-Origin for a request from `origin`, as @fastify/cors would answer. */
+function allowedOrigin(corsOrigins: string, origin: string | undefined): string | undefined {
+  const origins = corsOrigins.trim();
+  if (origins === '*') return '*';
+  return origin && origins.split(',').some((o) => o.trim() === origin) ? origin : undefined;
+}
+
+/**
+ * Connection-level failures Node reports before there is a request (malformed HTTP, headers over
+ * the limit, the request timeout): Fastify's answers, with a one-key JSON body, then the socket closes.
+ */
+function clientError(err: Error & { code?: string }, socket: Socket, corsOrigins: string): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, error] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request timeout.']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request header fields too large.']
+        : [400, 'Bad request.'];
+  const body = JSON.stringify({ error });
+  const cors = allowedOrigin(corsOrigins, undefined) ? 'Access-Control-Allow-Origin: *\r\n' : '';
+  // Not after a response has begun (a request timing out while its early answer is being sent).
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n${cors}Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/** Fastify's own failures (bad JSON, size, media type) as clear 4xx JSON errors. */
+function fastifyError(err: FastifyError): HttpError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, 'Payload too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(415, 'Unsupported media type: send application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new HttpError(400, 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new HttpError(400, 'Invalid Content-Length.');
+  }
+  if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
+    return new HttpError(400, 'The request body is not valid JSON.');
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new HttpError(err.statusCode, err.message || 'Bad request.');
+  }
+  return null;
+}
+
+function parseTrustProxy(v: string): boolean | string | ((addr: string, hop: number) => boolean) {
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_addr, hop) => hop < hops;
+  }
+  return v;
+}

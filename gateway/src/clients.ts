@@ -1,0 +1,45 @@
+// gRPC clients of the three services, with deadlines and retries of idempotent reads.
+import { createClient } from '@depot/common';
+import { AuthService, BuildsService, CatalogService } from '@depot/proto';
+import type { GatewayConfig } from './config';
+
+export function createServiceClients(config: GatewayConfig) {
+  const deadlineMs = config.GRPC_DEADLINE_MS;
+  return {
+    catalog: createClient(CatalogService, config.CATALOG_GRPC_ADDR, {
+      deadlineMs,
+      serviceName: 'depot.catalog.v1.CatalogService',
+      retryMethods: ['ListMods', 'GetMod', 'GetVersion', 'GetVersionsByIds'],
+    }),
+    builds: createClient(BuildsService, config.BUILDS_GRPC_ADDR, {
+      deadlineMs,
+      serviceName: 'depot.builds.v1.BuildsService',
+      retryMethods: [
+        'ListModpacks',
+        'GetModpack',
+        'GetBuild',
+        'ListModpackSources',
+        'GetBuildSource',
+        'CheckTarget',
+        'GetModpacksBySlugs',
+        'GetModpacksByIds',
+      ],
+    }),
+    auth: createClient(AuthService, config.AUTH_GRPC_ADDR, {
+      deadlineMs,
+      serviceName: 'depot.auth.v1.AuthService',
+      retryMethods: [
+        'Authenticate',
+        'ResolveReadAccess',
+        'VerifyKey',
+        'ListUsers',
+        'GetUser',
+        'ListTokens',
+        'ListKeys',
+        'ListClients',
+      ],
+    }),
+  };
+}
+
+export type ServiceClients = ReturnType<typeof createServiceClients>;

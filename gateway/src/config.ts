@@ -1,0 +1,41 @@
+import { envBool, envInt, hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
+
+export const gatewayConfigSchema = z.object({
+  NATS_URL: serviceEnv.NATS_URL,
+  EVENTS_NAMESPACE: serviceEnv.EVENTS_NAMESPACE,
+  LOG_LEVEL: serviceEnv.LOG_LEVEL,
+  GRPC_DEADLINE_MS: serviceEnv.GRPC_DEADLINE_MS,
+  GATEWAY_HOST: z.string().default('0.0.0.0'),
+  GATEWAY_PORT: envInt(8080, 0).pipe(z.number().max(65535)),
+  CATALOG_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50051'),
+  BUILDS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
+  AUTH_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50053'),
+  /** Archive host; mod urls are `{mirror}/mods/{name}/{name}-{version}.zip`. */
+  SERVICE_MIRROR_URL: z
+    .string()
+    .default('http://localhost/mirror/')
+    .refine((v) => /^https?:\/\/\S+$/.test(v), 'must be an http(s) URL'),
+  SERVICE_DISABLE_MOD_API: envBool(false),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Per client address and minute; 0 switches the general limit off. */
+  RATE_LIMIT_PER_MINUTE: envInt(600, 0),
+  VERIFY_RATE_LIMIT_PER_MINUTE: envInt(10, 1),
+  /** Addresses the general limit never counts (the verify limit still applies). Comma separated. */
+  RATE_LIMIT_ALLOWLIST: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
+  /** `*` or a comma separated list of allowed origins. */
+  CORS_ORIGINS: z.string().default('*'),
+  /** Trust X-Forwarded-For from this many proxies (or `true`) to find the client address. */
+  TRUST_PROXY: z.string().default('false'),
+  BODY_LIMIT_BYTES: envInt(1024 * 1024, 1024),
+  /** Response cache of the launcher and mod reads (gateway/src/cache.ts); off: every read asks the services. */
+  CACHE_ENABLED: envBool(true),
+  /** Upper bound of the response cache, in bytes of cached bodies (least recently used evicted first). */
+  CACHE_MAX_BYTES: envInt(64 * 1024 * 1024, 1024 * 1024),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(gatewayConfigSchema, env);

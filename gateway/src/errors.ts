@@ -1,0 +1,55 @@
+// The gateway alone turns failures into HTTP: Depot reasons from the services, its own
+// authentication and validation failures, and outages (503), always as `{"error": ...}`.
+import * as grpc from '@grpc/grpc-js';
+import { DepotError, fromServiceError, isUnavailable, type FieldErrors, type Reason } from '@depot/common';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string | FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof error === 'string' ? error : 'validation failed');
+    this.name = 'HttpError';
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
+export const forbidden = () => new HttpError(403, 'This action is unauthorized.');
+export const unavailable = () => new HttpError(503, 'Service unavailable.');
+
+/** Messages of the read routes, which differ from the write routes' (contract.md §7). */
+export const READ_MESSAGES: Partial<Record<Reason, string>> = {
+  MOD_NOT_FOUND: 'Mod does not exist',
+  VERSION_NOT_FOUND: 'Mod version does not exist',
+  MODPACK_NOT_FOUND: 'Modpack does not exist',
+  BUILD_NOT_FOUND: 'Build does not exist',
+};
+
+const STATUS_BY_CODE: Partial<Record<grpc.status, number>> = {
+  [grpc.status.INVALID_ARGUMENT]: 422,
+  [grpc.status.ALREADY_EXISTS]: 422,
+  [grpc.status.NOT_FOUND]: 404,
+  [grpc.status.FAILED_PRECONDITION]: 409,
+  [grpc.status.PERMISSION_DENIED]: 403,
+  [grpc.status.UNAUTHENTICATED]: 401,
+  [grpc.status.UNAVAILABLE]: 503,
+};
+
+/** Reasons whose HTTP status differs from their gRPC code's usual one. */
+const STATUS_BY_REASON: Partial<Record<Reason, number>> = {
+  INVALID_KEY: 403,
+};
+
+/** Any thrown value → HTTP error, or null when it is a bug (logged and answered 500). */
+export function toHttpError(err: unknown, messages: Partial<Record<Reason, string>> = {}): HttpError | null {
+  if (err instanceof HttpError) return err;
+  const depot = err instanceof DepotError ? err : fromServiceError(err);
+  if (depot) {
+    const status = STATUS_BY_REASON[depot.reason] ?? STATUS_BY_CODE[depot.code] ?? 500;
+    if (depot.details.fields) return new HttpError(status, depot.details.fields);
+    return new HttpError(status, messages[depot.reason] ?? depot.message);
+  }
+  if (isUnavailable(err)) return unavailable();
+  return null;
+}

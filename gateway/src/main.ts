@@ -1,0 +1,21 @@
+import { createLogger, runMain } from '@depot/common';
+import { buildGateway } from './app';
+import { createServiceClients } from './clients';
+import { loadGatewayConfig } from './config';
+import { natsChangeFeed } from './invalidation';
+
+runMain('gateway', async () => {
+  const config = loadGatewayConfig();
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const clients = createServiceClients(config);
+  const changes = config.CACHE_ENABLED ? natsChangeFeed(config.NATS_URL, config.EVENTS_NAMESPACE, logger) : undefined;
+  const app = await buildGateway({ config, clients, logger, changes });
+  await app.listen({ host: config.GATEWAY_HOST, port: config.GATEWAY_PORT });
+  return {
+    async stop() {
+      // Stops accepting connections and lets in-flight requests finish.
+      await app.close();
+      for (const c of Object.values(clients)) c.close();
+    },
+  };
+});

@@ -1,0 +1,262 @@
+// Shapes of every response body of the public API, as zod schemas: the OpenAPI document is made
+// from them (openapi.ts), and tests validate real responses against them. Objects are strict
+// (`additionalProperties: false`): a field that appears in a response must be documented here.
+// The bodies themselves are built in views.ts and modpack-views.ts.
+import { z } from 'zod';
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
+export const timestamp = z
+  .string()
+  .regex(TIMESTAMP)
+  .meta({ description: 'UTC time with microseconds and a trailing Z.', examples: ['2024-01-02T03:04:05.000000Z'] });
+const id = z.number().int().min(1).max(2147483647);
+const nullableString = z.string().nullable();
+const md5 = z
+  .string()
+  .regex(/^[0-9a-f]{32}$/)
+  .meta({ description: 'MD5 of the archive, 32 lowercase hex digits.' });
+
+// ---- errors and plain answers ----
+
+/** Every error: a message, or (422) a message list per failing field. */
+export const errorBody = z
+  .strictObject({
+    error: z.union([
+      z.string().meta({ examples: ['Mod does not exist'] }),
+      z.record(z.string(), z.array(z.string())).meta({
+        description: 'Field name → messages (validation).',
+        examples: [{ name: ['The name field is required.'] }],
+      }),
+    ]),
+  })
+  .meta({ id: 'Error' });
+
+/** `{"success": "<message>"}` with this exact message. */
+export const success = (message: string) => z.strictObject({ success: z.literal(message) });
+
+export const apiInfo = z
+  .strictObject({ api: z.literal('Depot'), version: z.string(), stream: z.string() })
+  .meta({ id: 'ApiInfo', examples: [{ api: 'Depot', version: '0.1.0', stream: 'stable' }] });
+
+export const healthy = z.strictObject({ status: z.literal('ok') });
+export const ready = z.strictObject({ status: z.literal('ready') });
+export const unready = z.strictObject({
+  error: z.literal('Service unavailable.'),
+  unready: z.array(z.enum(['catalog', 'builds', 'auth'])),
+});
+
+// ---- mods ----
+
+export const modList = z
+  .strictObject({ mods: z.record(z.string(), z.string()).meta({ description: 'Mod slug → pretty name.' }) })
+  .meta({ id: 'ModList' });
+
+export const modView = z
+  .strictObject({
+    id,
+    name: z.string(),
+    pretty_name: z.string(),
+    author: nullableString,
+    description: nullableString,
+    link: nullableString,
+    versions: z.array(z.string()),
+  })
+  .meta({ id: 'ModView' });
+
+export const modRecord = z
+  .strictObject({
+    id,
+    name: z.string(),
+    pretty_name: z.string(),
+    author: nullableString,
+    description: nullableString,
+    link: nullableString,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Mod' });
+
+export const versionView = z
+  .strictObject({
+    id,
+    md5,
+    filesize: z.number().int().min(0).nullable(),
+    url: z.string().meta({ description: '{mirror_url}/mods/{name}/{name}-{version}.zip' }),
+  })
+  .meta({ id: 'ModVersionView' });
+
+export const versionRecord = z
+  .strictObject({
+    id,
+    mod_id: id,
+    version: z.string(),
+    md5,
+    filesize: z.number().int().min(0).nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'ModVersion' });
+
+// ---- modpacks and builds ----
+
+export const modpackRecord = z
+  .strictObject({
+    id,
+    name: z.string(),
+    slug: z.string(),
+    url: nullableString,
+    hidden: z.boolean(),
+    private: z.boolean(),
+    order: z.number().int().nullable(),
+    recommended: nullableString,
+    latest: nullableString,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Modpack' });
+
+export const buildRecord = z
+  .strictObject({
+    id,
+    modpack_id: id,
+    version: z.string(),
+    minecraft: z.string(),
+    forge: nullableString,
+    is_published: z.boolean(),
+    private: z.boolean(),
+    min_java: nullableString,
+    min_memory: z.number().int().min(0).nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Build' });
+
+export const modpackView = z
+  .strictObject({
+    id,
+    name: z.string().meta({ description: 'The slug.' }),
+    display_name: z.string(),
+    url: nullableString,
+    icon: nullableString,
+    icon_md5: nullableString,
+    logo: nullableString,
+    logo_md5: nullableString,
+    background: nullableString,
+    background_md5: nullableString,
+    recommended: nullableString,
+    latest: nullableString,
+    builds: z
+      .array(z.string())
+      .meta({ description: 'Versions of the builds visible to this request, in creation order.' }),
+  })
+  .meta({ id: 'ModpackView' });
+
+export const modpackList = z
+  .strictObject({
+    modpacks: z
+      .record(z.string(), z.union([z.string(), modpackView]))
+      .meta({ description: 'Slug → display name; slug → ModpackView with include=full.' }),
+    mirror_url: z.string().meta({ description: 'The mirror URL, ending with /.' }),
+  })
+  .meta({ id: 'ModpackList' });
+
+const buildModFields = {
+  id: id.meta({ description: 'The mod version id.' }),
+  name: z.string(),
+  version: z.string(),
+  md5,
+  filesize: z.number().int().min(0).nullable(),
+  url: z.string(),
+};
+export const buildMod = z.strictObject(buildModFields).meta({ id: 'BuildMod' });
+export const buildModDetailed = z
+  .strictObject({
+    ...buildModFields,
+    pretty_name: z.string(),
+    author: nullableString,
+    description: nullableString,
+    link: nullableString,
+  })
+  .meta({ id: 'BuildModDetailed' });
+
+export const buildView = z
+  .strictObject({
+    id,
+    minecraft: z.string(),
+    java: nullableString,
+    memory: z.number().int().min(0).nullable(),
+    forge: nullableString,
+    mods: z
+      .array(z.union([buildModDetailed, buildMod]))
+      .meta({ description: 'Sorted by mod name (natural, case-insensitive); detailed with include=mods.' }),
+  })
+  .meta({ id: 'BuildView' });
+
+// ---- keys, clients, users, tokens ----
+
+export const keyList = z
+  .strictObject({ keys: z.array(z.strictObject({ id, name: z.string(), created_at: timestamp })) })
+  .meta({ id: 'KeyList' });
+
+export const keyCreated = z
+  .strictObject({
+    id,
+    name: z.string(),
+    api_key: z.string().meta({ description: 'Shown once, never listed.' }),
+    created_at: timestamp,
+  })
+  .meta({ id: 'KeyCreated' });
+
+export const keyVerified = z
+  .strictObject({ valid: z.literal('Key validated.'), name: z.string(), created_at: timestamp })
+  .meta({ id: 'KeyVerified' });
+
+export const client = z
+  .strictObject({
+    id,
+    name: z.string(),
+    uuid: z.string(),
+    modpacks: z.array(id).meta({ description: 'Ids of the linked modpacks.' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Client' });
+export const clientList = z.strictObject({ clients: z.array(client) }).meta({ id: 'ClientList' });
+
+export const user = z
+  .strictObject({
+    username: z.string(),
+    permissions: z.array(z.string()),
+    modpacks: z.array(z.string()).meta({ description: 'Slugs of the modpacks the user has access to.' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'User' });
+export const userList = z.strictObject({ users: z.array(user) }).meta({ id: 'UserList' });
+
+export const tokenList = z
+  .strictObject({
+    tokens: z.array(
+      z.strictObject({ id, name: z.string(), last_used_at: timestamp.nullable(), created_at: timestamp }),
+    ),
+  })
+  .meta({ id: 'TokenList' });
+
+export const tokenIssued = z
+  .strictObject({
+    token: z.strictObject({
+      id,
+      name: z.string(),
+      plaintext: z.string().meta({ description: 'The bearer token; shown once.' }),
+      created_at: timestamp,
+    }),
+  })
+  .meta({ id: 'TokenIssued' });
+
+/** The OpenAPI document itself (loosely: an object). */
+export const openApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({}),
+  paths: z.looseObject({}),
+});

@@ -1,0 +1,294 @@
+// The gateway in front of in-process fakes: an in-memory auth service with the real one's rules
+// (users, tokens, keys, clients) and a builds service that only knows modpack refs. Calls are
+// recorded so tests can count RPCs. Requests go over real HTTP (app.inject needs light-my-request,
+// whose ESM-only dependency jest cannot load on Node 20).
+import { Writable } from 'node:stream';
+import * as grpc from '@grpc/grpc-js';
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { bindHandlers, DepotError } from '@depot/common';
+import { AuthService, BuildsService, CatalogService, type authV1 } from '@depot/proto';
+import { buildGateway } from '../../src/app';
+import { createServiceClients } from '../../src/clients';
+import { loadGatewayConfig } from '../../src/config';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers take whatever message the method gets
+type Handler = (request: any) => Promise<unknown>;
+
+export const TS = '2024-01-02T03:04:05.000000Z';
+export const MODPACKS = [
+  { id: 1, slug: 'tekkit' },
+  { id: 2, slug: 'hexxit' },
+  { id: 3, slug: 'attack-of-the-b-team' },
+];
+
+interface UserRow {
+  id: number;
+  username: string;
+  permissions: string[];
+  modpack_ids: number[];
+}
+interface TokenRow {
+  id: number;
+  user_id: number;
+  name: string;
+  secret: string;
+  last_used_at?: string;
+}
+
+/** Users `admin` (solder_full, token "admin"), `keeper` (solder_users, solder_keys, solder_clients), `plain` (none). */
+export class FakeAuth {
+  users: UserRow[] = [];
+  tokens: TokenRow[] = [];
+  keys: { id: number; name: string; api_key: string }[] = [];
+  clients: { id: number; name: string; uuid: string; modpack_ids: number[] }[] = [];
+  private seq = 100;
+
+  constructor() {
+    this.reset();
+  }
+
+  reset() {
+    this.users = [
+      { id: 1, username: 'admin', permissions: ['solder_full'], modpack_ids: [] },
+      { id: 2, username: 'keeper', permissions: ['solder_users', 'solder_keys', 'solder_clients'], modpack_ids: [2] },
+      { id: 3, username: 'plain', permissions: [], modpack_ids: [] },
+    ];
+    this.tokens = this.users.map((u) => ({ id: u.id, user_id: u.id, name: 'seed', secret: u.username }));
+    this.tokens[0].last_used_at = TS;
+    this.keys = [{ id: 1, name: 'platform', api_key: 'platform-key' }];
+    this.clients = [];
+  }
+
+  private user(username: string): UserRow {
+    const user = this.users.find((u) => u.username.toLowerCase() === username.toLowerCase());
+    if (!user) throw new DepotError('USER_NOT_FOUND');
+    return user;
+  }
+
+  private toUser = (u: UserRow): authV1.User => ({ ...u, created_at: TS, updated_at: TS });
+  private toClient = (c: FakeAuth['clients'][number]): authV1.Client => ({ ...c, created_at: TS, updated_at: TS });
+
+  handlers(): Record<string, Handler> {
+    const full = (actor: authV1.Principal__Output | null) => !!actor?.permissions.includes('solder_full');
+    return {
+      Authenticate: async ({ token }: authV1.AuthenticateRequest__Output) => {
+        const t = this.tokens.find((x) => x.secret === token);
+        if (!t) throw new DepotError('UNAUTHENTICATED');
+        const u = this.users.find((x) => x.id === t.user_id)!;
+        return {
+          user_id: u.id,
+          username: u.username,
+          permissions: u.permissions,
+          modpack_ids: u.modpack_ids,
+          token_id: t.id,
+        };
+      },
+      VerifyKey: async ({ key }: authV1.VerifyKeyRequest__Output) => {
+        if (key === 'explode') throw new Error('boom');
+        const k = this.keys.find((x) => x.api_key === key);
+        if (!k) throw new DepotError('INVALID_KEY');
+        return { name: k.name, created_at: TS };
+      },
+      ListUsers: async () => ({ users: this.users.map(this.toUser) }),
+      GetUser: async ({ username }: authV1.GetUserRequest__Output) => this.toUser(this.user(username)),
+      CreateUser: async (req: authV1.CreateUserRequest__Output) => {
+        if (req.permissions.includes('solder_full') && !full(req.actor)) throw new DepotError('FORBIDDEN');
+        if (this.users.some((u) => u.username.toLowerCase() === req.username.toLowerCase())) {
+          throw DepotError.fields({ username: ['The username has already been taken.'] }, 'USERNAME_TAKEN');
+        }
+        const user = {
+          id: ++this.seq,
+          username: req.username,
+          permissions: req.permissions,
+          modpack_ids: req.modpack_ids,
+        };
+        this.users.push(user);
+        return this.toUser(user);
+      },
+      UpdateUser: async (req: authV1.UpdateUserRequest__Output) => {
+        const user = this.user(req.username);
+        const perms = req.update_mask.includes('permissions');
+        if (
+          perms &&
+          !full(req.actor) &&
+          (req.permissions.includes('solder_full') || user.permissions.includes('solder_full'))
+        ) {
+          throw new DepotError('FORBIDDEN');
+        }
+        if (req.update_mask.includes('username')) user.username = req.new_username!;
+        if (perms) user.permissions = req.permissions;
+        if (req.update_mask.includes('modpacks')) user.modpack_ids = [...req.modpack_ids].sort((a, b) => a - b);
+        return this.toUser(user);
+      },
+      DeleteUser: async ({ username }: authV1.DeleteUserRequest__Output) => {
+        const user = this.user(username);
+        this.users = this.users.filter((u) => u !== user);
+        this.tokens = this.tokens.filter((t) => t.user_id !== user.id);
+        return {};
+      },
+      ListTokens: async ({ user_id }: authV1.ListTokensRequest__Output) => ({
+        tokens: this.tokens.filter((t) => t.user_id === user_id).map((t) => ({ ...t, created_at: TS })),
+      }),
+      CreateToken: async (req: authV1.CreateTokenRequest__Output) => {
+        if (!req.name.trim()) throw DepotError.fields({ name: ['The name field is required.'] });
+        const userId = req.username !== undefined ? this.user(req.username).id : req.user_id;
+        const token = { id: ++this.seq, user_id: userId, name: req.name, secret: `depot_${this.seq}` };
+        this.tokens.push(token);
+        return { id: token.id, name: token.name, plaintext: token.secret, created_at: TS };
+      },
+      RevokeToken: async ({ user_id, token_id }: authV1.RevokeTokenRequest__Output) => {
+        const before = this.tokens.length;
+        this.tokens = this.tokens.filter((t) => !(t.id === token_id && t.user_id === user_id));
+        if (this.tokens.length === before) throw new DepotError('TOKEN_NOT_FOUND');
+        return {};
+      },
+      ListKeys: async () => ({ keys: this.keys.map((k) => ({ id: k.id, name: k.name, created_at: TS })) }),
+      CreateKey: async (req: authV1.CreateKeyRequest__Output) => {
+        const api_key = req.api_key ?? `generated-${this.seq + 1}`;
+        if (this.keys.some((k) => k.api_key === api_key)) {
+          throw DepotError.fields({ api_key: ['The api key has already been taken.'] }, 'KEY_TAKEN');
+        }
+        const key = { id: ++this.seq, name: req.name, api_key };
+        this.keys.push(key);
+        return { ...key, created_at: TS };
+      },
+      DeleteKey: async ({ id }: authV1.DeleteKeyRequest__Output) => {
+        if (!this.keys.some((k) => k.id === id)) throw new DepotError('KEY_NOT_FOUND');
+        this.keys = this.keys.filter((k) => k.id !== id);
+        return {};
+      },
+      ListClients: async () => ({ clients: this.clients.map(this.toClient) }),
+      CreateClient: async (req: authV1.CreateClientRequest__Output) => {
+        if (this.clients.some((c) => c.uuid.toLowerCase() === req.uuid.toLowerCase())) {
+          throw DepotError.fields({ uuid: ['The uuid has already been taken.'] }, 'CLIENT_TAKEN');
+        }
+        const client = { id: ++this.seq, name: req.name, uuid: req.uuid, modpack_ids: [] };
+        this.clients.push(client);
+        return this.toClient(client);
+      },
+      UpdateClient: async (req: authV1.UpdateClientRequest__Output) => {
+        const client = this.clients.find((c) => c.uuid.toLowerCase() === req.uuid.toLowerCase());
+        if (!client) throw new DepotError('CLIENT_NOT_FOUND');
+        if (req.update_mask.includes('name')) client.name = req.name!;
+        if (req.update_mask.includes('modpacks')) client.modpack_ids = [...req.modpack_ids].sort((a, b) => a - b);
+        return this.toClient(client);
+      },
+      DeleteClient: async ({ uuid }: authV1.DeleteClientRequest__Output) => {
+        const before = this.clients.length;
+        this.clients = this.clients.filter((c) => c.uuid.toLowerCase() !== uuid.toLowerCase());
+        if (this.clients.length === before) throw new DepotError('CLIENT_NOT_FOUND');
+        return {};
+      },
+    };
+  }
+}
+
+const buildsHandlers: Record<string, Handler> = {
+  GetModpacksBySlugs: async ({ slugs }: { slugs: string[] }) => ({
+    modpacks: MODPACKS.filter((m) => slugs.includes(m.slug)),
+  }),
+  GetModpacksByIds: async ({ ids }: { ids: number[] }) => ({ modpacks: MODPACKS.filter((m) => ids.includes(m.id)) }),
+};
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: string;
+  json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any -- response shapes vary per test
+}
+
+export interface Stack {
+  app: FastifyInstance;
+  auth: FakeAuth;
+  /** Every RPC made, as `Service.Method`. */
+  calls: string[];
+  /** Everything the gateway logged. */
+  logs: string[];
+  request(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+const silent = pino({ level: 'silent' });
+
+async function serve(
+  service: grpc.ServiceDefinition,
+  name: string,
+  handlers: Record<string, Handler>,
+  calls: string[],
+): Promise<{ server: grpc.Server; port: number }> {
+  const recorded = Object.fromEntries(
+    Object.keys(service).map((method) => [
+      method,
+      async (request: unknown) => {
+        calls.push(`${name}.${method}`);
+        const handler = handlers[method];
+        if (!handler) throw new Error(`unexpected call ${name}.${method}`);
+        return handler(request);
+      },
+    ]),
+  );
+  const server = new grpc.Server();
+  server.addService(service, bindHandlers(service, recorded as never, silent));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
+  );
+  return { server, port };
+}
+
+/** A gateway (or several sharing the same fakes, e.g. to test a shared rate-limit store). */
+export async function startStack(env: Record<string, string> = {}, instances = 1): Promise<Stack[]> {
+  const auth = new FakeAuth();
+  const calls: string[] = [];
+  const logs: string[] = [];
+  const servers = [
+    await serve(AuthService.service, 'auth', auth.handlers(), calls),
+    await serve(BuildsService.service, 'builds', buildsHandlers, calls),
+    await serve(CatalogService.service, 'catalog', {}, calls),
+  ];
+  const config = loadGatewayConfig({
+    AUTH_GRPC_ADDR: `127.0.0.1:${servers[0].port}`,
+    BUILDS_GRPC_ADDR: `127.0.0.1:${servers[1].port}`,
+    CATALOG_GRPC_ADDR: `127.0.0.1:${servers[2].port}`,
+    RATE_LIMIT_PER_MINUTE: '0',
+    ...env,
+  });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const stacks: Stack[] = [];
+  for (let i = 0; i < instances; i++) {
+    const clients = createServiceClients(config);
+    const app = await buildGateway({ config, clients, logger: pino({ level: 'trace' }, sink) });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    stacks.push({
+      app,
+      auth,
+      calls,
+      logs,
+      async request(method, path, opts = {}) {
+        const headers: Record<string, string> = {};
+        if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+        let body: string | undefined;
+        if (opts.body !== undefined) {
+          headers['content-type'] = 'application/json';
+          body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+        }
+        const res = await fetch(`${base}${path}`, { method, headers, body });
+        const text = await res.text();
+        return { status: res.status, headers: res.headers, body: text, json: () => JSON.parse(text) };
+      },
+      async close() {
+        await app.close();
+        for (const c of Object.values(clients)) c.close();
+        if (stacks.every((s) => !s.app.server.listening)) for (const s of servers) s.server.forceShutdown();
+      },
+    });
+  }
+  return stacks;
+}

@@ -1,0 +1,131 @@
+import * as grpc from '@grpc/grpc-js';
+import { DepotError, REASONS, toServiceError, type Reason } from '@depot/common';
+import { forbidden, HttpError, READ_MESSAGES, toHttpError, unauthenticated, unavailable } from '../../src/errors';
+
+const STATUS: Record<Reason, number> = {
+  VALIDATION: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  UNAVAILABLE: 503,
+  MOD_NOT_FOUND: 404,
+  VERSION_NOT_FOUND: 404,
+  MOD_NAME_TAKEN: 422,
+  VERSION_EXISTS: 422,
+  VERSION_IN_USE: 409,
+  MODPACK_NOT_FOUND: 404,
+  BUILD_NOT_FOUND: 404,
+  MODPACK_TAKEN: 422,
+  BUILD_VERSION_EXISTS: 422,
+  ASSIGNMENT_EXISTS: 422,
+  ASSIGNMENT_OTHER_VERSION: 422,
+  ASSIGNMENT_NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  USERNAME_TAKEN: 422,
+  TOKEN_NOT_FOUND: 404,
+  KEY_NOT_FOUND: 404,
+  KEY_TAKEN: 422,
+  INVALID_KEY: 403,
+  CLIENT_NOT_FOUND: 404,
+  CLIENT_TAKEN: 422,
+};
+
+/** A DepotError as the gateway's gRPC client receives it. */
+function overTheWire(err: DepotError): grpc.ServiceError {
+  const status = toServiceError(err);
+  return Object.assign(new Error(`${status.code} ${status.details}`), {
+    code: status.code!,
+    details: status.details!,
+    metadata: status.metadata!,
+  });
+}
+
+describe('toHttpError', () => {
+  it('covers every reason', () => {
+    expect(Object.keys(STATUS).sort()).toEqual(Object.keys(REASONS).sort());
+  });
+
+  it.each(Object.entries(STATUS) as [Reason, number][])('%s → %i with its message', (reason, status) => {
+    for (const err of [new DepotError(reason), overTheWire(new DepotError(reason))]) {
+      const http = toHttpError(err);
+      expect(http).toBeInstanceOf(HttpError);
+      expect(http).toMatchObject({ status, error: REASONS[reason].message, headers: {} });
+    }
+  });
+
+  it.each([
+    ['USER_NOT_FOUND', 'User not found.'],
+    ['TOKEN_NOT_FOUND', 'Token not found.'],
+    ['KEY_NOT_FOUND', 'Key not found.'],
+    ['CLIENT_NOT_FOUND', 'Client not found.'],
+    ['INVALID_KEY', 'Invalid key provided.'],
+    ['MOD_NOT_FOUND', 'Mod not found.'],
+    ['VERSION_NOT_FOUND', 'Mod version not found.'],
+    ['MODPACK_NOT_FOUND', 'Modpack not found.'],
+    ['BUILD_NOT_FOUND', 'Build not found.'],
+    ['VERSION_EXISTS', 'Version already exists for this mod.'],
+    ['BUILD_VERSION_EXISTS', 'Build version already exists for this modpack.'],
+    ['FORBIDDEN', 'This action is unauthorized.'],
+    ['UNAUTHENTICATED', 'Unauthenticated.'],
+  ] as [Reason, string][])('%s says %j, as the specs do', (reason, message) => {
+    expect(toHttpError(new DepotError(reason))?.error).toBe(message);
+  });
+
+  it('keeps a message sent by the service (the in-use count)', () => {
+    const message = 'Mod version is in use by 3 build(s) and cannot be deleted.';
+    const err = new DepotError('VERSION_IN_USE', { count: 3 }, message);
+    for (const e of [err, overTheWire(err)]) expect(toHttpError(e)).toMatchObject({ status: 409, error: message });
+  });
+
+  it('answers field violations as the error object', () => {
+    const fields = { username: ['The username has already been taken.'] };
+    for (const e of [DepotError.fields(fields, 'USERNAME_TAKEN'), overTheWire(DepotError.fields(fields))]) {
+      expect(toHttpError(e)).toMatchObject({ status: 422, error: fields });
+    }
+  });
+
+  it('applies READ_MESSAGES overrides only to the reasons they name', () => {
+    expect(toHttpError(new DepotError('MOD_NOT_FOUND'), READ_MESSAGES)?.error).toBe('Mod does not exist');
+    expect(toHttpError(new DepotError('VERSION_NOT_FOUND'), READ_MESSAGES)?.error).toBe('Mod version does not exist');
+    expect(toHttpError(new DepotError('MODPACK_NOT_FOUND'), READ_MESSAGES)?.error).toBe('Modpack does not exist');
+    expect(toHttpError(overTheWire(new DepotError('BUILD_NOT_FOUND')), READ_MESSAGES)).toMatchObject({
+      status: 404,
+      error: 'Build does not exist',
+    });
+    expect(toHttpError(new DepotError('USER_NOT_FOUND'), READ_MESSAGES)?.error).toBe('User not found.');
+  });
+
+  it('passes HttpErrors through unchanged', () => {
+    const err = new HttpError(429, 'Too many requests.', { 'retry-after': '7' });
+    expect(toHttpError(err)).toBe(err);
+  });
+
+  it.each([
+    grpc.status.UNAVAILABLE,
+    grpc.status.DEADLINE_EXCEEDED,
+    grpc.status.CANCELLED,
+    grpc.status.RESOURCE_EXHAUSTED,
+  ])('answers an outage (gRPC code %i without a Depot reason) with 503', (code) => {
+    const err = Object.assign(new Error('down'), { code, details: 'down', metadata: new grpc.Metadata() });
+    expect(toHttpError(err)).toMatchObject({ status: 503, error: 'Service unavailable.' });
+  });
+
+  it('returns null for bugs, which become logged 500s', () => {
+    expect(toHttpError(new Error('boom'))).toBeNull();
+    expect(toHttpError(new TypeError('x is undefined'))).toBeNull();
+    const internal = Object.assign(new Error('13 INTERNAL'), {
+      code: grpc.status.INTERNAL,
+      details: 'Internal error.',
+      metadata: new grpc.Metadata(),
+    });
+    expect(toHttpError(internal)).toBeNull();
+    expect(toHttpError(undefined)).toBeNull();
+  });
+});
+
+describe('fixed errors', () => {
+  it('are the bodies of compat.md §1 and §5', () => {
+    expect(unauthenticated()).toMatchObject({ status: 401, error: 'Unauthenticated.' });
+    expect(forbidden()).toMatchObject({ status: 403, error: 'This action is unauthorized.' });
+    expect(unavailable()).toMatchObject({ status: 503, error: 'Service unavailable.' });
+  });
+});

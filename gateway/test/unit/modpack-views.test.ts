@@ -1,0 +1,255 @@
+import type { buildsV1, catalogV1 } from '@depot/proto';
+import {
+  buildModView,
+  buildRecord,
+  buildView,
+  modpackList,
+  modpackRecord,
+  modpackView,
+  required,
+} from '../../src/modpack-views';
+
+const TS = '2024-01-02T03:04:05.000000Z';
+
+const modpack = (over: Partial<buildsV1.Modpack__Output> = {}): buildsV1.Modpack__Output => ({
+  id: 1,
+  name: 'Tekkit Lite',
+  slug: 'tekkitlite',
+  hidden: false,
+  private: false,
+  order: 0,
+  created_at: TS,
+  updated_at: TS,
+  ...over,
+});
+
+const build = (over: Partial<buildsV1.Build__Output> = {}): buildsV1.Build__Output => ({
+  id: 7,
+  modpack_id: 1,
+  version: '1.0.0',
+  minecraft: '1.7.10',
+  is_published: true,
+  private: false,
+  created_at: TS,
+  updated_at: TS,
+  ...over,
+});
+
+const version = (over: Partial<catalogV1.ResolvedVersion__Output> = {}): catalogV1.ResolvedVersion__Output => ({
+  id: 11,
+  mod_id: 5,
+  mod_name: 'buildcraft',
+  pretty_name: 'BuildCraft',
+  version: '7.1.0',
+  md5: 'd41d8cd98f00b204e9800998ecf8427e',
+  ...over,
+});
+
+describe('modpackRecord', () => {
+  it('has exactly the record fields, unset optionals as null', () => {
+    expect(modpackRecord(modpack({ _url: 'url' } as Partial<buildsV1.Modpack__Output>))).toEqual({
+      id: 1,
+      name: 'Tekkit Lite',
+      slug: 'tekkitlite',
+      url: null,
+      hidden: false,
+      private: false,
+      order: 0,
+      recommended: null,
+      latest: null,
+      created_at: TS,
+      updated_at: TS,
+    });
+  });
+
+  it('keeps set values', () => {
+    const r = modpackRecord(
+      modpack({ url: 'https://x.test', recommended: '1.0', latest: '1.1', hidden: true, order: 3 }),
+    );
+    expect(r).toMatchObject({ url: 'https://x.test', recommended: '1.0', latest: '1.1', hidden: true, order: 3 });
+  });
+});
+
+describe('buildRecord', () => {
+  it('has exactly the record fields, unset optionals as null', () => {
+    expect(buildRecord(build())).toEqual({
+      id: 7,
+      modpack_id: 1,
+      version: '1.0.0',
+      minecraft: '1.7.10',
+      forge: null,
+      is_published: true,
+      private: false,
+      min_java: null,
+      min_memory: null,
+      created_at: TS,
+      updated_at: TS,
+    });
+  });
+
+  it('keeps zero and empty values that were set', () => {
+    expect(buildRecord(build({ min_memory: 0, min_java: '8', forge: '10.13.4.1614' }))).toMatchObject({
+      min_memory: 0,
+      min_java: '8',
+      forge: '10.13.4.1614',
+    });
+  });
+});
+
+describe('modpackView', () => {
+  it('names the slug `name`, the display name `display_name`, and nulls unset art', () => {
+    expect(modpackView({ modpack: modpack(), builds: ['1.0', '1.1'] })).toEqual({
+      id: 1,
+      name: 'tekkitlite',
+      display_name: 'Tekkit Lite',
+      url: null,
+      icon: null,
+      icon_md5: null,
+      logo: null,
+      logo_md5: null,
+      background: null,
+      background_md5: null,
+      recommended: null,
+      latest: null,
+      builds: ['1.0', '1.1'],
+    });
+  });
+
+  it('maps art urls and md5s', () => {
+    const v = modpackView({
+      modpack: modpack({
+        icon_url: 'https://a/i.png',
+        icon_md5: 'i',
+        logo_url: 'https://a/l.png',
+        logo_md5: 'l',
+        background_url: 'https://a/b.png',
+        background_md5: 'b',
+      }),
+      builds: [],
+    });
+    expect(v).toMatchObject({
+      icon: 'https://a/i.png',
+      icon_md5: 'i',
+      logo: 'https://a/l.png',
+      logo_md5: 'l',
+      background: 'https://a/b.png',
+      background_md5: 'b',
+      builds: [],
+    });
+  });
+
+  it('refuses a view without a modpack (a service bug)', () => {
+    expect(() => modpackView({ modpack: null, builds: [] })).toThrow();
+  });
+});
+
+describe('modpackList', () => {
+  const views = [
+    { modpack: modpack(), builds: ['1.0'] },
+    { modpack: modpack({ id: 2, slug: 'hexxit', name: 'Hexxit' }), builds: [] },
+  ];
+
+  it('maps slug to display name and reports the mirror with a trailing slash', () => {
+    const out = modpackList(views, false, 'https://mirror.test/repo');
+    expect(out).toEqual({
+      modpacks: { tekkitlite: 'Tekkit Lite', hexxit: 'Hexxit' },
+      mirror_url: 'https://mirror.test/repo/',
+    });
+    expect(Object.keys(out.modpacks)).toEqual(['tekkitlite', 'hexxit']);
+  });
+
+  it('keeps a mirror that already ends with a slash', () => {
+    expect(modpackList([], false, 'https://mirror.test/').mirror_url).toBe('https://mirror.test/');
+  });
+
+  it('is an empty object for no modpacks', () => {
+    expect(JSON.stringify(modpackList([], true, 'http://m/'))).toBe('{"modpacks":{},"mirror_url":"http://m/"}');
+  });
+
+  it('maps slug to the full view with include=full', () => {
+    const out = modpackList(views, true, 'http://m');
+    expect(out.modpacks.tekkitlite).toEqual(modpackView(views[0]));
+    expect(out.modpacks.hexxit).toMatchObject({ name: 'hexxit', display_name: 'Hexxit', builds: [] });
+  });
+});
+
+describe('buildModView', () => {
+  it('builds the download url from the mirror without doubling slashes', () => {
+    expect(buildModView(version({ filesize: 1234 }), 'http://mirror.test/', false)).toEqual({
+      id: 11,
+      name: 'buildcraft',
+      version: '7.1.0',
+      md5: 'd41d8cd98f00b204e9800998ecf8427e',
+      filesize: 1234,
+      url: 'http://mirror.test/mods/buildcraft/buildcraft-7.1.0.zip',
+    });
+  });
+
+  it('percent-encodes segments that need it', () => {
+    expect(buildModView(version({ version: '1.0 beta+1' }), 'http://m', false).url).toBe(
+      'http://m/mods/buildcraft/buildcraft-1.0%20beta%2B1.zip',
+    );
+  });
+
+  it('has null filesize when unset', () => {
+    expect(buildModView(version(), 'http://m', false).filesize).toBeNull();
+  });
+
+  it('adds the mod details with include=mods: pretty_name a string, the rest null when unset', () => {
+    expect(buildModView(version({ pretty_name: '' }), 'http://m', true)).toEqual({
+      id: 11,
+      name: 'buildcraft',
+      version: '7.1.0',
+      md5: 'd41d8cd98f00b204e9800998ecf8427e',
+      filesize: null,
+      url: 'http://m/mods/buildcraft/buildcraft-7.1.0.zip',
+      pretty_name: '',
+      author: null,
+      description: null,
+      link: null,
+    });
+    expect(
+      buildModView(version({ author: 'SpaceToad', description: 'Pipes', link: 'https://bc.test' }), 'http://m', true),
+    ).toMatchObject({ pretty_name: 'BuildCraft', author: 'SpaceToad', description: 'Pipes', link: 'https://bc.test' });
+  });
+});
+
+describe('buildView', () => {
+  it('maps java, memory and forge, null when unset, and an empty mod list', () => {
+    expect(buildView(build(), [], 'http://m', false)).toEqual({
+      id: 7,
+      minecraft: '1.7.10',
+      java: null,
+      memory: null,
+      forge: null,
+      mods: [],
+    });
+    expect(buildView(build({ min_java: '17', min_memory: 4096, forge: '47.2.0' }), [], 'http://m', true)).toMatchObject(
+      {
+        java: '17',
+        memory: 4096,
+        forge: '47.2.0',
+      },
+    );
+  });
+
+  it('sorts mods naturally and case-insensitively by name', () => {
+    const versions = [
+      version({ id: 1, mod_name: 'mod10' }),
+      version({ id: 2, mod_name: 'Zeta' }),
+      version({ id: 3, mod_name: 'mod2' }),
+      version({ id: 4, mod_name: 'alpha' }),
+    ];
+    const out = buildView(build(), versions, 'http://m', false);
+    expect(out.mods.map((m) => m.name)).toEqual(['alpha', 'mod2', 'mod10', 'Zeta']);
+    expect(out.mods.map((m) => m.id)).toEqual([4, 3, 1, 2]);
+  });
+});
+
+describe('required', () => {
+  it('passes values through and throws on null or undefined', () => {
+    expect(required(0, 'x')).toBe(0);
+    expect(() => required(null, 'x')).toThrow('x');
+    expect(() => required(undefined, 'x')).toThrow('x');
+  });
+});

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { HttpError } from '../../src/errors';
+import { DepotError } from '@depot/common';
+import {
+  fieldErrors,
+  isStorableText,
+  MALFORMED_JSON,
+  MD5_PATTERN,
+  named,
+  orUnset,
+  presentFields,
+  rules,
+  SLUG_PATTERN,
+  validate,
+  validBody,
+  VERSION_PATTERN,
+} from '../../src/validation';
+
+/** The Laravel messages a single rule gives for `value` in field `f`. */
+function messages(schema: z.ZodType, value: unknown): string[] | undefined {
+  const result = validate(z.object({ f: schema }), value === undefined ? {} : { f: value });
+  return result.ok ? undefined : result.errors.f;
+}
+
+describe('rules', () => {
+  it.each([
+    [undefined, ['The f field is required.']],
+    [null, ['The f field is required.']],
+    ['', ['The f field is required.']],
+    [3, ['The f field must be a string.']],
+    [['a'], ['The f field must be a string.']],
+    ['x'.repeat(256), ['The f field must not be greater than 255 characters.']],
+    ['x'.repeat(255), undefined],
+  ])('string: %j → %j', (value, expected) => {
+    expect(messages(rules.string(), value)).toEqual(expected);
+  });
+
+  it('string honours max and pattern', () => {
+    expect(messages(rules.string({ max: 3 }), 'abcd')).toEqual(['The f field must not be greater than 3 characters.']);
+    expect(messages(rules.string({ pattern: /^a+$/ }), 'ab')).toEqual(['The f field format is invalid.']);
+    expect(messages(rules.string({ pattern: /^a+$/ }), 'aa')).toBeUndefined();
+  });
+
+  it.each([
+    [undefined, ['The f field is required.']],
+    [null, ['The f field is required.']],
+    ['2048', ['The f field must be an integer.']],
+    [true, ['The f field must be an integer.']],
+    [1.5, ['The f field must be an integer.']],
+    [-1, ['The f field must be at least 0.']],
+    [2147483648, ['The f field must not be greater than 2147483647.']],
+    [0, undefined],
+    [2048, undefined],
+  ])('integer: %j → %j', (value, expected) => {
+    expect(messages(rules.integer(), value)).toEqual(expected);
+  });
+
+  it('integer honours min and max', () => {
+    expect(messages(rules.integer({ min: 1, max: 10 }), 0)).toEqual(['The f field must be at least 1.']);
+    expect(messages(rules.integer({ min: 1, max: 10 }), 11)).toEqual(['The f field must not be greater than 10.']);
+  });
+
+  it.each([
+    [undefined, ['The f field is required.']],
+    [0, ['The f field must be true or false.']],
+    [1, ['The f field must be true or false.']],
+    ['true', ['The f field must be true or false.']],
+    [true, undefined],
+    [false, undefined],
+  ])('boolean: %j → %j', (value, expected) => {
+    expect(messages(rules.boolean(), value)).toEqual(expected);
+  });
+
+  it.each([
+    ['https://example.com/x', undefined],
+    ['http://localhost:8080', undefined],
+    ['ftp://example.com', ['The f field must be a valid URL.']],
+    ['not a url', ['The f field must be a valid URL.']],
+    ['http://exa mple.com', ['The f field must be a valid URL.']],
+    ['javascript:alert(1)', ['The f field must be a valid URL.']],
+    [5, ['The f field must be a string.']],
+    [`https://e.com/${'a'.repeat(2048)}`, ['The f field must not be greater than 2048 characters.']],
+  ])('url: %j → %j', (value, expected) => {
+    expect(messages(rules.url(), value)).toEqual(expected);
+  });
+
+  it.each([
+    ['my-mod_1.2', undefined],
+    ['-leading', ['The f field format is invalid.']],
+    ['with space', ['The f field format is invalid.']],
+    ['a/b', ['The f field format is invalid.']],
+    ['', ['The f field is required.']],
+  ])('slug: %j → %j', (value, expected) => {
+    expect(messages(rules.slug(), value)).toEqual(expected);
+  });
+
+  it.each([
+    ['1.7.10-10.13.4.1614', undefined],
+    ['v 1 (beta)', undefined],
+    ['1/2', ['The f field format is invalid.']],
+    ['tab\there', ['The f field format is invalid.']],
+  ])('version: %j → %j', (value, expected) => {
+    expect(messages(rules.version(), value)).toEqual(expected);
+  });
+
+  it.each([
+    ['d41d8cd98f00b204e9800998ecf8427e', undefined],
+    ['D41D8CD98F00B204E9800998ECF8427E', undefined],
+    ['d41d8cd98f00b204e9800998ecf8427', ['The f field format is invalid.']],
+    ['g41d8cd98f00b204e9800998ecf8427e', ['The f field format is invalid.']],
+    [`${'a'.repeat(33)}`, ['The f field must not be greater than 32 characters.']],
+  ])('md5: %j → %j', (value, expected) => {
+    expect(messages(rules.md5(), value)).toEqual(expected);
+  });
+
+  it('nullable: absent, null and "" are accepted, "" as null', () => {
+    const schema = z.object({ f: rules.nullable(rules.string()) });
+    expect(schema.parse({})).toEqual({});
+    expect(schema.parse({ f: null })).toEqual({ f: null });
+    expect(schema.parse({ f: '' })).toEqual({ f: null });
+    expect(messages(rules.nullable(rules.url()), 'nope')).toEqual(['The f field must be a valid URL.']);
+  });
+
+  it('exports the patterns of compat.md §6', () => {
+    expect(SLUG_PATTERN.test('a'.repeat(255))).toBe(true);
+    expect(SLUG_PATTERN.test('a'.repeat(256))).toBe(false);
+    expect(VERSION_PATTERN.test('v'.repeat(256))).toBe(false);
+    expect(VERSION_PATTERN.test('\u007f')).toBe(false);
+    expect(VERSION_PATTERN.test('.')).toBe(false);
+    expect(VERSION_PATTERN.test('..')).toBe(false);
+    expect(VERSION_PATTERN.test('1.0.')).toBe(true);
+    expect(VERSION_PATTERN.test('...')).toBe(true);
+    expect(MD5_PATTERN.test('0'.repeat(32))).toBe(true);
+  });
+});
+
+describe('text that cannot be stored (U+0000, unpaired surrogates)', () => {
+  const TEXT = (f: string) => [`The ${f} field must not contain NUL characters or unpaired surrogates.`];
+
+  it.each([
+    ['\u0000', false],
+    ['a\u0000b', false],
+    ['\ud800', false],
+    ['x\udfffy', false],
+    ['\udc00\ud800', false],
+    ['😀 \ud83d\ude00', true],
+    ['\u0001\t\n\u007f\u0085\ufffe', true],
+    ['', true],
+  ])('isStorableText(%j) → %j', (value, expected) => {
+    expect(isStorableText(value)).toBe(expected);
+  });
+
+  it('every string rule refuses it with its own message, before its pattern', () => {
+    for (const schema of [rules.string(), rules.slug(), rules.version(), rules.md5(), rules.nullable(rules.string())]) {
+      expect(messages(schema, 'a\u0000b')).toEqual(TEXT('f'));
+      expect(messages(schema, '\ud800')).toEqual(TEXT('f'));
+    }
+    expect(messages(rules.url(), 'https://example.com/\u0000')).toEqual(TEXT('f'));
+    expect(messages(rules.url(), 'https://example.com/\udbff')).toEqual(TEXT('f'));
+  });
+
+  it('other control characters and surrogate pairs stay valid text', () => {
+    expect(messages(rules.string(), 'tab\there\u0001\u007f')).toBeUndefined();
+    expect(messages(rules.string(), '🎉')).toBeUndefined();
+    expect(messages(rules.nullable(rules.string({ max: 65535 })), 'line\nbreak')).toBeUndefined();
+  });
+
+  it('names the field in the 422', () => {
+    const result = validate(z.object({ pretty_name: rules.string() }), { pretty_name: 'x\u0000' });
+    expect(result).toEqual({ ok: false, errors: { pretty_name: TEXT('pretty_name') } });
+  });
+
+  it("named(): a path segment that cannot name a record is the route's not-found", () => {
+    expect(named('fx-mod', 'MOD_NOT_FOUND')).toBe('fx-mod');
+    expect(named('1.0 beta/ü', 'BUILD_NOT_FOUND')).toBe('1.0 beta/ü');
+    for (const value of ['fx\u0000mod', '\ud800']) {
+      expect(() => named(value, 'MOD_NOT_FOUND')).toThrow(DepotError);
+      try {
+        named(value, 'CLIENT_NOT_FOUND');
+      } catch (err) {
+        expect(err).toMatchObject({ reason: 'CLIENT_NOT_FOUND', message: 'Client not found.' });
+      }
+    }
+  });
+});
+
+describe('fieldErrors', () => {
+  const schema = z.object({ name: rules.slug(), pretty_name: rules.string(), filesize: rules.integer() });
+
+  it('gives one entry per failing field, the first message of each, with the name as sent', () => {
+    const result = schema.safeParse({ name: '-'.repeat(300), filesize: '1' });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({
+      name: ['The name field must not be greater than 255 characters.'],
+      pretty_name: ['The pretty_name field is required.'],
+      filesize: ['The filesize field must be an integer.'],
+    });
+  });
+
+  it('names nested issues after their top-level field and falls back to the format message', () => {
+    const result = z.object({ list: z.array(z.string()) }).safeParse({ list: ['a', 1] });
+    expect(fieldErrors(result.error!)).toEqual({ list: ['The list field format is invalid.'] });
+  });
+});
+
+describe('validate / validBody', () => {
+  const schema = z.object({ name: rules.string() });
+
+  it('treats non-object bodies as empty input', () => {
+    for (const body of [undefined, null, 'text', 5, ['name']]) {
+      expect(validate(schema, body)).toEqual({ ok: false, errors: { name: ['The name field is required.'] } });
+    }
+  });
+
+  it('refuses malformed JSON with 400', () => {
+    expect(() => validate(schema, MALFORMED_JSON)).toThrow(HttpError);
+    try {
+      validate(schema, MALFORMED_JSON);
+    } catch (err) {
+      expect(err).toMatchObject({ status: 400, error: 'The request body is not valid JSON.' });
+    }
+  });
+
+  it('drops unknown fields', async () => {
+    await expect(validBody(schema, { name: 'a', id: 5, created_at: 'x' })).resolves.toEqual({ name: 'a' });
+  });
+
+  it('answers 422 after the precheck, which may answer first', async () => {
+    const precheck = jest.fn(async () => undefined);
+    await expect(validBody(schema, {}, precheck)).rejects.toMatchObject({
+      status: 422,
+      error: { name: ['The name field is required.'] },
+    });
+    expect(precheck).toHaveBeenCalledTimes(1);
+    const missing = new HttpError(404, 'Mod not found.');
+    await expect(validBody(schema, {}, () => Promise.reject(missing))).rejects.toBe(missing);
+  });
+
+  it('does not run the precheck on valid input', async () => {
+    const precheck = jest.fn(async () => undefined);
+    await validBody(schema, { name: 'ok' }, precheck);
+    expect(precheck).not.toHaveBeenCalled();
+  });
+});
+
+describe('presentFields / orUnset', () => {
+  it('lists the fields that were sent, null included', () => {
+    expect(presentFields({ a: 1, b: undefined, c: null, d: '' })).toEqual(['a', 'c', 'd']);
+  });
+
+  it('turns null into unset', () => {
+    expect(orUnset(null)).toBeUndefined();
+    expect(orUnset(undefined)).toBeUndefined();
+    expect(orUnset('')).toBe('');
+    expect(orUnset(0)).toBe(0);
+  });
+});
