@@ -1,0 +1,156 @@
+// From launcher options and the environment to settings, and from settings to each service's
+// environment. Pure, so that the wiring is unit-tested without starting anything.
+import { randomBytes } from 'node:crypto';
+import type { ExitInfo, StdioMode } from './child';
+
+export const SERVICE_NAMES = ['catalog', 'builds', 'auth', 'gateway'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+export type BackendName = Exclude<ServiceName, 'gateway'>;
+export const BACKENDS: readonly BackendName[] = ['catalog', 'builds', 'auth'];
+
+export const SERVICE_ENTRIES: Record<ServiceName, string> = {
+  catalog: 'services/catalog/src/main.ts',
+  builds: 'services/builds/src/main.ts',
+  auth: 'services/auth/src/main.ts',
+  gateway: 'gateway/src/main.ts',
+};
+
+/** Every option falls back to the environment variable named beside it, then to a default. */
+export interface StackOptions {
+  /** DATABASE_URL. Base URL; each service gets `<name>_<service>` on the same server. */
+  databaseUrl?: string;
+  /** DEPOT_EMBEDDED_PG=1: use an embedded PostgreSQL even when 127.0.0.1:5432 answers. */
+  preferEmbeddedPostgres?: boolean;
+  /** NATS_URL. */
+  natsUrl?: string;
+  /** EVENTS_NAMESPACE, default `depot`. Give each concurrent stack on one NATS its own. */
+  eventsNamespace?: string;
+  /** GATEWAY_PORT, default 8080; 0 picks a free port. */
+  gatewayPort?: number;
+  /** ADMIN_TOKEN; when neither is set a random token is made for this run. */
+  adminToken?: string;
+  /** SERVICE_MIRROR_URL, default http://localhost/mirror/ (the gateway's own default). */
+  mirrorUrl?: string;
+  /** SERVICE_DISABLE_MOD_API. */
+  disableModApi?: boolean;
+  /** REDIS_URL; '' switches Redis off even when the environment sets it. */
+  redisUrl?: string;
+  /** LOG_LEVEL, default info. */
+  logLevel?: string;
+  /** LOG_PRETTY; default false (npm start turns it on). */
+  pretty?: boolean;
+  /** Default 'pipe'. Output is kept in a ring buffer in every mode; see Stack.logs. */
+  stdio?: StdioMode;
+  /** Extra environment for every service. */
+  env?: Record<string, string>;
+  /** Extra environment per service, applied after `env`. */
+  services?: Partial<Record<ServiceName, Record<string, string>>>;
+  /** How long one service may take to become healthy, default 60 s. */
+  startTimeoutMs?: number;
+  /** Aborting cancels a start in progress (it then stops what it had started). */
+  signal?: AbortSignal;
+  /** Progress lines of the launcher itself (which PostgreSQL and NATS it uses...). */
+  log?: (line: string) => void;
+  /** A process of the stack exited without being asked to, after the stack had started. */
+  onUnexpectedExit?: (name: string, exit: ExitInfo) => void;
+}
+
+export interface Settings {
+  databaseUrl?: string;
+  preferEmbeddedPostgres: boolean;
+  natsUrl?: string;
+  eventsNamespace: string;
+  gatewayPort: number;
+  adminToken: string;
+  adminTokenGenerated: boolean;
+  mirrorUrl: string;
+  disableModApi?: boolean;
+  redisUrl?: string;
+  logLevel: string;
+  pretty: boolean;
+  stdio: StdioMode;
+  env: Record<string, string>;
+  services: Partial<Record<ServiceName, Record<string, string>>>;
+  startTimeoutMs: number;
+}
+
+const nonEmpty = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
+
+function envFlag(name: string, value: string | undefined): boolean | undefined {
+  if (nonEmpty(value) === undefined) return undefined;
+  const v = value!.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+function port(name: string, value: number | string): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`${name} must be a port number (0-65535), got "${value}"`);
+  return n;
+}
+
+export function resolveSettings(options: StackOptions, env: NodeJS.ProcessEnv = process.env): Settings {
+  const adminToken = options.adminToken ?? nonEmpty(env.ADMIN_TOKEN);
+  return {
+    databaseUrl: options.databaseUrl ?? nonEmpty(env.DATABASE_URL),
+    preferEmbeddedPostgres:
+      options.preferEmbeddedPostgres ?? envFlag('DEPOT_EMBEDDED_PG', env.DEPOT_EMBEDDED_PG) ?? false,
+    natsUrl: options.natsUrl ?? nonEmpty(env.NATS_URL),
+    eventsNamespace: options.eventsNamespace ?? nonEmpty(env.EVENTS_NAMESPACE) ?? 'depot',
+    gatewayPort: port('GATEWAY_PORT', options.gatewayPort ?? nonEmpty(env.GATEWAY_PORT) ?? 8080),
+    adminToken: adminToken ?? randomBytes(24).toString('base64url'),
+    adminTokenGenerated: adminToken === undefined,
+    mirrorUrl: options.mirrorUrl ?? nonEmpty(env.SERVICE_MIRROR_URL) ?? 'http://localhost/mirror/',
+    disableModApi: options.disableModApi ?? envFlag('SERVICE_DISABLE_MOD_API', env.SERVICE_DISABLE_MOD_API),
+    redisUrl: nonEmpty(options.redisUrl ?? env.REDIS_URL),
+    logLevel: options.logLevel ?? nonEmpty(env.LOG_LEVEL) ?? 'info',
+    pretty: options.pretty ?? envFlag('LOG_PRETTY', env.LOG_PRETTY) ?? false,
+    stdio: options.stdio ?? 'pipe',
+    env: options.env ?? {},
+    services: options.services ?? {},
+    startTimeoutMs: options.startTimeoutMs ?? 60_000,
+  };
+}
+
+export interface Wiring {
+  natsUrl: string;
+  databases: Record<BackendName, string>;
+  ports: Record<ServiceName, number>;
+}
+
+/** The variables the launcher sets for one service (on top of its own environment). */
+export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring): Record<string, string> {
+  const addr = (service: BackendName) => `127.0.0.1:${w.ports[service]}`;
+  const shared = {
+    NATS_URL: w.natsUrl,
+    EVENTS_NAMESPACE: s.eventsNamespace,
+    LOG_LEVEL: s.logLevel,
+    LOG_PRETTY: String(s.pretty),
+  };
+  const own: Record<ServiceName, Record<string, string>> = {
+    catalog: {
+      DATABASE_URL: w.databases.catalog,
+      CATALOG_GRPC_LISTEN: addr('catalog'),
+      BUILDS_GRPC_ADDR: addr('builds'),
+    },
+    builds: {
+      DATABASE_URL: w.databases.builds,
+      BUILDS_GRPC_LISTEN: addr('builds'),
+      CATALOG_GRPC_ADDR: addr('catalog'),
+    },
+    auth: { DATABASE_URL: w.databases.auth, AUTH_GRPC_LISTEN: addr('auth'), ADMIN_TOKEN: s.adminToken },
+    gateway: {
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_PORT: String(w.ports.gateway),
+      CATALOG_GRPC_ADDR: addr('catalog'),
+      BUILDS_GRPC_ADDR: addr('builds'),
+      AUTH_GRPC_ADDR: addr('auth'),
+      SERVICE_MIRROR_URL: s.mirrorUrl,
+      REDIS_URL: s.redisUrl ?? '',
+      ...(s.disableModApi === undefined ? {} : { SERVICE_DISABLE_MOD_API: String(s.disableModApi) }),
+    },
+  };
+  return { ...shared, ...own[name], ...s.env, ...s.services[name] };
+}

@@ -1,0 +1,11 @@
+export {
+  startStack,
+  describeExit,
+  StartupError,
+  type Stack,
+  type StackOptions,
+  type ExitInfo,
+  type GatewayReplica,
+} from './stack';
+export { SERVICE_NAMES, type ServiceName, type BackendName } from './config';
+export type { StdioMode } from './child';

@@ -1,0 +1,62 @@
+// `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C.
+import { describeExit, startStack, type Stack } from './stack';
+
+const abort = new AbortController();
+let stack: Stack | undefined;
+let stopping = false;
+
+function shutdown(code: number, reason: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(reason);
+  if (!stack) {
+    // Still starting: startStack stops what it had started and rejects; main() exits then.
+    abort.abort();
+    return;
+  }
+  stack.stop().then(
+    () => process.exit(code),
+    (err: unknown) => {
+      console.error(`Error while stopping: ${String(err)}`);
+      process.exit(1);
+    },
+  );
+}
+
+process.on('SIGINT', () => shutdown(0, 'Stopping Depot...'));
+process.on('SIGTERM', () => shutdown(0, 'Stopping Depot...'));
+
+async function main(): Promise<void> {
+  try {
+    stack = await startStack({
+      stdio: 'inherit',
+      pretty: process.env.LOG_PRETTY !== 'false',
+      signal: abort.signal,
+      log: (line) => console.log(line),
+      onUnexpectedExit: (name, exit) =>
+        shutdown(1, `${name} stopped unexpectedly (${describeExit(exit)}); stopping Depot`),
+    });
+  } catch (err) {
+    if (abort.signal.aborted) process.exit(0);
+    console.error(`Depot could not start: ${(err as Error)?.message ?? String(err)}`);
+    process.exit(1);
+  }
+  const { gatewayUrl, adminToken } = stack;
+  const lines = [`Depot gateway listening on ${gatewayUrl}`];
+  if (stack.adminTokenGenerated) {
+    lines.push(
+      `Admin token: ${adminToken}`,
+      '(made for this run; set ADMIN_TOKEN to choose a lasting one)',
+      `  curl -H "Authorization: Bearer ${adminToken}" ${gatewayUrl}/api/mod`,
+    );
+  } else {
+    lines.push(
+      'Authenticate with the ADMIN_TOKEN from your environment:',
+      `  curl -H "Authorization: Bearer $ADMIN_TOKEN" ${gatewayUrl}/api/mod`,
+    );
+  }
+  lines.push('Press Ctrl-C to stop.');
+  console.log(lines.join('\n'));
+}
+
+void main();

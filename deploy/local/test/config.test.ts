@@ -1,0 +1,146 @@
+import { resolveSettings, serviceEnvironment, type Wiring } from '../src/config';
+
+const wiring: Wiring = {
+  natsUrl: 'nats://127.0.0.1:4333',
+  databases: {
+    catalog: 'postgres://h/x_catalog',
+    builds: 'postgres://h/x_builds',
+    auth: 'postgres://h/x_auth',
+  },
+  ports: { catalog: 1001, builds: 1002, auth: 1003, gateway: 1004 },
+};
+
+describe('resolveSettings', () => {
+  it('uses defaults when neither options nor environment say otherwise', () => {
+    const s = resolveSettings({}, {});
+    expect(s).toMatchObject({
+      databaseUrl: undefined,
+      natsUrl: undefined,
+      eventsNamespace: 'depot',
+      gatewayPort: 8080,
+      mirrorUrl: 'http://localhost/mirror/',
+      logLevel: 'info',
+      pretty: false,
+      stdio: 'pipe',
+      preferEmbeddedPostgres: false,
+      adminTokenGenerated: true,
+      startTimeoutMs: 60000,
+    });
+    expect(s.adminToken.length).toBeGreaterThanOrEqual(16);
+    expect(resolveSettings({}, {}).adminToken).not.toBe(s.adminToken);
+  });
+
+  it('reads the environment, and options win over it', () => {
+    const env = {
+      DATABASE_URL: 'postgres://e/db',
+      NATS_URL: 'nats://e:4222',
+      EVENTS_NAMESPACE: 'envns',
+      GATEWAY_PORT: '9000',
+      ADMIN_TOKEN: 'env-token-0123456789',
+      SERVICE_MIRROR_URL: 'https://mirror.example/',
+      SERVICE_DISABLE_MOD_API: 'true',
+      REDIS_URL: 'redis://e:6379',
+      LOG_LEVEL: 'debug',
+      LOG_PRETTY: 'true',
+      DEPOT_EMBEDDED_PG: '1',
+    };
+    expect(resolveSettings({}, env)).toMatchObject({
+      databaseUrl: 'postgres://e/db',
+      natsUrl: 'nats://e:4222',
+      eventsNamespace: 'envns',
+      gatewayPort: 9000,
+      adminToken: 'env-token-0123456789',
+      adminTokenGenerated: false,
+      mirrorUrl: 'https://mirror.example/',
+      disableModApi: true,
+      redisUrl: 'redis://e:6379',
+      logLevel: 'debug',
+      pretty: true,
+      preferEmbeddedPostgres: true,
+    });
+    const s = resolveSettings(
+      { gatewayPort: 0, eventsNamespace: 'opt', disableModApi: false, redisUrl: '', preferEmbeddedPostgres: false },
+      env,
+    );
+    expect(s).toMatchObject({
+      gatewayPort: 0,
+      eventsNamespace: 'opt',
+      disableModApi: false,
+      preferEmbeddedPostgres: false,
+    });
+    expect(s.redisUrl).toBeUndefined();
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(resolveSettings({}, { ADMIN_TOKEN: '', GATEWAY_PORT: '', DATABASE_URL: '' })).toMatchObject({
+      adminTokenGenerated: true,
+      gatewayPort: 8080,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('rejects malformed values with the variable name', () => {
+    expect(() => resolveSettings({}, { GATEWAY_PORT: 'http' })).toThrow(/GATEWAY_PORT/);
+    expect(() => resolveSettings({ gatewayPort: 70000 }, {})).toThrow(/GATEWAY_PORT/);
+    expect(() => resolveSettings({}, { DEPOT_EMBEDDED_PG: 'maybe' })).toThrow(/DEPOT_EMBEDDED_PG/);
+  });
+});
+
+describe('serviceEnvironment', () => {
+  const settings = resolveSettings({ adminToken: 'admin-token-0123456789', eventsNamespace: 'ns' }, {});
+
+  it('gives each back-end service its own database, listen address and peers', () => {
+    expect(serviceEnvironment('catalog', settings, wiring)).toEqual({
+      NATS_URL: 'nats://127.0.0.1:4333',
+      EVENTS_NAMESPACE: 'ns',
+      LOG_LEVEL: 'info',
+      LOG_PRETTY: 'false',
+      DATABASE_URL: 'postgres://h/x_catalog',
+      CATALOG_GRPC_LISTEN: '127.0.0.1:1001',
+      BUILDS_GRPC_ADDR: '127.0.0.1:1002',
+    });
+    expect(serviceEnvironment('builds', settings, wiring)).toMatchObject({
+      DATABASE_URL: 'postgres://h/x_builds',
+      BUILDS_GRPC_LISTEN: '127.0.0.1:1002',
+      CATALOG_GRPC_ADDR: '127.0.0.1:1001',
+    });
+    expect(serviceEnvironment('auth', settings, wiring)).toMatchObject({
+      DATABASE_URL: 'postgres://h/x_auth',
+      AUTH_GRPC_LISTEN: '127.0.0.1:1003',
+      ADMIN_TOKEN: 'admin-token-0123456789',
+    });
+  });
+
+  it('points the gateway at every service and keeps the admin token and databases from it', () => {
+    const env = serviceEnvironment('gateway', settings, wiring);
+    expect(env).toMatchObject({
+      GATEWAY_HOST: '127.0.0.1',
+      GATEWAY_PORT: '1004',
+      CATALOG_GRPC_ADDR: '127.0.0.1:1001',
+      BUILDS_GRPC_ADDR: '127.0.0.1:1002',
+      AUTH_GRPC_ADDR: '127.0.0.1:1003',
+      SERVICE_MIRROR_URL: 'http://localhost/mirror/',
+      REDIS_URL: '',
+    });
+    expect(env).not.toHaveProperty('ADMIN_TOKEN');
+    expect(env).not.toHaveProperty('DATABASE_URL');
+    expect(env).not.toHaveProperty('SERVICE_DISABLE_MOD_API');
+  });
+
+  it('applies extra environment for all, then per service', () => {
+    const s = resolveSettings(
+      {
+        env: { GRPC_DEADLINE_MS: '900', LOG_LEVEL: 'warn' },
+        services: { gateway: { RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error' } },
+      },
+      {},
+    );
+    expect(serviceEnvironment('gateway', s, wiring)).toMatchObject({
+      GRPC_DEADLINE_MS: '900',
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'error',
+    });
+    expect(serviceEnvironment('catalog', s, wiring)).toMatchObject({ GRPC_DEADLINE_MS: '900', LOG_LEVEL: 'warn' });
+    expect(serviceEnvironment('catalog', s, wiring)).not.toHaveProperty('RATE_LIMIT_PER_MINUTE');
+  });
+});
