@@ -1,0 +1,327 @@
+// The benchmark: a whole stack started by the same launcher as `npm start` (fresh databases and
+// events namespace), the dataset of bench/seed.ts, then autocannon on the launcher and mod reads
+// through the cached gateway, a second gateway with CACHE_ENABLED=false, and a bare Fastify
+// "ceiling" returning the same bytes; plus a write mix. Prints figures; never fails on them.
+//
+//   npm run bench                          (from the repository root)
+//   BENCH_DURATION=3 BENCH_WARMUP=1 npm run bench        quick run
+//   BENCH_SCALE=1 npm run bench   (or npm run bench -- --scale)   also 20,000 mods and a 1,000-mod build
+//
+// Settings: BENCH_DURATION (s per measured case, default 15), BENCH_WARMUP (s, default 3),
+// BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (a read case and its ceiling alternate in this many
+// rounds sharing the duration, default 3), BENCH_SCALE, BENCH_OUT (write the figures as JSON there).
+// Over rounds: req/s is the mean, p50 weighted by requests, p99 the worst round's.
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { GatewayReplica } from '@depot/local';
+import { md5Of, startTestStack, type TestStack } from '../support';
+import { explainHotQueries, printExplain } from './explain';
+import {
+  BASE_MODS,
+  MODS_PER_BUILD,
+  modName,
+  SCALE_BUILD_MODS,
+  SCALE_MODS,
+  seedBase,
+  seedScale,
+  versionName,
+} from './seed';
+
+const num = (name: string, fallback: number) => {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? fallback : Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number, got "${v}"`);
+  return n;
+};
+const DURATION = num('BENCH_DURATION', 15);
+const WARMUP = num('BENCH_WARMUP', 3);
+const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
+/** A read case and its ceiling alternate in this many rounds (sharing the duration), so that a
+ * burst of other load on the machine weighs on both alike. */
+const ROUNDS = Math.max(1, Math.round(num('BENCH_ROUNDS', 3)));
+// `npm run bench -- --scale` from the root reaches this script as npm's config npm_config_scale.
+const SCALE =
+  process.argv.includes('--scale') ||
+  ['1', 'true', 'yes'].includes((process.env.BENCH_SCALE ?? process.env.npm_config_scale ?? '').toLowerCase());
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+interface Row {
+  name: string;
+  gateway: Figures;
+  ceiling?: Figures;
+  bodyBytes?: number;
+  rssMb?: number;
+}
+
+async function cannon(
+  url: string,
+  opts: Partial<autocannon.Options> = {},
+  warmup = WARMUP,
+  duration = DURATION,
+): Promise<Figures> {
+  const base = { url, connections: CONNECTIONS, timeout: 10, ...opts };
+  if (warmup > 0) await autocannon({ ...base, duration: warmup });
+  const r = await autocannon({ ...base, duration });
+  return {
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    requests: r.requests.total,
+  };
+}
+
+/** Rounds of one target: req/s over all of them, p50 weighted by requests, p99 the worst round's. */
+function combine(rounds: Figures[]): Figures {
+  const requests = rounds.reduce((n, r) => n + r.requests, 0);
+  return {
+    rps: rounds.reduce((n, r) => n + r.rps, 0) / rounds.length,
+    p50: rounds.reduce((n, r) => n + r.p50 * r.requests, 0) / Math.max(requests, 1),
+    p99: Math.max(...rounds.map((r) => r.p99)),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    requests,
+  };
+}
+
+/** VmRSS and VmHWM (peak) of a process, in MiB. */
+function memory(pid: number | undefined): { rss: number; peak: number } | undefined {
+  if (!pid) return undefined;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ceiling server in its own process; `serve(body)` switches the body it answers. */
+async function startCeiling(): Promise<{ url: string; serve(body: Buffer): Promise<void>; stop(): void }> {
+  const child: ChildProcess = fork(path.join(__dirname, 'ceiling.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = () =>
+    new Promise<Record<string, unknown>>((resolve) =>
+      child.once('message', (m) => resolve(m as Record<string, unknown>)),
+    );
+  const { port } = (await next()) as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async serve(body) {
+      const ok = next();
+      child.send({ body: body.toString() });
+      await ok;
+    },
+    stop: () => void child.kill(),
+  };
+}
+
+async function fetchBody(url: string): Promise<Buffer> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toString() : '-');
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+
+function printTable(title: string, rows: Row[]) {
+  const header = [
+    'case',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'ceiling req/s',
+    'ceil p99',
+    'ratio',
+    'p99/ceil',
+    'body KB',
+    'gw RSS MB',
+  ];
+  const lines = rows.map((r) => [
+    r.name,
+    f0(r.gateway.rps),
+    f1(r.gateway.p50),
+    f1(r.gateway.p99),
+    String(r.gateway.errors),
+    r.ceiling ? f0(r.ceiling.rps) : '',
+    r.ceiling ? f1(r.ceiling.p99) : '',
+    r.ceiling ? `${f0((100 * r.gateway.rps) / r.ceiling.rps)} %` : '',
+    r.ceiling ? f2(r.gateway.p99 / Math.max(r.ceiling.p99, 1)) : '',
+    r.bodyBytes === undefined ? '' : f1(r.bodyBytes / 1024),
+    r.rssMb === undefined ? '' : f0(r.rssMb),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${title}`);
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(fmt(l));
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(
+    `Depot benchmark: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case${SCALE ? ', with the scale check' : ''}`,
+  );
+  let t: TestStack | undefined;
+  let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
+  try {
+    t = await startTestStack();
+    const stack = t.stack;
+    const gateway = stack.gatewayUrl;
+    const gatewayPid = stack.pid('gateway');
+    const uncached: GatewayReplica = await stack.addGateway({ CACHE_ENABLED: 'false' });
+    ceiling = await startCeiling();
+    console.log(
+      `stack up in ${((Date.now() - started) / 1000).toFixed(1)} s (gateway pid ${gatewayPid}, uncached replica pid ${uncached.pid})`,
+    );
+
+    let t0 = Date.now();
+    await seedBase(stack.databases);
+    console.log(
+      `seeded ${BASE_MODS} mods × 3 versions, 5 modpacks × 10 published builds × ${MODS_PER_BUILD} mods in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    printExplain(await explainHotQueries(stack.databases));
+
+    const rows: Row[] = [];
+    const rss = () => memory(gatewayPid)?.rss;
+    const readCase = async (name: string, pathAndQuery: string, base = gateway): Promise<Row> => {
+      const body = await fetchBody(`${base}${pathAndQuery}`);
+      await ceiling!.serve(body);
+      const slice = DURATION / ROUNDS;
+      const mine: Figures[] = [];
+      const theirs: Figures[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const warmup = round === 0 ? WARMUP : 0;
+        mine.push(await cannon(`${base}${pathAndQuery}`, {}, warmup, slice));
+        theirs.push(await cannon(`${ceiling!.url}${pathAndQuery}`, {}, warmup, slice));
+      }
+      const figures = combine(mine);
+      const ceil = combine(theirs);
+      const row = {
+        name,
+        gateway: figures,
+        ceiling: ceil,
+        bodyBytes: body.length,
+        rssMb: base === gateway ? rss() : memory(uncached.pid)?.rss,
+      };
+      console.log(
+        `  ${name}: ${f0(figures.rps)} req/s (ceiling ${f0(ceil.rps)}), p99 ${f1(figures.p99)} ms, ${figures.errors} errors`,
+      );
+      return row;
+    };
+
+    const build150 = '/api/modpack/pack1/B';
+    const version = `/api/mod/${modName(42)}/${versionName(42, 2)}`;
+    console.log('\nmeasuring...');
+    rows.push(await readCase(`build read (${MODS_PER_BUILD} mods), cached`, build150));
+    rows.push(await readCase('modpack read, cached', '/api/modpack/pack1'));
+    rows.push(await readCase('modpack list, cached', '/api/modpack'));
+    rows.push(await readCase('mod version read, cached', version));
+    rows.push(await readCase(`build read (${MODS_PER_BUILD} mods), CACHE_ENABLED=false`, build150, uncached.url));
+
+    // Write mix: each connection creates a version of a mod, then assigns it to a build (a fresh
+    // mod per pair, so every assignment is new), through the cached gateway.
+    const runId = Date.now().toString(36);
+    let pair = 0;
+    const writes = await cannon(
+      gateway,
+      {
+        headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
+        requests: [
+          {
+            method: 'POST',
+            setupRequest(req, ctx) {
+              const k = pair++;
+              ctx.mod = modName((k % BASE_MODS) + 1);
+              ctx.build = `W${Math.floor(k / BASE_MODS)}`;
+              ctx.version = `w-${runId}-${k}`;
+              const body = JSON.stringify({ version: ctx.version, md5: md5Of(String(ctx.version)), filesize: 1024 });
+              return { ...req, path: `/api/mod/${ctx.mod}/version`, body };
+            },
+          },
+          {
+            method: 'POST',
+            setupRequest(req, ctx) {
+              const body = JSON.stringify({ mod_slug: ctx.mod, mod_version: ctx.version });
+              return { ...req, path: `/api/modpack/bench-writes/${ctx.build}/mod`, body };
+            },
+          },
+        ],
+      },
+      0,
+    );
+    rows.push({ name: 'write mix (create version + assign)', gateway: writes, rssMb: rss() });
+    console.log(
+      `  write mix: ${f0(writes.rps)} req/s, p99 ${f1(writes.p99)} ms, ${writes.errors} errors (${pair} pairs started)`,
+    );
+
+    const mem = memory(gatewayPid);
+    printTable(`Figures (${BASE_MODS} mods; ceiling = bare Fastify sending the same bytes)`, rows);
+    console.log(
+      `\ngateway RSS: ${mem ? `${f0(mem.rss)} MB now, ${f0(mem.peak)} MB peak` : 'unknown'}; uncached replica: ${f0(memory(uncached.pid)?.rss ?? NaN)} MB`,
+    );
+
+    const scaleRows: Row[] = [];
+    if (SCALE) {
+      t0 = Date.now();
+      await seedScale(stack.databases);
+      console.log(
+        `\nscale: seeded up to ${SCALE_MODS} mods and a ${SCALE_BUILD_MODS}-mod build in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      );
+      printExplain(await explainHotQueries(stack.databases));
+      console.log('\nmeasuring (scale)...');
+      const build1000 = '/api/modpack/scale/K';
+      scaleRows.push(await readCase(`build read (${MODS_PER_BUILD} mods), cached`, build150));
+      scaleRows.push(await readCase(`build read (${SCALE_BUILD_MODS} mods), cached`, build1000));
+      scaleRows.push(await readCase('mod version read, cached', `/api/mod/${modName(17042)}/${versionName(17042, 1)}`));
+      scaleRows.push(
+        await readCase(`build read (${MODS_PER_BUILD} mods), CACHE_ENABLED=false`, build150, uncached.url),
+      );
+      scaleRows.push(
+        await readCase(`build read (${SCALE_BUILD_MODS} mods), CACHE_ENABLED=false`, build1000, uncached.url),
+      );
+      printTable(`Figures at scale (${SCALE_MODS} mods)`, scaleRows);
+      const after = memory(gatewayPid);
+      console.log(`\ngateway RSS: ${after ? `${f0(after.rss)} MB now, ${f0(after.peak)} MB peak` : 'unknown'}`);
+    }
+
+    console.log(
+      '\nTargets (not asserted): cached build read ≥ 60 % of its ceiling with p99 ≤ 3× the ceiling’s; uncached ≥ 5 %;' +
+        ' modpack read and list ≥ 60 %; gateway RSS < 256 MB.',
+    );
+    if (process.env.BENCH_OUT) {
+      writeFileSync(
+        process.env.BENCH_OUT,
+        JSON.stringify(
+          { duration: DURATION, connections: CONNECTIONS, rows, scaleRows, memory: memory(gatewayPid) },
+          null,
+          2,
+        ),
+      );
+    }
+    console.log(`\ndone in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    ceiling?.stop();
+    await t?.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

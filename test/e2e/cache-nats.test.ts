@@ -1,0 +1,149 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
+// The response cache while NATS is away (README "Performance"): a gateway that cannot hear change
+// events must not answer from its cache; it reads the services until its subscription is back,
+// then caches again, and events published after the outage reach it. A private nats-server, so
+// that stopping it disturbs nothing else on the machine.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { GatewayReplica } from '@depot/local';
+import { Api, Reply, TestStack, eventually, md5Of, startTestStack } from '../support';
+
+class PrivateNats {
+  private proc?: ChildProcess;
+  readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-cache-nats-'));
+  port = 0;
+
+  get url() {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+
+  async start() {
+    if (!this.port) this.port = await freePort();
+    const bin = [
+      '/usr/sbin/nats-server',
+      ...(process.env.PATH ?? '').split(':').map((d) => path.join(d, 'nats-server')),
+    ].find((p) => fs.existsSync(p));
+    if (!bin) throw new Error('nats-server not found');
+    this.proc = spawn(bin, ['-js', '-sd', this.dir, '-a', '127.0.0.1', '-p', String(this.port)], { stdio: 'ignore' });
+    await eventually(() => answers(this.port), 15_000, 50);
+  }
+
+  async stop() {
+    const proc = this.proc;
+    if (!proc) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGKILL');
+    await exited;
+    this.proc = undefined;
+  }
+
+  async dispose() {
+    await this.stop();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+let nats: PrivateNats;
+let t: TestStack;
+let admin: Api;
+let replica: GatewayReplica;
+let replicaAnon: Api;
+
+function must<T = any>(r: Reply<T>, status: number, what: string): T {
+  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
+  return r.body;
+}
+
+const md5OfBuild = async (api: Api) => {
+  const r = await api.get('/api/modpack/np/1');
+  if (r.status !== 200) throw new Error(`build read: ${r.status} ${r.text}`);
+  return r.body.mods[0].md5 as string;
+};
+
+beforeAll(async () => {
+  nats = new PrivateNats();
+  await nats.start();
+  t = await startTestStack({ natsUrl: nats.url });
+  admin = t.admin;
+  replica = await t.stack.addGateway();
+  replicaAnon = new Api(replica.url);
+  must(await admin.post('/api/mod', { name: 'np-mod', pretty_name: 'NP' }), 201, 'mod');
+  must(await admin.post('/api/mod/np-mod/version', { version: '1', md5: md5Of('v1') }), 201, 'version');
+  must(await admin.post('/api/modpack', { name: 'NP', slug: 'np', hidden: false }), 201, 'pack');
+  must(
+    await admin.post('/api/modpack/np/build', { version: '1', minecraft: '1.20.1', is_published: true }),
+    201,
+    'build',
+  );
+  must(await admin.post('/api/modpack/np/1/mod', { mod_slug: 'np-mod', mod_version: '1' }), 201, 'assign');
+});
+
+afterAll(async () => {
+  await t?.stop();
+  await nats?.dispose();
+});
+
+test('without NATS a replica reads through (never its cache), and caches again once NATS is back', async () => {
+  // The replica's cache is warm and exact while events flow.
+  expect(await md5OfBuild(replicaAnon)).toBe(md5Of('v1'));
+  must(await admin.put('/api/mod/np-mod/1', { md5: md5Of('v2') }), 200, 'md5 v2');
+  await eventually(async () => (await md5OfBuild(replicaAnon)) === md5Of('v2'), 1000, 10);
+
+  await nats.stop();
+  // A write while NATS is down commits (its event waits in the outbox); the replica, which
+  // cannot hear about it, must not answer from its cache.
+  must(await admin.put('/api/mod/np-mod/1', { md5: md5Of('v3') }), 200, 'md5 v3');
+  await eventually(async () => (await md5OfBuild(replicaAnon)) === md5Of('v3'), 1000, 10);
+  for (let i = 0; i < 5; i++) expect(await md5OfBuild(replicaAnon)).toBe(md5Of('v3'));
+  must(await admin.put('/api/mod/np-mod/1', { md5: md5Of('v4') }), 200, 'md5 v4');
+  expect(await md5OfBuild(replicaAnon)).toBe(md5Of('v4'));
+  expect(await md5OfBuild(admin)).toBe(md5Of('v4'));
+
+  await nats.start();
+  // Back: the replica subscribes again, the outbox delivers, and later writes reach it by event.
+  await eventually(
+    async () => {
+      must(await admin.put('/api/mod/np-mod/1', { md5: md5Of('v5') }), 200, 'md5 v5');
+      await md5OfBuild(replicaAnon);
+      must(await admin.put('/api/mod/np-mod/1', { md5: md5Of('v6') }), 200, 'md5 v6');
+      return (await md5OfBuild(replicaAnon)) === md5Of('v6');
+    },
+    20_000,
+    200,
+  );
+  // The replica caches again: once the events of the writes above are in, a read fills its
+  // cache, and with builds stopped the same read is still served.
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(await md5OfBuild(replicaAnon)).toBe(md5Of('v6'));
+  await t.stack.stopService('builds');
+  try {
+    expect(await md5OfBuild(replicaAnon)).toBe(md5Of('v6'));
+  } finally {
+    await t.stack.startService('builds');
+  }
+});

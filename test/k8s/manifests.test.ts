@@ -1,0 +1,874 @@
+// Offline checks of the Kubernetes deployment (deploy/k8s) and of the container image recipe
+// (deploy/Dockerfile, deploy/entrypoint.js): every kustomization is rendered with
+// `kubectl kustomize`, every object is validated against the Kubernetes API schemas
+// (kubernetes-models, plus a check for unknown fields), and the rules of the deployment are
+// asserted on what the cluster would receive.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+
+const REPO = path.resolve(__dirname, '..', '..');
+const K8S = path.join(REPO, 'deploy', 'k8s');
+const OVERLAYS = ['dev', 'production'] as const;
+type Overlay = (typeof OVERLAYS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// The shapes of the objects the checks read (everything else stays opaque).
+type Labels = Record<string, string>;
+interface Meta {
+  name: string;
+  namespace?: string;
+  labels?: Labels;
+}
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: Meta;
+}
+interface Expression {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values?: string[];
+}
+interface Selector {
+  matchLabels?: Labels;
+  matchExpressions?: Expression[];
+}
+interface Probe {
+  grpc?: { port: number; service?: string };
+  httpGet?: { path?: string; port: number | string };
+  exec?: { command: string[] };
+  tcpSocket?: { port: number | string };
+}
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: {
+    secretKeyRef?: { name: string; key: string; optional?: boolean };
+    configMapKeyRef?: { name: string; key: string };
+  };
+}
+interface Container {
+  name: string;
+  image: string;
+  args?: string[];
+  command?: string[];
+  ports?: { name?: string; containerPort: number }[];
+  env?: EnvVar[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  resources?: { requests?: Labels; limits?: Labels };
+  startupProbe?: Probe;
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  lifecycle?: { preStop?: { exec?: { command: string[] }; sleep?: { seconds: number } } };
+  securityContext?: {
+    allowPrivilegeEscalation?: boolean;
+    readOnlyRootFilesystem?: boolean;
+    runAsNonRoot?: boolean;
+    runAsUser?: number;
+    privileged?: boolean;
+    capabilities?: { drop?: string[]; add?: string[] };
+    seccompProfile?: { type: string };
+  };
+}
+interface PodSpec {
+  containers: Container[];
+  initContainers?: Container[];
+  restartPolicy?: string;
+  automountServiceAccountToken?: boolean;
+  terminationGracePeriodSeconds?: number;
+  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type: string } };
+  topologySpreadConstraints?: { topologyKey: string; labelSelector?: Selector }[];
+  volumes?: { name: string; configMap?: { name: string } }[];
+}
+interface PodTemplate {
+  metadata?: { labels?: Labels };
+  spec: PodSpec;
+}
+interface Workload extends K8sObject {
+  spec: {
+    replicas?: number;
+    selector?: Selector;
+    template: PodTemplate;
+    strategy?: { type?: string; rollingUpdate?: { maxUnavailable?: number | string } };
+    backoffLimit?: number;
+    serviceName?: string;
+  };
+}
+interface Service extends K8sObject {
+  spec: {
+    type?: string;
+    clusterIP?: string;
+    publishNotReadyAddresses?: boolean;
+    selector?: Labels;
+    ports: { name?: string; port: number; targetPort?: number | string }[];
+  };
+}
+interface Hpa extends K8sObject {
+  spec: {
+    scaleTargetRef: { apiVersion: string; kind: string; name: string };
+    minReplicas?: number;
+    maxReplicas: number;
+    metrics?: { type: string; resource?: { name: string; target: { type: string } } }[];
+  };
+}
+interface Pdb extends K8sObject {
+  spec: { selector: Selector; maxUnavailable?: number | string; minAvailable?: number | string };
+}
+interface Peer {
+  podSelector?: Selector;
+  namespaceSelector?: Selector;
+  ipBlock?: { cidr: string; except?: string[] };
+}
+interface PolicyRule {
+  from?: Peer[];
+  to?: Peer[];
+  ports?: { protocol?: string; port?: number | string }[];
+}
+interface NetworkPolicy extends K8sObject {
+  spec: { podSelector: Selector; policyTypes?: string[]; ingress?: PolicyRule[]; egress?: PolicyRule[] };
+}
+interface Ingress extends K8sObject {
+  spec: {
+    rules?: { host?: string; http?: { paths: { backend: { service?: { name: string } } }[] } }[];
+  };
+}
+interface DataObject extends K8sObject {
+  data?: Labels;
+  stringData?: Labels;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering.
+function available(cmd: string, args: string[]): boolean {
+  const r = spawnSync(cmd, args, { stdio: 'ignore' });
+  return !r.error && r.status === 0;
+}
+const renderer: { cmd: string; args: (dir: string) => string[] } | null = available('kubectl', ['version', '--client'])
+  ? { cmd: 'kubectl', args: (dir) => ['kustomize', dir] }
+  : available('kustomize', ['version'])
+    ? { cmd: 'kustomize', args: (dir) => ['build', dir] }
+    : null;
+if (!renderer) {
+  console.warn(
+    'test/k8s/manifests.test.ts: SKIPPED the Kubernetes manifest checks: neither `kubectl` (with its built-in ' +
+      'kustomize) nor `kustomize` is on PATH. Install kubectl to run them.',
+  );
+}
+const describeIfRenderer = renderer ? describe : describe.skip;
+
+function parseYaml(text: string, origin: string): K8sObject[] {
+  const docs = parseAllDocuments(text);
+  const objects: K8sObject[] = [];
+  for (const doc of docs) {
+    if (doc.errors.length) throw new Error(`${origin}: ${doc.errors.map((e) => e.message).join('; ')}`);
+    const value = doc.toJS() as K8sObject | null;
+    if (value) objects.push(value);
+  }
+  return objects;
+}
+
+function render(dir: string): K8sObject[] {
+  const r = renderer as NonNullable<typeof renderer>;
+  let out: string;
+  try {
+    out = execFileSync(r.cmd, r.args(dir), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (err) {
+    const e = err as { stderr?: string; message: string };
+    throw new Error(`${r.cmd} ${r.args(dir).join(' ')} failed:\n${e.stderr ?? e.message}`);
+  }
+  return parseYaml(out, path.relative(REPO, dir));
+}
+
+interface ValidationResult {
+  kind: string;
+  name: string;
+  model: boolean;
+  errors: string[];
+}
+function validate(objects: K8sObject[]): ValidationResult[] {
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'validate-models.mjs')], {
+    input: JSON.stringify(objects.map(asDecodedByApiServer)),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(out) as ValidationResult[];
+}
+
+/**
+ * kustomize folds long base64 values of Secret `data` over several lines; the API server's base64
+ * decoding skips line breaks (Go's encoding/base64), the schema's "byte" format does not.
+ */
+function asDecodedByApiServer(o: K8sObject): K8sObject {
+  const data = (o as DataObject).data;
+  if (o.kind !== 'Secret' || !data) return o;
+  return {
+    ...o,
+    data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.replace(/[\r\n]/g, '')])),
+  } as DataObject;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lookups.
+const of = <T extends K8sObject>(objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind) as T[];
+function one<T extends K8sObject>(objects: K8sObject[], kind: string, name: string): T {
+  const found = objects.filter((o) => o.kind === kind && o.metadata.name === name);
+  if (found.length !== 1) throw new Error(`expected one ${kind} ${name}, found ${found.length}`);
+  return found[0] as T;
+}
+const workloads = (objects: K8sObject[]) =>
+  objects.filter((o) => ['Deployment', 'StatefulSet', 'Job', 'DaemonSet', 'CronJob'].includes(o.kind)) as Workload[];
+const containersOf = (w: Workload) => [
+  ...(w.spec.template.spec.initContainers ?? []),
+  ...w.spec.template.spec.containers,
+];
+const podLabels = (w: Workload) => w.spec.template.metadata?.labels ?? {};
+
+function matches(selector: Selector | undefined, labels: Labels): boolean {
+  if (!selector) return false;
+  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (labels[k] !== v) return false;
+  for (const e of selector.matchExpressions ?? []) {
+    const has = Object.prototype.hasOwnProperty.call(labels, e.key);
+    if (e.operator === 'In' && !(has && (e.values ?? []).includes(labels[e.key]))) return false;
+    if (e.operator === 'NotIn' && has && (e.values ?? []).includes(labels[e.key])) return false;
+    if (e.operator === 'Exists' && !has) return false;
+    if (e.operator === 'DoesNotExist' && has) return false;
+  }
+  return true;
+}
+
+/** The environment a container receives: ConfigMap keys through envFrom, and its own env. */
+function environment(objects: K8sObject[], c: Container): Map<string, EnvVar | { fromConfigMap: string }> {
+  const env = new Map<string, EnvVar | { fromConfigMap: string }>();
+  for (const src of c.envFrom ?? []) {
+    if (!src.configMapRef) continue;
+    const cm = one<DataObject>(objects, 'ConfigMap', src.configMapRef.name);
+    for (const key of Object.keys(cm.data ?? {})) env.set(key, { fromConfigMap: cm.metadata.name });
+  }
+  for (const e of c.env ?? []) env.set(e.name, e);
+  return env;
+}
+function configValue(objects: K8sObject[], c: Container, key: string): string | undefined {
+  const e = environment(objects, c).get(key);
+  if (!e) return undefined;
+  if ('fromConfigMap' in e) return one<DataObject>(objects, 'ConfigMap', e.fromConfigMap).data?.[key];
+  return e.value;
+}
+
+const imageTag = (image: string): string | undefined => {
+  if (image.includes('@sha256:')) return image.slice(image.indexOf('@') + 1);
+  const last = image.split('/').pop() ?? '';
+  return last.includes(':') ? last.slice(last.indexOf(':') + 1) : undefined;
+};
+
+// ---------------------------------------------------------------------------------------------
+// What Depot is made of.
+const GRPC = {
+  catalog: { port: 50051, health: 'depot.catalog.v1.CatalogService', listen: 'CATALOG_GRPC_LISTEN' },
+  builds: { port: 50052, health: 'depot.builds.v1.BuildsService', listen: 'BUILDS_GRPC_LISTEN' },
+  auth: { port: 50053, health: 'depot.auth.v1.AuthService', listen: 'AUTH_GRPC_LISTEN' },
+} as const;
+const DB_SERVICES = ['catalog', 'builds', 'auth'] as const;
+const PROCESSES = ['catalog', 'builds', 'auth', 'gateway'] as const;
+const GATEWAY_PORT = 8080;
+/** Values that must never be literal: only secretKeyRef. */
+const SECRET_ENV = /^(DATABASE_URL|ADMIN_TOKEN|REDIS_URL)$|PASSWORD|SECRET|TOKEN$/;
+/** Settings read by a library rather than by Depot's own configuration. */
+const DRIVER_SETTINGS = new Set(['PGSSLMODE', 'NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS']);
+
+/** The README's Configuration table: variable → the processes that read it. */
+function documentedSettings(): Map<string, string[]> {
+  const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
+  const start = readme.indexOf('## Configuration');
+  const end = readme.indexOf('\n## ', start + 1);
+  const section = readme.slice(start, end < 0 ? undefined : end);
+  const settings = new Map<string, string[]>();
+  for (const line of section.split('\n')) {
+    const m = /^\|\s*`([A-Z0-9_]+)`\s*\|([^|]*)\|/.exec(line);
+    if (!m) continue;
+    const usedBy = m[2].replace(/`[^`]*`/g, '').toLowerCase();
+    const processes = /\ball\b/.test(usedBy)
+      ? [...PROCESSES]
+      : PROCESSES.filter((p) => new RegExp(`\\b${p}\\b`).test(usedBy));
+    settings.set(m[1], processes);
+  }
+  return settings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// NetworkPolicy semantics: who may talk to a pod, and whom it may talk to.
+function describePeer(peer: Peer, all: Workload[]): string[] {
+  if (peer.ipBlock) return [`ip:${peer.ipBlock.cidr}${peer.ipBlock.except?.length ? `-${peer.ipBlock.except}` : ''}`];
+  const fmt = (s: Selector | undefined) =>
+    [
+      ...Object.entries(s?.matchLabels ?? {}).map(([k, v]) => `${k}=${v}`),
+      ...(s?.matchExpressions ?? []).map((e) => `${e.key} ${e.operator} ${e.values ?? ''}`),
+    ].join(',');
+  if (peer.namespaceSelector) {
+    const ns = fmt(peer.namespaceSelector);
+    const pods = fmt(peer.podSelector);
+    if (ns === 'kubernetes.io/metadata.name=kube-system' && pods === 'k8s-app=kube-dns') return ['kube-dns'];
+    return [`namespaces(${ns})/pods(${pods})`];
+  }
+  const selected = all.filter((w) => matches(peer.podSelector, podLabels(w))).map((w) => w.metadata.name);
+  return selected.length ? selected : [`pods(${fmt(peer.podSelector)})`];
+}
+
+function reach(direction: 'Ingress' | 'Egress', w: Workload, objects: K8sObject[]): Set<string> {
+  const all = workloads(objects);
+  const allowed = new Set<string>();
+  for (const p of of<NetworkPolicy>(objects, 'NetworkPolicy')) {
+    const types = p.spec.policyTypes ?? ['Ingress', ...(p.spec.egress ? ['Egress'] : [])];
+    if (!types.includes(direction) || !matches(p.spec.podSelector, podLabels(w))) continue;
+    for (const rule of (direction === 'Ingress' ? p.spec.ingress : p.spec.egress) ?? []) {
+      const peers = (direction === 'Ingress' ? rule.from : rule.to) ?? [];
+      const names = peers.length ? peers.flatMap((peer) => describePeer(peer, all)) : ['*'];
+      const ports = rule.ports?.length ? rule.ports.map((pt) => `${pt.port ?? '*'}/${pt.protocol ?? 'TCP'}`) : ['*'];
+      for (const n of names) for (const pt of ports) allowed.add(`${n} ${pt}`);
+    }
+  }
+  return allowed;
+}
+const isolated = (direction: 'Ingress' | 'Egress', w: Workload, objects: K8sObject[]) =>
+  of<NetworkPolicy>(objects, 'NetworkPolicy').some(
+    (p) =>
+      (p.spec.policyTypes ?? ['Ingress', ...(p.spec.egress ? ['Egress'] : [])]).includes(direction) &&
+      matches(p.spec.podSelector, podLabels(w)),
+  );
+
+// ---------------------------------------------------------------------------------------------
+describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
+  const rendered: Record<'base' | Overlay, K8sObject[]> = { base: [], dev: [], production: [] };
+
+  beforeAll(() => {
+    rendered.base = render(path.join(K8S, 'base'));
+    for (const o of OVERLAYS) rendered[o] = render(path.join(K8S, 'overlays', o));
+  });
+
+  it('every object of base, dev and production validates against the Kubernetes API schemas', () => {
+    const objects = [...rendered.base, ...rendered.dev, ...rendered.production];
+    const results = validate(objects);
+    expect(results).toHaveLength(objects.length);
+    const problems = results
+      .filter((r) => !r.model || r.errors.length)
+      .map((r) => `${r.kind}/${r.name}: ${r.errors.join('; ')}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('the schema validation rejects wrong types and unknown fields (self-check)', () => {
+    const deployment = (container: object) => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'x' },
+      spec: {
+        selector: { matchLabels: { a: 'b' } },
+        template: {
+          metadata: { labels: { a: 'b' } },
+          spec: { containers: [{ name: 'x', image: 'x:1', ...container }] },
+        },
+      },
+    });
+    const [wrongType, unknownField, fine] = validate([
+      deployment({ ports: [{ containerPort: 'eighty' }] }),
+      deployment({ readinesProbe: { grpc: { port: 1 } } }),
+      deployment({ readinessProbe: { grpc: { port: 1 } } }),
+    ] as K8sObject[]);
+    expect(wrongType.errors.join()).toMatch(/containerPort/);
+    expect(unknownField.errors.join()).toMatch(/readinesProbe/);
+    expect(fine.errors).toEqual([]);
+    const [crd] = validate([{ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } }]);
+    expect(crd.model).toBe(false);
+  });
+
+  it('base and production define no Secret (only references); dev generates throwaway ones', () => {
+    expect(of(rendered.base, 'Secret')).toEqual([]);
+    expect(of(rendered.production, 'Secret')).toEqual([]);
+    expect(
+      of(rendered.dev, 'Secret')
+        .map((s) => s.metadata.name.replace(/-[a-z0-9]{10}$/, ''))
+        .sort(),
+    ).toEqual(['depot-admin', 'depot-auth-db', 'depot-builds-db', 'depot-catalog-db', 'postgres-credentials']);
+  });
+
+  it('secret.example.yaml is documentation only and names every Secret key the manifests reference', () => {
+    const examplePath = path.join(K8S, 'secret.example.yaml');
+    const example = parseYaml(readFileSync(examplePath, 'utf8'), 'secret.example.yaml') as DataObject[];
+    // Not part of any kustomization.
+    const kustomizations: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(path.join(dir, e.name));
+        else if (e.name === 'kustomization.yaml')
+          // Parsed, so that comments mentioning the example do not count.
+          kustomizations.push(JSON.stringify(parseYaml(readFileSync(path.join(dir, e.name), 'utf8'), e.name)));
+      }
+    };
+    walk(K8S);
+    expect(kustomizations.length).toBeGreaterThanOrEqual(3);
+    for (const k of kustomizations) expect(k).not.toMatch(/secret\.example/);
+    // Valid Secrets, with placeholder values only.
+    expect(validate(example).flatMap((r) => r.errors)).toEqual([]);
+    for (const s of example) for (const v of Object.values(s.stringData ?? {})) expect(v).toMatch(/CHANGE-ME/);
+    // Every referenced secret key (production) is documented.
+    const documented = new Set(
+      example.flatMap((s) => Object.keys(s.stringData ?? {}).map((k) => `${s.metadata.name}/${k}`)),
+    );
+    const referenced = new Set(
+      workloads(rendered.production)
+        .flatMap(containersOf)
+        .flatMap((c) => c.env ?? [])
+        .map((e) => e.valueFrom?.secretKeyRef)
+        .filter((r): r is NonNullable<typeof r> => !!r)
+        .map((r) => `${r.name}/${r.key}`),
+    );
+    expect([...referenced].sort()).toEqual([...documented].sort());
+  });
+
+  describe.each(OVERLAYS)('%s overlay', (overlay) => {
+    const objects = () => rendered[overlay];
+    const deployment = (name: string) => one<Workload>(objects(), 'Deployment', name);
+    const container = (name: string) => deployment(name).spec.template.spec.containers[0];
+
+    it('puts everything in one namespace', () => {
+      const namespaces = new Set(
+        objects()
+          .filter((o) => o.kind !== 'Namespace')
+          .map((o) => o.metadata.namespace),
+      );
+      expect(namespaces.size).toBe(1);
+      const [ns] = [...namespaces];
+      expect(ns).toBeTruthy();
+      expect(one<K8sObject>(objects(), 'Namespace', ns as string)).toBeDefined();
+    });
+
+    it.each(PROCESSES)('%s has a Deployment, a Service, an autoscaler and a disruption budget for its pods', (name) => {
+      const d = deployment(name);
+      const labels = podLabels(d);
+      expect(matches(d.spec.selector, labels)).toBe(true);
+      // The HorizontalPodAutoscaler owns the replica count.
+      expect(d.spec.replicas).toBeUndefined();
+      expect(d.spec.strategy?.rollingUpdate?.maxUnavailable).toBe(0);
+
+      const svc = one<Service>(objects(), 'Service', name);
+      expect(svc.spec.selector && matches({ matchLabels: svc.spec.selector }, labels)).toBe(true);
+
+      const hpa = one<Hpa>(objects(), 'HorizontalPodAutoscaler', name);
+      expect(hpa.apiVersion).toBe('autoscaling/v2');
+      expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name });
+      expect(hpa.spec.metrics).toContainEqual(
+        expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) }),
+      );
+      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(1);
+      expect(hpa.spec.maxReplicas).toBeGreaterThanOrEqual(hpa.spec.minReplicas ?? 1);
+
+      const pdbs = of<Pdb>(objects(), 'PodDisruptionBudget').filter((p) => matches(p.spec.selector, labels));
+      expect(pdbs).toHaveLength(1);
+      expect(pdbs[0].spec.maxUnavailable ?? pdbs[0].spec.minAvailable).toBeDefined();
+    });
+
+    it.each(Object.entries(GRPC))(
+      '%s: headless Service and native gRPC probes (grpc.health.v1) on its port',
+      (name, { port, health, listen }) => {
+        const c = container(name);
+        expect(c.args).toEqual([name]);
+        expect(c.ports).toEqual([
+          expect.objectContaining({ name: 'grpc', containerPort: port }),
+          expect.objectContaining({ name: 'metrics', containerPort: 9464 }),
+        ]);
+        expect(configValue(objects(), c, listen)).toBe(`0.0.0.0:${port}`);
+        expect(c.startupProbe?.grpc).toEqual({ port });
+        expect(c.livenessProbe?.grpc).toEqual({ port });
+        expect(c.readinessProbe?.grpc).toEqual({ port, service: health });
+
+        const svc = one<Service>(objects(), 'Service', name);
+        expect(svc.spec.clusterIP).toBe('None');
+        expect(svc.spec.publishNotReadyAddresses ?? false).toBe(false);
+        expect(svc.spec.ports).toEqual([expect.objectContaining({ port, targetPort: 'grpc' })]);
+        // Peers reach it by its Service name on that port (dns:/// + round_robin in the clients).
+        for (const w of workloads(objects()).filter((x) => PROCESSES.includes(x.metadata.name as never))) {
+          const addr = configValue(objects(), w.spec.template.spec.containers[0], `${name.toUpperCase()}_GRPC_ADDR`);
+          if (addr !== undefined) expect(addr).toBe(`${name}:${port}`);
+        }
+      },
+    );
+
+    it('gateway: ClusterIP Service, HTTP probes on /healthz, the Ingress routes to it', () => {
+      const c = container('gateway');
+      expect(c.args).toEqual(['gateway']);
+      expect(c.ports).toEqual([expect.objectContaining({ name: 'http', containerPort: GATEWAY_PORT })]);
+      expect(configValue(objects(), c, 'GATEWAY_PORT')).toBe(String(GATEWAY_PORT));
+      expect(c.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(c.readinessProbe?.httpGet?.path).toBe('/readyz');
+      expect(c.readinessProbe?.httpGet?.port).toBe('http');
+      expect(c.startupProbe?.httpGet?.path).toBe('/healthz');
+
+      const svc = one<Service>(objects(), 'Service', 'gateway');
+      expect(svc.spec.type ?? 'ClusterIP').toBe('ClusterIP');
+      expect(svc.spec.clusterIP).not.toBe('None');
+      expect(svc.spec.ports).toEqual([expect.objectContaining({ targetPort: 'http' })]);
+
+      const ingresses = of<Ingress>(objects(), 'Ingress');
+      expect(ingresses).toHaveLength(1);
+      const backends = (ingresses[0].spec.rules ?? [])
+        .flatMap((r) => r.http?.paths ?? [])
+        .map((p) => p.backend.service?.name);
+      expect(backends).toEqual(['gateway']);
+    });
+
+    it('every container runs non-root on a read-only root filesystem, without privileges, with requests and limits', () => {
+      const all = workloads(objects());
+      expect(all.length).toBeGreaterThanOrEqual(7);
+      for (const w of all) {
+        const pod = w.spec.template.spec;
+        const where = `${w.kind}/${w.metadata.name}`;
+        expect([where, pod.automountServiceAccountToken]).toEqual([where, false]);
+        for (const c of containersOf(w)) {
+          const id = `${where}/${c.name}`;
+          const sc = c.securityContext ?? {};
+          expect([id, sc.runAsNonRoot ?? pod.securityContext?.runAsNonRoot]).toEqual([id, true]);
+          expect([id, (sc.runAsUser ?? pod.securityContext?.runAsUser ?? 0) > 0]).toEqual([id, true]);
+          expect([id, sc.readOnlyRootFilesystem]).toEqual([id, true]);
+          expect([id, sc.allowPrivilegeEscalation]).toEqual([id, false]);
+          expect([id, sc.privileged ?? false]).toEqual([id, false]);
+          expect([id, sc.capabilities?.drop]).toEqual([id, ['ALL']]);
+          expect([id, sc.capabilities?.add ?? []]).toEqual([id, []]);
+          expect([id, (sc.seccompProfile ?? pod.securityContext?.seccompProfile)?.type]).toEqual([
+            id,
+            'RuntimeDefault',
+          ]);
+          for (const kind of ['requests', 'limits'] as const) {
+            expect([id, kind, Object.keys(c.resources?.[kind] ?? {}).sort()]).toEqual([id, kind, ['cpu', 'memory']]);
+          }
+        }
+      }
+    });
+
+    it.each(PROCESSES)(
+      '%s stops gracefully: preStop pause, grace period of 30 s or more, spread over nodes and zones',
+      (name) => {
+        const d = deployment(name);
+        const pod = d.spec.template.spec;
+        expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(30);
+        const preStop = pod.containers[0].lifecycle?.preStop;
+        expect(
+          preStop?.sleep?.seconds ?? Number(preStop?.exec?.command.join(' ').match(/sleep (\d+)/)?.[1] ?? 0),
+        ).toBeGreaterThan(0);
+        const keys = (pod.topologySpreadConstraints ?? []).map((t) => t.topologyKey).sort();
+        expect(keys).toEqual(['kubernetes.io/hostname', 'topology.kubernetes.io/zone']);
+        for (const t of pod.topologySpreadConstraints ?? []) expect(matches(t.labelSelector, podLabels(d))).toBe(true);
+      },
+    );
+
+    it('every image is pinned: an explicit tag or digest, never latest', () => {
+      const images = workloads(objects())
+        .flatMap(containersOf)
+        .map((c) => c.image);
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) {
+        const tag = imageTag(image);
+        expect([image, tag !== undefined && tag !== 'latest' && tag !== '']).toEqual([image, true]);
+      }
+      // One Depot image for every process and migration.
+      const depot = new Set(
+        workloads(objects())
+          .filter((w) => /^(catalog|builds|auth|gateway|\w+-migrate)$/.test(w.metadata.name))
+          .flatMap(containersOf)
+          .map((c) => c.image),
+      );
+      expect(depot.size).toBe(1);
+      if (overlay === 'production') expect([...depot][0]).toMatch(/:\d+\.\d+\.\d+([-+][\w.]+)?$|@sha256:[0-9a-f]{64}$/);
+    });
+
+    it('secrets come from Secrets: DATABASE_URL per service, ADMIN_TOKEN, REDIS_URL; never literal values', () => {
+      const ref = (c: Container, key: string) => c.env?.find((e) => e.name === key)?.valueFrom?.secretKeyRef;
+      const base = (name: string | undefined) => name?.replace(/-[a-z0-9]{10}$/, '');
+      for (const svc of DB_SERVICES) {
+        const r = ref(container(svc), 'DATABASE_URL');
+        expect([svc, base(r?.name), r?.key, r?.optional ?? false]).toEqual([
+          svc,
+          `depot-${svc}-db`,
+          'DATABASE_URL',
+          false,
+        ]);
+      }
+      expect(base(ref(container('auth'), 'ADMIN_TOKEN')?.name)).toBe('depot-admin');
+      expect(ref(container('gateway'), 'REDIS_URL')).toEqual({ name: 'depot-redis', key: 'REDIS_URL', optional: true });
+      expect(ref(container('gateway'), 'DATABASE_URL')).toBeUndefined();
+
+      for (const c of workloads(objects()).flatMap(containersOf)) {
+        for (const e of c.env ?? []) {
+          if (SECRET_ENV.test(e.name))
+            expect([c.name, e.name, e.valueFrom?.secretKeyRef?.key]).toEqual([c.name, e.name, e.name]);
+        }
+      }
+      for (const cm of of<DataObject>(objects(), 'ConfigMap')) {
+        for (const key of Object.keys(cm.data ?? {}))
+          expect([cm.metadata.name, key, SECRET_ENV.test(key)]).toEqual([cm.metadata.name, key, false]);
+      }
+    });
+
+    it('every setting the README documents for a process reaches that process, and nothing undocumented', () => {
+      const settings = documentedSettings();
+      expect(settings.size).toBeGreaterThanOrEqual(20);
+      for (const [key, processes] of settings) {
+        for (const p of processes) {
+          expect([p, key, environment(objects(), container(p)).has(key)]).toEqual([p, key, true]);
+        }
+      }
+      const config = of<DataObject>(objects(), 'ConfigMap').find((cm) => cm.metadata.name.startsWith('depot-config'));
+      for (const key of Object.keys(config?.data ?? {})) {
+        expect([key, settings.has(key) || DRIVER_SETTINGS.has(key)]).toEqual([key, true]);
+      }
+      expect(config?.data?.LOG_PRETTY).toBe('false');
+    });
+
+    it.each(DB_SERVICES)('%s has a migrations Job: the same image, its own database, run once to completion', (svc) => {
+      const job = one<Workload>(objects(), 'Job', `${svc}-migrate`);
+      const pod = job.spec.template.spec;
+      expect(pod.restartPolicy).toBe('Never');
+      expect(job.spec.backoffLimit).toBeGreaterThan(0);
+      const [c] = pod.containers;
+      expect(c.args).toEqual([`migrate-${svc}`]);
+      expect(c.image).toBe(container(svc).image);
+      const dbRef = (x: Container) => x.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef;
+      expect(dbRef(c)).toEqual(dbRef(container(svc)));
+      expect(podLabels(job)['depot.dev/database']).toBe(svc);
+    });
+
+    it('network policies: default deny; only the gateway is reachable from outside; each pod talks only to its peers', () => {
+      const policies = of<NetworkPolicy>(objects(), 'NetworkPolicy');
+      expect(policies).toContainEqual(
+        expect.objectContaining({
+          spec: { podSelector: {}, policyTypes: ['Ingress', 'Egress'] },
+        }),
+      );
+      const all = workloads(objects());
+      for (const w of all) {
+        expect([w.metadata.name, isolated('Ingress', w, objects()), isolated('Egress', w, objects())]).toEqual([
+          w.metadata.name,
+          true,
+          true,
+        ]);
+      }
+      const ingress = (name: string) =>
+        [...reach('Ingress', one<Workload>(all, kindOf(all, name), name), objects())].sort();
+      const egress = (name: string) =>
+        [...reach('Egress', one<Workload>(all, kindOf(all, name), name), objects())].sort();
+      const dns = ['kube-dns 53/TCP', 'kube-dns 53/UDP'];
+      const prod = overlay === 'production';
+
+      // Who may connect to whom.
+      expect(ingress('gateway')).toEqual(['* 8080/TCP']);
+      expect(ingress('catalog')).toEqual(['builds 50051/TCP', 'gateway 50051/TCP']);
+      expect(ingress('builds')).toEqual(['catalog 50052/TCP', 'gateway 50052/TCP']);
+      expect(ingress('auth')).toEqual(['gateway 50053/TCP']);
+      for (const svc of DB_SERVICES) expect(ingress(`${svc}-migrate`)).toEqual([]);
+      const natsClients = ['auth', 'builds', 'catalog', 'gateway', ...(prod ? ['nats-stream-replicas'] : [])];
+      expect(ingress('nats')).toEqual(
+        [...natsClients.map((n) => `${n} 4222/TCP`), ...(prod ? ['nats 6222/TCP'] : [])].sort(),
+      );
+
+      // Where each may connect to: DNS, NATS, the services it calls, its own database.
+      const database = (svc: string) => {
+        const out = egress(svc).filter((e) => / 5432\/TCP$/.test(e));
+        expect(out).toHaveLength(1);
+        return out[0];
+      };
+      const redis = prod ? 'ip:192.0.2.20/32 6379/TCP' : 'pods(app.kubernetes.io/name=redis) 6379/TCP';
+      expect(egress('gateway')).toEqual(
+        [...dns, 'auth 50053/TCP', 'builds 50052/TCP', 'catalog 50051/TCP', 'nats 4222/TCP', redis].sort(),
+      );
+      expect(egress('catalog')).toEqual([...dns, 'builds 50052/TCP', 'nats 4222/TCP', database('catalog')].sort());
+      expect(egress('builds')).toEqual([...dns, 'catalog 50051/TCP', 'nats 4222/TCP', database('builds')].sort());
+      expect(egress('auth')).toEqual([...dns, 'nats 4222/TCP', database('auth')].sort());
+      for (const svc of DB_SERVICES) expect(egress(`${svc}-migrate`)).toEqual([...dns, database(svc)].sort());
+
+      if (prod) {
+        // Three managed databases, three different addresses, none of them "anywhere".
+        const targets = DB_SERVICES.map((s) => database(s));
+        for (const t of targets) expect(t).toMatch(/^ip:\d+\.\d+\.\d+\.\d+\/\d+ 5432\/TCP$/);
+        expect(targets.some((t) => t.startsWith('ip:0.0.0.0/0'))).toBe(false);
+        expect(new Set(targets).size).toBe(3);
+      } else {
+        for (const svc of DB_SERVICES) expect(database(svc)).toBe('postgres 5432/TCP');
+        expect(ingress('postgres')).toEqual(
+          ['auth', 'auth-migrate', 'builds', 'builds-migrate', 'catalog', 'catalog-migrate'].map(
+            (n) => `${n} 5432/TCP`,
+          ),
+        );
+      }
+    });
+  });
+
+  it('dev: one replica each, an in-cluster PostgreSQL with the three databases, a single JetStream NATS', () => {
+    const objects = rendered.dev;
+    for (const name of PROCESSES) {
+      const hpa = one<Hpa>(objects, 'HorizontalPodAutoscaler', name);
+      expect([name, hpa.spec.minReplicas, hpa.spec.maxReplicas]).toEqual([name, 1, 1]);
+    }
+    const pg = one<Workload>(objects, 'StatefulSet', 'postgres');
+    expect(pg.spec.replicas).toBe(1);
+    const init = pg.spec.template.spec.volumes?.find((v) => v.configMap)?.configMap?.name as string;
+    const script = Object.values(one<DataObject>(objects, 'ConfigMap', init).data ?? {}).join('\n');
+    const secrets = of<DataObject>(objects, 'Secret');
+    for (const svc of DB_SERVICES) {
+      expect(script).toMatch(new RegExp(`create_service_database depot_${svc} "\\$${svc.toUpperCase()}_DB_PASSWORD"`));
+      // The service's URL names that database on the in-cluster server, with the password the
+      // init script gives its role.
+      const secret = secrets.find((s) => s.metadata.name.startsWith(`depot-${svc}-db-`));
+      const url = new URL(Buffer.from(secret?.data?.DATABASE_URL ?? '', 'base64').toString());
+      expect([url.hostname, url.port, url.pathname, url.username]).toEqual([
+        'postgres',
+        '5432',
+        `/depot_${svc}`,
+        `depot_${svc}`,
+      ]);
+      const creds = secrets.find((s) => s.metadata.name.startsWith('postgres-credentials-'));
+      const password = Buffer.from(creds?.data?.[`${svc.toUpperCase()}_DB_PASSWORD`] ?? '', 'base64').toString();
+      expect(decodeURIComponent(url.password)).toBe(password);
+    }
+    const nats = one<Workload>(objects, 'StatefulSet', 'nats');
+    expect(nats.spec.replicas).toBe(1);
+    const natsConf = one<DataObject>(objects, 'ConfigMap', 'nats-config').data?.['nats.conf'] ?? '';
+    expect(natsConf).toMatch(/jetstream\s*\{[^}]*store_dir/);
+    expect(
+      configValue(
+        objects,
+        one<Workload>(objects, 'Deployment', 'catalog').spec.template.spec.containers[0],
+        'NATS_URL',
+      ),
+    ).toBe('nats://nats:4222');
+  });
+
+  it('production: several replicas, external databases, a 3-server NATS cluster with clustered JetStream', () => {
+    const objects = rendered.production;
+    for (const name of PROCESSES) {
+      const hpa = one<Hpa>(objects, 'HorizontalPodAutoscaler', name);
+      expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(3);
+      expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas ?? 0);
+    }
+    // No database in the cluster: the services reach managed ones through their Secrets.
+    expect(workloads(objects).map((w) => w.metadata.name)).not.toContain('postgres');
+    const nats = one<Workload>(objects, 'StatefulSet', 'nats');
+    expect(nats.spec.replicas).toBe(3);
+    const headless = one<Service>(objects, 'Service', nats.spec.serviceName as string);
+    expect(headless.spec.clusterIP).toBe('None');
+    expect(headless.spec.publishNotReadyAddresses).toBe(true);
+    const conf = one<DataObject>(objects, 'ConfigMap', 'nats-config').data?.['nats.conf'] ?? '';
+    expect(conf).toMatch(/server_name:\s*\$POD_NAME/);
+    expect(conf).toMatch(/jetstream\s*\{[^}]*store_dir/);
+    const routes = [...conf.matchAll(/nats:\/\/(nats-\d)\.nats-headless:6222/g)].map((m) => m[1]);
+    expect(routes).toEqual(['nats-0', 'nats-1', 'nats-2']);
+    expect(conf).toMatch(/cluster\s*\{[^}]*name:/);
+    expect(
+      of<Pdb>(objects, 'PodDisruptionBudget').filter((p) => matches(p.spec.selector, podLabels(nats))),
+    ).toHaveLength(1);
+    // Clients know every server; the events stream is replicated on all three.
+    const gw = one<Workload>(objects, 'Deployment', 'gateway').spec.template.spec.containers[0];
+    expect(configValue(objects, gw, 'NATS_URL')?.split(',')).toHaveLength(3);
+    const streamJob = one<Workload>(objects, 'Job', 'nats-stream-replicas').spec.template.spec.containers[0];
+    expect(streamJob.command?.join(' ')).toMatch(/--replicas 3/);
+  });
+});
+
+function kindOf(all: Workload[], name: string): string {
+  const w = all.find((x) => x.metadata.name === name);
+  if (!w) throw new Error(`no workload ${name}`);
+  return w.kind;
+}
+
+// ---------------------------------------------------------------------------------------------
+describe('container image (deploy/Dockerfile, deploy/entrypoint.js, .dockerignore)', () => {
+  const dockerfile = readFileSync(path.join(REPO, 'deploy', 'Dockerfile'), 'utf8');
+  const entrypoint = readFileSync(path.join(REPO, 'deploy', 'entrypoint.js'), 'utf8');
+  /** process name → file in the image, from the entrypoint's table. */
+  const processes = new Map(
+    [...entrypoint.matchAll(/^\s*'?([a-z-]+)'?: \['([^']+\.js)'/gm)].map((m) => [m[1], m[2]] as [string, string]),
+  );
+
+  it('builds on a pinned Node image and runs as uid 10001 with node as PID 1', () => {
+    const base = /^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1] ?? '';
+    expect(base).toMatch(/^node:\d+\.\d+\.\d+-[\w-]*slim$|^node:[\w.-]+@sha256:[0-9a-f]{64}$/);
+    for (const [, image] of dockerfile.matchAll(/^FROM\s+(\S+)/gm))
+      expect(['${NODE_IMAGE}', 'manifests']).toContain(image);
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/^USER 10001:10001$/m);
+    expect(runtime).toMatch(/^ENTRYPOINT \["node", "deploy\/entrypoint\.js"\]$/m);
+    // Production dependencies only in the final stage.
+    expect(dockerfile).toMatch(/--omit=dev/);
+    expect(runtime).toMatch(/COPY --from=prod-deps /);
+    expect(runtime).not.toMatch(/COPY --from=build \/app\/node_modules/);
+  });
+
+  it('ships every workspace the processes need, compiled, with the .proto contracts', () => {
+    const workspaces = (/^ARG WORKSPACES="([^"]+)"$/m.exec(dockerfile)?.[1] ?? '').split(' ');
+    expect(workspaces).toEqual([
+      'proto',
+      'services/common',
+      'services/catalog',
+      'services/builds',
+      'services/auth',
+      'services/admin',
+      'gateway',
+    ]);
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    for (const ws of workspaces) {
+      expect(existsSync(path.join(REPO, ws, 'tsconfig.build.json'))).toBe(true);
+      expect(runtime).toContain(`COPY --from=build /app/${ws}/dist/ ${ws}/dist/`);
+    }
+    expect(runtime).toContain('COPY --from=build /app/proto/depot/ proto/depot/');
+    expect(readdirSync(path.join(REPO, 'proto', 'depot'))).toEqual(
+      expect.arrayContaining(['catalog', 'builds', 'auth']),
+    );
+  });
+
+  it('has an entry for every process the manifests start, compiled from a source file of the repository', () => {
+    expect([...processes.keys()].sort()).toEqual(
+      ['admin', 'auth', 'builds', 'catalog', 'gateway', 'migrate-auth', 'migrate-builds', 'migrate-catalog'].sort(),
+    );
+    const started = new Set<string>();
+    if (renderer) {
+      for (const o of OVERLAYS)
+        for (const w of workloads(render(path.join(K8S, 'overlays', o))))
+          for (const c of containersOf(w)) if (/(^|\/)depot[:@]/.test(c.image)) started.add((c.args ?? [])[0]);
+      // The admin CLI is an operator tool (kubectl run / exec), not a workload of the manifests.
+      expect([...started].sort()).toEqual([...processes.keys()].filter((p) => p !== 'admin').sort());
+    }
+    // dist/<x>.js is compiled from src/<x>.ts of the same workspace (tsconfig.build.json).
+    const missing = [...processes.values()]
+      .map((file) => file.replace('/dist/', '/src/').replace(/\.js$/, '.ts'))
+      .filter((src) => !existsSync(path.join(REPO, src)));
+    expect(missing).toEqual([]);
+  });
+
+  it('entrypoint: usage on --help, exit 64 on an unknown process', () => {
+    const help = spawnSync(process.execPath, [path.join(REPO, 'deploy', 'entrypoint.js'), '--help'], {
+      encoding: 'utf8',
+    });
+    expect(help.status).toBe(0);
+    for (const p of processes.keys()) expect(help.stdout).toContain(p);
+    const unknown = spawnSync(process.execPath, [path.join(REPO, 'deploy', 'entrypoint.js'), 'nope'], {
+      encoding: 'utf8',
+    });
+    expect(unknown.status).toBe(64);
+    expect(unknown.stderr).toMatch(/unknown process "nope"/);
+  });
+
+  it('.dockerignore keeps local installs, builds and secrets out of the build context', () => {
+    const ignore = readFileSync(path.join(REPO, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
+    for (const entry of ['**/node_modules', '**/dist', '.git', '.data', '.env']) expect(ignore).toContain(entry);
+    // Whatever the image copies is not ignored.
+    for (const needed of [
+      'package-lock.json',
+      'tsconfig.base.json',
+      'deploy/entrypoint.js',
+      'proto',
+      'gateway',
+      'services',
+    ])
+      expect(ignore).not.toContain(needed);
+  });
+});

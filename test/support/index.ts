@@ -1,0 +1,181 @@
+// End-to-end support: a whole stack started by the same launcher as `npm start` (fresh
+// databases, events namespace and ports for each test file), driven over HTTP like a client.
+/* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are whatever each test asserts */
+import { createHash, randomBytes } from 'node:crypto';
+import { connectBus, deleteStream, dropDatabase } from '@depot/common';
+import { createTestNamespace, silentLogger, testDatabaseUrl, uniqueName } from '@depot/common/testing';
+import { startStack, type StackOptions } from '@depot/local';
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface RequestOptions {
+  /** Bearer token; `null` sends no Authorization header (the default is the client's token). */
+  token?: string | null;
+  headers?: Record<string, string>;
+  /** Raw body sent as is (for malformed JSON tests). */
+  raw?: string;
+}
+
+export class Api {
+  constructor(
+    readonly baseUrl: string,
+    readonly token?: string,
+  ) {}
+
+  as(token: string | undefined): Api {
+    return new Api(this.baseUrl, token);
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    const token = opts.token === undefined ? this.token : opts.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    let payload: string | undefined;
+    if (opts.raw !== undefined) payload = opts.raw;
+    else if (body !== undefined) payload = JSON.stringify(body);
+    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, body: payload });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers, text };
+  }
+
+  get<T = any>(path: string, opts?: RequestOptions) {
+    return this.request<T>('GET', path, undefined, opts);
+  }
+  post<T = any>(path: string, body?: unknown, opts?: RequestOptions) {
+    return this.request<T>('POST', path, body, opts);
+  }
+  put<T = any>(path: string, body?: unknown, opts?: RequestOptions) {
+    return this.request<T>('PUT', path, body, opts);
+  }
+  delete<T = any>(path: string, opts?: RequestOptions) {
+    return this.request<T>('DELETE', path, undefined, opts);
+  }
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+export interface TestStack {
+  stack: Stack;
+  url: string;
+  adminToken: string;
+  /** Client authenticated as the bootstrap admin (solder_full). */
+  admin: Api;
+  /** Client without credentials. */
+  anon: Api;
+  mirrorUrl: string;
+  namespace: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a stack for one test file. Each gets its own base database name (so fresh service
+ * databases), events namespace and ports; `stop()` also drops the databases and the stream.
+ */
+export async function startTestStack(
+  opts: {
+    env?: Record<string, string>;
+    mirrorUrl?: string;
+    disableModApi?: boolean;
+    redisUrl?: string;
+    /** A NATS of the test's own (e.g. one it stops and starts); default: the machine's. */
+    natsUrl?: string;
+    /** Extra environment per service (e.g. one service's DATABASE_URL on a private server). */
+    services?: StackOptions['services'];
+    /** LOG_LEVEL of every process; default TEST_LOG_LEVEL or warn. */
+    logLevel?: string;
+    /** A process of the stack exited without being asked to. */
+    onUnexpectedExit?: StackOptions['onUnexpectedExit'];
+  } = {},
+): Promise<TestStack> {
+  const base = uniqueName('depot_e2e');
+  const ns = createTestNamespace('e2e');
+  const adminToken = `admin_${randomBytes(24).toString('hex')}`;
+  const mirrorUrl = opts.mirrorUrl ?? 'https://mirror.example.test/repo/';
+  const stack = await startStack({
+    databaseUrl: testDatabaseUrl(base),
+    eventsNamespace: ns.namespace,
+    gatewayPort: 0,
+    adminToken,
+    mirrorUrl,
+    disableModApi: opts.disableModApi,
+    redisUrl: opts.redisUrl,
+    natsUrl: opts.natsUrl,
+    services: opts.services,
+    onUnexpectedExit: opts.onUnexpectedExit,
+    stdio: 'pipe',
+    logLevel: opts.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'warn',
+    env: { RATE_LIMIT_ALLOWLIST: '', RATE_LIMIT_PER_MINUTE: '0', ...opts.env },
+  });
+  return {
+    stack,
+    url: stack.gatewayUrl,
+    adminToken,
+    admin: new Api(stack.gatewayUrl, adminToken),
+    anon: new Api(stack.gatewayUrl),
+    mirrorUrl,
+    namespace: ns.namespace,
+    async stop() {
+      await stack.stop();
+      await Promise.all(
+        Object.values(stack.databases).map((url) => dropDatabase(url as string).catch(() => undefined)),
+      );
+      // (bounded: a private NATS may be down by now, and connecting would wait for it forever)
+      if (opts.natsUrl) await withTimeout(dropStream(opts.natsUrl, ns.namespace), 5000).catch(() => undefined);
+      else await ns.drop().catch(() => undefined);
+    },
+  };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Deletes a namespace's stream on a given NATS (a private one; the machine's is ns.drop()). */
+async function dropStream(natsUrl: string, namespace: string): Promise<void> {
+  const bus = await connectBus(natsUrl, namespace, silentLogger());
+  try {
+    await deleteStream(bus);
+  } finally {
+    await bus.close();
+  }
+}
+
+export const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
+export function md5Of(seed: string): string {
+  return createHash('md5').update(seed).digest('hex');
+}
+
+/** Creates a user with the given permissions and modpack slugs and returns a token for it. */
+export async function userWithToken(
+  admin: Api,
+  username: string,
+  permissions: string[],
+  modpacks: string[] = [],
+): Promise<string> {
+  const created = await admin.post('/api/user', { username, permissions, modpacks });
+  if (created.status !== 201) throw new Error(`creating user ${username}: ${created.status} ${created.text}`);
+  const issued = await admin.post(`/api/user/${encodeURIComponent(username)}/token`, { name: 'test' });
+  if (issued.status !== 201) throw new Error(`issuing token for ${username}: ${issued.status} ${issued.text}`);
+  return issued.body.token.plaintext;
+}
+
+export { eventually } from '@depot/common/testing';
