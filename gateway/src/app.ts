@@ -18,7 +18,7 @@ import type { Logger } from '@depot/common';
 import type { GatewayConfig } from './config';
 import type { ServiceClients } from './clients';
 import { HttpError, toHttpError } from './errors';
-import { MALFORMED_JSON } from './validation';
+import { MALFORMED_JSON, UNSUPPORTED_BODY } from './validation';
 import { rootRoutes } from './routes/root';
 import { modRoutes } from './routes/mods';
 import { registerRoutes } from './routes';
@@ -127,18 +127,23 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
 
-  // Bodies are parsed leniently and judged in the handler, after authentication: a caller without
-  // a valid token gets 401 whatever it sent (compat.md §6 order of checks).
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(null, MALFORMED_JSON);
-    }
-  });
+  // Bodies are parsed leniently and judged in the handler, after authentication and the target's
+  // lookup: a caller without a valid token gets 401 whatever it sent (compat.md §6 order of checks).
+  // A JSON body sent with another media type (curl -d without a header, fetch with a string body:
+  // text/plain) is taken as JSON; any other body of another type is refused with 415.
+  const parseBody =
+    (invalid: symbol) => (_req: unknown, body: string | Buffer, done: (e: null, v: unknown) => void) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(null, invalid);
+      }
+    };
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseBody(MALFORMED_JSON));
+  app.addContentTypeParser('*', { parseAs: 'string' }, parseBody(UNSUPPORTED_BODY));
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const http = toHttpError(err, req.routeOptions?.config?.errorMessages) ?? fastifyError(err);

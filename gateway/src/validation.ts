@@ -105,23 +105,39 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
-/** Stands for a body that was not valid JSON; refused with 400 once the caller is authenticated. */
+/**
+ * Bodies the content-type parsers could not take: not valid JSON, or of another media type and not
+ * JSON either. They are refused (400, 415) only once the caller is authenticated and the target
+ * found, like any invalid body (compat.md §6 order of checks).
+ */
 export const MALFORMED_JSON = Symbol('malformed JSON');
+export const UNSUPPORTED_BODY = Symbol('unsupported media type');
 
-/** Bodies that are not JSON objects are treated as empty input (every required field missing). */
+/** The refusal of a body no schema can judge, if it is one. */
+function unreadable(body: unknown): HttpError | undefined {
+  if (body === MALFORMED_JSON) return new HttpError(400, 'The request body is not valid JSON.');
+  if (body === UNSUPPORTED_BODY) return new HttpError(415, 'Unsupported media type: send application/json.');
+  return undefined;
+}
+
+/**
+ * Bodies that are not JSON objects are treated as empty input (every required field missing);
+ * an unreadable one (see MALFORMED_JSON) fails with its own error and no field errors.
+ */
 export function validate<S extends z.ZodType>(
   schema: S,
   body: unknown,
-): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
-  if (body === MALFORMED_JSON) throw new HttpError(400, 'The request body is not valid JSON.');
+): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors; unreadable?: HttpError } {
+  const refusal = unreadable(body);
+  if (refusal) return { ok: false, errors: {}, unreadable: refusal };
   const input = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
   const result = schema.safeParse(input);
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }
 
 /**
- * The parsed body, or 422. `precheck` runs first on failure, so a missing or forbidden target
- * answers 404/403 before a validation error (compat.md §6 order of checks).
+ * The parsed body, or 422 (400/415 for an unreadable one). `precheck` runs first on failure, so a
+ * missing or forbidden target answers 404/403 before a validation error (compat.md §6 order).
  */
 export async function validBody<S extends z.ZodType>(
   schema: S,
@@ -131,7 +147,7 @@ export async function validBody<S extends z.ZodType>(
   const result = validate(schema, body);
   if (result.ok) return result.data;
   if (precheck) await precheck();
-  throw new HttpError(422, result.errors);
+  throw result.unreadable ?? new HttpError(422, result.errors);
 }
 
 /** Names of the body fields that were sent (the update mask of a partial update). */

@@ -191,6 +191,42 @@ describe('root, errors and cross-cutting rules', () => {
       expectReply(await t.admin.delete('/api/mod/json-target'), 200, { success: 'Mod deleted.' });
     });
 
+    it('malformed JSON on an absent mod → 404 first (compat.md §6: 404 before the body is judged)', async () => {
+      expectReply(await t.admin.put('/api/mod/no-such-mod', undefined, { raw: '{"pretty_name": ' }), 404, {
+        error: 'Mod not found.',
+      });
+    });
+
+    it('a JSON body sent as text/plain or form-urlencoded (fetch, curl -d) is read as JSON', async () => {
+      for (const [name, type] of [
+        ['plain-mod', 'text/plain;charset=UTF-8'],
+        ['form-mod', 'application/x-www-form-urlencoded'],
+      ]) {
+        const res = await t.admin.post('/api/mod', undefined, {
+          raw: JSON.stringify({ name, pretty_name: 'Typed' }),
+          headers: { 'content-type': type },
+        });
+        expect(res.status).toBe(201);
+        expect(res.body).toMatchObject({ name, pretty_name: 'Typed' });
+        expectReply(await t.admin.delete(`/api/mod/${name}`), 200, { success: 'Mod deleted.' });
+      }
+      expect(await modList(t)).toEqual({ mods: {} });
+    });
+
+    it('a body of another media type → 401 without a token, 404 on an absent mod, else 415', async () => {
+      const form = {
+        raw: 'name=form&pretty_name=Form',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      };
+      expectReply(await t.anon.post('/api/mod', undefined, form), 401, { error: 'Unauthenticated.' });
+      expectReply(await t.anon.delete('/api/mod/whatever', form), 401, { error: 'Unauthenticated.' });
+      expectReply(await t.admin.put('/api/mod/no-such-mod', undefined, form), 404, { error: 'Mod not found.' });
+      const refused = await t.admin.post('/api/mod', undefined, form);
+      expectReply(refused, 415, { error: 'Unsupported media type: send application/json.' });
+      expectJson(refused);
+      expect(await modList(t)).toEqual({ mods: {} });
+    });
+
     it('Content-Type with a charset parameter is accepted', async () => {
       const res = await t.admin.post(
         '/api/mod',

@@ -70,7 +70,7 @@ export async function clientsRoutes(app: FastifyInstance) {
       // 404 before 422 (compat.md §6); auth matches uuids whatever their case.
       const { clients: all } = await auth.ListClients({});
       if (!all.some((c) => c.uuid.toLowerCase() === uuid.toLowerCase())) throw new DepotError('CLIENT_NOT_FOUND');
-      throw new HttpError(422, errors);
+      throw (!result.ok && result.unreadable) || new HttpError(422, errors);
     }
     const client = await auth.UpdateClient({
       uuid,

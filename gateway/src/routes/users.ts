@@ -83,6 +83,10 @@ export async function usersRoutes(app: FastifyInstance) {
    */
   async function userBody<T extends UserInput>(schema: z.ZodType<T>, body: unknown, precheck: () => Promise<unknown>) {
     const result = validate(schema, body);
+    if (!result.ok && result.unreadable) {
+      await precheck();
+      throw result.unreadable;
+    }
     const errors: FieldErrors = result.ok ? {} : { ...result.errors };
     const slugs = result.ok
       ? result.data.modpacks

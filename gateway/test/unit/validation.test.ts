@@ -5,6 +5,7 @@ import {
   fieldErrors,
   isStorableText,
   MALFORMED_JSON,
+  UNSUPPORTED_BODY,
   MD5_PATTERN,
   named,
   orUnset,
@@ -212,12 +213,26 @@ describe('validate / validBody', () => {
     }
   });
 
-  it('refuses malformed JSON with 400', () => {
-    expect(() => validate(schema, MALFORMED_JSON)).toThrow(HttpError);
-    try {
-      validate(schema, MALFORMED_JSON);
-    } catch (err) {
-      expect(err).toMatchObject({ status: 400, error: 'The request body is not valid JSON.' });
+  it('refuses malformed JSON with 400 and other media types with 415, after the precheck', async () => {
+    expect(validate(schema, MALFORMED_JSON)).toMatchObject({
+      ok: false,
+      errors: {},
+      unreadable: { status: 400, error: 'The request body is not valid JSON.' },
+    });
+    for (const [body, status, error] of [
+      [MALFORMED_JSON, 400, 'The request body is not valid JSON.'],
+      [UNSUPPORTED_BODY, 415, 'Unsupported media type: send application/json.'],
+    ] as const) {
+      const precheck = jest.fn(async () => undefined);
+      await expect(validBody(schema, body, precheck)).rejects.toMatchObject({ status, error });
+      expect(precheck).toHaveBeenCalledTimes(1);
+      // an absent target answers first
+      const missing = new HttpError(404, 'Mod not found.');
+      await expect(
+        validBody(schema, body, async () => {
+          throw missing;
+        }),
+      ).rejects.toBe(missing);
     }
   });
 
