@@ -167,6 +167,13 @@ describe('POST /api/modpack/{slug}/{build}/mod', () => {
     const numeric = await admin.post('/api/modpack/assign-pack/fields-1/mod', { mod_slug: 'amod', mod_version: 1 });
     expect(numeric.status).toBe(422);
     expect(Object.keys(numeric.body.error)).toEqual(['mod_version']);
+    // a mod the body names that does not exist answers 404 before the other fields (compat.md §6)
+    for (const body of [{ mod_slug: 'no-such-mod' }, { mod_slug: 'no-such-mod', mod_version: 5 }]) {
+      expect(await admin.post('/api/modpack/assign-pack/fields-1/mod', body)).toMatchObject({
+        status: 404,
+        body: { error: 'Mod not found.' },
+      });
+    }
     expect(await mods('fields-1')).toEqual([]);
   });
 
@@ -349,6 +356,26 @@ describe('PUT /api/modpack/{slug}/{build}/mod/{mod_slug}', () => {
     expect(numeric.status).toBe(422);
     expect(Object.keys(numeric.body.error)).toEqual(['mod_version']);
     expect(await mods('put-422')).toEqual([entry('amod@1.0')]);
+  });
+
+  test('an invalid body on an absent mod or assignment: the 404 first (compat.md §6)', async () => {
+    await build('put-order');
+    must(
+      await admin.post('/api/modpack/assign-pack/put-order/mod', { mod_slug: 'amod', mod_version: '1.0' }),
+      201,
+      'add',
+    );
+    for (const body of [{}, { mod_version: 5 }]) {
+      expect(await admin.put('/api/modpack/assign-pack/put-order/mod/no-such-mod', body)).toMatchObject({
+        status: 404,
+        body: { error: 'Mod not found.' },
+      });
+      expect(await admin.put('/api/modpack/assign-pack/put-order/mod/bmod', body)).toMatchObject({
+        status: 404,
+        body: { error: 'Mod not in this build.' },
+      });
+    }
+    expect(await mods('put-order')).toEqual([entry('amod@1.0')]);
   });
 });
 

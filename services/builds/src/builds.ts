@@ -201,6 +201,20 @@ export class Builds {
     this.relay?.kick();
   }
 
+  /** The checks of updateMod and removeMod without the write: the build, the mod, its assignment. */
+  async checkAssignment(
+    slug: string,
+    version: string,
+    access: Access,
+    modSlug: string,
+  ): Promise<{ modpackId: number; buildId: number }> {
+    const { modpack, build } = await findWritableBuild(this.em(), slug, version, access);
+    const modId = await this.mods.findModId(modSlug);
+    const held = await this.em().count(BuildModSchema, { buildId: build.id, modId });
+    if (!held) throw new DepotError('ASSIGNMENT_NOT_FOUND');
+    return { modpackId: modpack.id, buildId: build.id };
+  }
+
   async removeMod(slug: string, version: string, access: Access, modSlug: string): Promise<void> {
     const { modpack, build } = await findWritableBuild(this.em(), slug, version, access);
     const modId = await this.mods.findModId(modSlug);

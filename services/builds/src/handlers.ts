@@ -159,6 +159,15 @@ export function buildsHandlers(modpacks: Modpacks, builds: Builds): AsyncHandler
       return toModpackMessage(modpack);
     },
     async CheckTarget(req) {
+      if (req.mod_slug !== undefined && req.version !== undefined) {
+        const { modpackId, buildId } = await builds.checkAssignment(
+          req.slug,
+          req.version,
+          req.access ?? NO_ACCESS,
+          req.mod_slug,
+        );
+        return { modpack_id: modpackId, build_id: buildId };
+      }
       const { modpackId, buildId } = await modpacks.checkTarget(req.slug, req.access ?? NO_ACCESS, req.version);
       return { modpack_id: modpackId, build_id: buildId ?? 0 };
     },

@@ -6,12 +6,16 @@ export interface CheckTargetRequest {
   'slug'?: (string);
   'access'?: (_depot_builds_v1_Access | null);
   'version'?: (string);
+  'mod_slug'?: (string);
   '_version'?: "version";
+  '_mod_slug'?: "mod_slug";
 }
 
 export interface CheckTargetRequest__Output {
   'slug': (string);
   'access': (_depot_builds_v1_Access__Output | null);
   'version'?: (string);
+  'mod_slug'?: (string);
   '_version'?: "version";
+  '_mod_slug'?: "mod_slug";
 }
