@@ -98,6 +98,16 @@ describe('platform keys, verify and launcher clients', () => {
       given = res.body;
     });
 
+    it('an api_key already in use → 422 with the field named as sent, nothing added', async () => {
+      await refusedKeys(
+        () => admin.post('/api/key', { name: 'Copy', api_key: 'my-own-platform-key-0123456789' }),
+        422,
+        {
+          error: { api_key: ['The api_key has already been taken.'] },
+        },
+      );
+    });
+
     it('two generated keys differ', async () => {
       const res = await admin.post('/api/key', { name: 'Another' });
       expect(res.status).toBe(201);

@@ -325,7 +325,7 @@ describe('platform keys', () => {
     }
     const taken = await s.request('POST', '/api/key', { token: KEEPER, body: { name: 'dup', api_key: 'abc123' } });
     expect(taken.status).toBe(422);
-    expect(taken.json()).toEqual({ error: { api_key: ['The api key has already been taken.'] } });
+    expect(taken.json()).toEqual({ error: { api_key: ['The api_key has already been taken.'] } });
   });
 
   it.each([

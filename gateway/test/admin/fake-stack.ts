@@ -147,7 +147,7 @@ export class FakeAuth {
       CreateKey: async (req: authV1.CreateKeyRequest__Output) => {
         const api_key = req.api_key ?? `generated-${this.seq + 1}`;
         if (this.keys.some((k) => k.api_key === api_key)) {
-          throw DepotError.fields({ api_key: ['The api key has already been taken.'] }, 'KEY_TAKEN');
+          throw DepotError.fields({ api_key: ['The api_key has already been taken.'] }, 'KEY_TAKEN');
         }
         const key = { id: ++this.seq, name: req.name, api_key };
         this.keys.push(key);

@@ -5,7 +5,7 @@ import { ApiKeySchema, type ApiKey } from './entities/api-key';
 import { digest, generateKey } from './secrets';
 import { Violations } from './validation';
 
-const keyTaken = () => DepotError.fields({ api_key: ['The api key has already been taken.'] }, 'KEY_TAKEN');
+const keyTaken = () => DepotError.fields({ api_key: ['The api_key has already been taken.'] }, 'KEY_TAKEN');
 
 export class Keys {
   constructor(private readonly orm: Orm) {}

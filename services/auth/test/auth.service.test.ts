@@ -311,7 +311,7 @@ describe('platform keys', () => {
 
     const dup = await failure(client.CreateKey({ name: 'Again', api_key: 'my-chosen-platform-key' }));
     expect(dup.error?.reason).toBe('KEY_TAKEN');
-    expect(dup.error?.details.fields).toEqual({ api_key: ['The api key has already been taken.'] });
+    expect(dup.error?.details.fields).toEqual({ api_key: ['The api_key has already been taken.'] });
     expect((await failure(client.CreateKey({ name: '' }))).error?.details.fields).toEqual({
       name: ['The name field is required.'],
     });

@@ -33,7 +33,7 @@ export const REASONS = {
   USERNAME_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The username has already been taken.' },
   TOKEN_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Token not found.' },
   KEY_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Key not found.' },
-  KEY_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The api key has already been taken.' },
+  KEY_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The api_key has already been taken.' },
   INVALID_KEY: { code: grpc.status.NOT_FOUND, message: 'Invalid key provided.' },
   CLIENT_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Client not found.' },
   CLIENT_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The uuid has already been taken.' },
