@@ -1,5 +1,7 @@
 // Mod ordering of build responses (compat.md §3): natural ("mod2" before "mod10") and
-// case-insensitive, like Solder's SORT_NATURAL | SORT_FLAG_CASE.
+// case-insensitive, by the Unicode collation (ICU, what `localeCompare` with `numeric` gives).
+// Solder's SORT_NATURAL | SORT_FLAG_CASE agrees on letters, digits, `-` and `.`, but compares
+// bytes after upper-casing, so it puts `_` after the letters where the collation puts it first.
 
 // A fixed locale: the order must not depend on the host's default locale.
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
