@@ -534,12 +534,8 @@ describe('every authenticated route refuses every caller without the right, and 
     expect(await snapshot()).toEqual(baseline);
   });
 
-  // KNOWN DEFECT (gateway/src/validation.ts): `validate` answers 400 for a body that is not JSON
-  // before `validBody` runs the target's precheck, so a user with the permission but without access
-  // to the modpack gets 400 where an invalid JSON body gets 403 (compat.md §6: access before body
-  // errors). Nothing leaks (a missing modpack gets the same 400), but the order is broken. Remove
-  // `.failing` once the precheck runs before the 400 as well.
-  test.failing('a body that is not JSON from a user without access to the modpack is 403 too', async () => {
+  // compat.md §6: modpack access is checked before the body is judged, malformed JSON included.
+  test('a body that is not JSON from a user without access to the modpack is 403 too', async () => {
     const got = [];
     for (const op of OPS.filter((o) => o.scoped && o.body)) {
       const r = await send(bearer(fx.tokens.noAccess), op.method, op.path(), undefined, '{"name": ');
