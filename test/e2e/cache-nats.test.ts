@@ -3,70 +3,9 @@
 // events must not answer from its cache; it reads the services until its subscription is back,
 // then caches again, and events published after the outage reach it. A private nats-server, so
 // that stopping it disturbs nothing else on the machine.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { GatewayReplica } from '@depot/local';
 import { Api, Reply, TestStack, eventually, md5Of, startTestStack } from '../support';
-
-class PrivateNats {
-  private proc?: ChildProcess;
-  readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-cache-nats-'));
-  port = 0;
-
-  get url() {
-    return `nats://127.0.0.1:${this.port}`;
-  }
-
-  async start() {
-    if (!this.port) this.port = await freePort();
-    const bin = [
-      '/usr/sbin/nats-server',
-      ...(process.env.PATH ?? '').split(':').map((d) => path.join(d, 'nats-server')),
-    ].find((p) => fs.existsSync(p));
-    if (!bin) throw new Error('nats-server not found');
-    this.proc = spawn(bin, ['-js', '-sd', this.dir, '-a', '127.0.0.1', '-p', String(this.port)], { stdio: 'ignore' });
-    await eventually(() => answers(this.port), 15_000, 50);
-  }
-
-  async stop() {
-    const proc = this.proc;
-    if (!proc) return;
-    const exited = new Promise((r) => proc.once('exit', r));
-    proc.kill('SIGKILL');
-    await exited;
-    this.proc = undefined;
-  }
-
-  async dispose() {
-    await this.stop();
-    fs.rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
+import { PrivateNats } from '../support/private-nats';
 
 let nats: PrivateNats;
 let t: TestStack;

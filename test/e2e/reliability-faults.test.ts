@@ -17,9 +17,8 @@
 // every read really reaches the service under test. The back-end services have a shorter gRPC
 // deadline than the gateway (an outer budget covering the inner hop), so that a service that
 // cannot reach its peer answers before the gateway gives up on it.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -27,8 +26,9 @@ import { jetstreamManager, type ConsumerInfo } from '@nats-io/jetstream';
 import { Pool } from 'pg';
 import { connectBus, createDatabaseIfMissing, eventSubject, streamName, type Bus, type EventType } from '@depot/common';
 import { silentLogger } from '@depot/common/testing';
-import { describeExit } from '@depot/local';
+import { describeExit, freePort } from '@depot/local';
 import { Api, Reply, TestStack, eventually, md5Of, startTestStack } from '../support';
+import { PrivateNats } from '../support/private-nats';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -43,64 +43,6 @@ const DETACH_DURABLE = 'builds-detach';
 
 // ---------------------------------------------------------------------------------------------
 // Private servers
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-/** A nats-server with JetStream on a fixed port and store, so that a restart keeps the stream. */
-class PrivateNats {
-  private proc?: ChildProcess;
-  readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-faults-nats-'));
-  port = 0;
-
-  get url() {
-    return `nats://127.0.0.1:${this.port}`;
-  }
-
-  async start() {
-    if (!this.port) this.port = await freePort();
-    const bin = [
-      '/usr/sbin/nats-server',
-      ...(process.env.PATH ?? '').split(':').map((d) => path.join(d, 'nats-server')),
-    ].find((p) => fs.existsSync(p));
-    if (!bin) throw new Error('nats-server not found');
-    this.proc = spawn(bin, ['-js', '-sd', this.dir, '-a', '127.0.0.1', '-p', String(this.port)], { stdio: 'ignore' });
-    await eventually(() => answers(this.port), 15_000, 50);
-  }
-
-  async stop(signal: NodeJS.Signals = 'SIGKILL') {
-    const proc = this.proc;
-    if (!proc) return;
-    const exited = new Promise((r) => proc.once('exit', r));
-    proc.kill(signal);
-    await exited;
-    this.proc = undefined;
-  }
-
-  async dispose() {
-    await this.stop();
-    fs.rmSync(this.dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * A PostgreSQL 15 cluster in a temporary directory (initdb, pg_ctl), trust auth on 127.0.0.1 only.

@@ -8,4 +8,5 @@ export {
   type GatewayReplica,
 } from './stack';
 export { SERVICE_NAMES, type ServiceName, type BackendName } from './config';
+export { freePort, tcpAnswers } from './ports';
 export type { StdioMode } from './child';
