@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
 // Build-mod assignments (compat.md §4): add, change version, remove, with every error body, and
 // mod version changes (md5, filesize) showing in build responses at once.
-import { Api, Reply, TestStack, md5Of, startTestStack } from '../support';
+import { Api, TestStack, md5Of, startTestStack, must } from '../support';
 
 let t: TestStack;
 let admin: Api;
@@ -35,11 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
-}
 
 async function build(version: string, slug = 'assign-pack', extra: Record<string, unknown> = {}): Promise<any> {
   return must(

@@ -8,7 +8,7 @@
 // not even while the auth database fails mid-statement or is unreachable.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { Api, Reply, TestStack, eventually, md5Of, startTestStack, userWithToken } from '../support';
+import { Api, Reply, TestStack, eventually, md5Of, startTestStack, userWithToken, must } from '../support';
 
 let t: TestStack;
 let admin: Api;
@@ -23,11 +23,6 @@ const SECRETS = new Set<string>();
 function secret<T extends string>(value: T): T {
   SECRETS.add(value);
   return value;
-}
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
 }
 
 // ---------------------------------------------------------------------------------------------

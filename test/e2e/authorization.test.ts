@@ -2,7 +2,7 @@
 // Authorization of every modpack, build and build-mod write (compat.md §1, §2, §6): 401 for no,
 // malformed, unknown or revoked tokens, 403 for a missing permission or missing modpack access,
 // the order of checks, and proof by reading back that a refused write changed nothing.
-import { Api, Reply, TestStack, eventually, md5Of, startTestStack, userWithToken } from '../support';
+import { Api, Reply, TestStack, eventually, md5Of, startTestStack, userWithToken, must } from '../support';
 
 let t: TestStack;
 let admin: Api;
@@ -17,11 +17,6 @@ interface Principal {
 }
 
 const P: Record<string, Principal> = {};
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
-}
 
 beforeAll(async () => {
   t = await startTestStack();

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
 // Builds (contract.md §4.4, compat.md §4 and §6): create with defaults and clone_from, partial
 // updates, renames, strict types, deletion leaving mods intact, and the exact error bodies.
-import { Api, Reply, TIMESTAMP, TestStack, md5Of, startTestStack } from '../support';
+import { Api, TIMESTAMP, TestStack, md5Of, startTestStack, must } from '../support';
 
 let t: TestStack;
 let admin: Api;
@@ -44,11 +44,6 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------
 // helpers
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
-}
 
 const ts = () => expect.stringMatching(TIMESTAMP);
 

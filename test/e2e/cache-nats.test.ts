@@ -1,10 +1,9 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
 // The response cache while NATS is away (README "Performance"): a gateway that cannot hear change
 // events must not answer from its cache; it reads the services until its subscription is back,
 // then caches again, and events published after the outage reach it. A private nats-server, so
 // that stopping it disturbs nothing else on the machine.
 import type { GatewayReplica } from '@depot/local';
-import { Api, Reply, TestStack, eventually, md5Of, startTestStack } from '../support';
+import { Api, TestStack, eventually, md5Of, startTestStack, must } from '../support';
 import { PrivateNats } from '../support/private-nats';
 
 let nats: PrivateNats;
@@ -12,11 +11,6 @@ let t: TestStack;
 let admin: Api;
 let replica: GatewayReplica;
 let replicaAnon: Api;
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
-}
 
 const md5OfBuild = async (api: Api) => {
   const r = await api.get('/api/modpack/np/1');

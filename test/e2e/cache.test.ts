@@ -4,7 +4,7 @@
 // exact with the cache warm; CACHE_ENABLED=false reads the services every time; and the cache is
 // really used (a cached build is still served while the builds service is down).
 import type { GatewayReplica } from '@depot/local';
-import { Api, Reply, TestStack, md5Of, startTestStack, userWithToken } from '../support';
+import { Api, Reply, TestStack, md5Of, startTestStack, userWithToken, must } from '../support';
 
 let t: TestStack;
 let admin: Api;
@@ -17,11 +17,6 @@ let replicaAnon: Api;
 let uncachedAnon: Api;
 let uncachedAdmin: Api;
 let platformKey: string;
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
-}
 
 async function mod(name: string, versions: string[]) {
   must(await admin.post('/api/mod', { name, pretty_name: `Pretty ${name}`, author: 'someone' }), 201, `mod ${name}`);

@@ -7,7 +7,7 @@
 import { Client } from 'pg';
 import { createClient } from '@depot/common';
 import { BuildsService } from '@depot/proto';
-import { Api, Reply, TestStack, eventually, md5Of, startTestStack } from '../support';
+import { Api, Reply, TestStack, eventually, md5Of, startTestStack, must } from '../support';
 
 const N = 50;
 
@@ -34,11 +34,6 @@ afterAll(async () => {
   await Promise.all(Object.values(db).map((c) => c.end().catch(() => undefined)));
   await t?.stop();
 });
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
-}
 
 /** Rows of a service's table matching a condition (the lists the API shows cannot show duplicates). */
 async function rows(service: 'catalog' | 'builds', sql: string, params: unknown[]): Promise<number> {

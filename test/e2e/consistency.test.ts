@@ -2,7 +2,7 @@
 // Cross-service consistency (ARCHITECTURE.md "Key flows", compat.md §6): the in-use check on
 // version delete counts every build in every modpack; a mod delete detaches its versions from
 // every build by events within 5 s; and that detach survives the builds service being down.
-import { Api, Reply, TestStack, eventually, md5Of, startTestStack } from '../support';
+import { Api, TestStack, eventually, md5Of, startTestStack, must } from '../support';
 
 let t: TestStack;
 let admin: Api;
@@ -18,11 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
-}
 
 async function mod(name: string, versions: string[]): Promise<Record<string, any>> {
   must(await admin.post('/api/mod', { name, pretty_name: `Pretty ${name}` }), 201, `mod ${name}`);

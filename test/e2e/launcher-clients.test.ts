@@ -4,7 +4,7 @@
 // `error` key) and Technic Platform's Solder client (verify, then k-authenticated reads), against a
 // realistic pack of 30 mods.
 import { randomUUID } from 'node:crypto';
-import { Api, Reply, TIMESTAMP, TestStack, md5Of, startTestStack } from '../support';
+import { Api, Reply, TIMESTAMP, TestStack, md5Of, startTestStack, must } from '../support';
 
 const MIRROR = 'https://mirror.example.test/repo/';
 const LAUNCHER_UA = 'Mozilla/5.0 (Macintosh; U; Intel Mac OS X 10.4; en-US; rv:1.9.2.2) Gecko/20100316 Firefox/3.6.2';
@@ -64,11 +64,6 @@ function natural(a: string, b: string): number {
     } else if (p !== q) return p < q ? -1 : 1;
   }
   return x.length - y.length;
-}
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
 }
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // caller (anonymous, platform key, linked and unlinked launcher clients, bearer tokens with and
 // without access, and garbage credentials, which never produce a 401), plus the exact shapes.
 import { randomUUID } from 'node:crypto';
-import { Api, Reply, TestStack, md5Of, startTestStack, userWithToken } from '../support';
+import { Api, Reply, TestStack, md5Of, startTestStack, userWithToken, must } from '../support';
 
 // No trailing slash on purpose: the API must add it to mirror_url, and must not double it in urls.
 const MIRROR = 'https://mirror.example.test/depot';
@@ -164,11 +164,6 @@ const who = {} as Record<Caller, Who>;
 // setup
 
 let emptyReplies: Record<string, Reply> = {};
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
-}
 
 beforeAll(async () => {
   t = await startTestStack({ mirrorUrl: MIRROR });

@@ -2,7 +2,7 @@
 // Modpack records (compat.md §4): create, update, delete (with its effects on builds, access lists
 // and client links) and clone, driven over HTTP against a whole stack.
 import { randomUUID } from 'node:crypto';
-import { Api, Reply, TIMESTAMP, TestStack, eventually, md5Of, startTestStack, userWithToken } from '../support';
+import { Api, TIMESTAMP, TestStack, eventually, md5Of, startTestStack, userWithToken, must } from '../support';
 
 let t: TestStack;
 let admin: Api;
@@ -20,11 +20,6 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------
 // helpers
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
-}
 
 async function createPack(body: Record<string, unknown>): Promise<any> {
   return must(await admin.post('/api/modpack', body), 201, `create modpack ${JSON.stringify(body)}`);

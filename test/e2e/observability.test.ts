@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { Api, eventually, md5Of, Reply, startTestStack, TestStack } from '../support';
+import { Api, eventually, md5Of, startTestStack, TestStack, must } from '../support';
 
 /** OTLP span kinds (the API's SpanKind + 1). */
 const KIND = { internal: 1, server: 2, client: 3, producer: 4, consumer: 5 } as const;
@@ -226,11 +226,6 @@ afterAll(async () => {
   await t?.stop();
   await collector?.stop();
 });
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
-}
 
 test('every process exports its spans to the OTLP endpoint', async () => {
   await eventually(async () => SERVICES.every((s) => collector.spans.some((x) => x.service === `depot-${s}`)), 30_000);

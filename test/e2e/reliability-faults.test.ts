@@ -27,7 +27,7 @@ import { Pool } from 'pg';
 import { connectBus, createDatabaseIfMissing, eventSubject, streamName, type Bus, type EventType } from '@depot/common';
 import { silentLogger } from '@depot/common/testing';
 import { describeExit, freePort } from '@depot/local';
-import { Api, Reply, TestStack, eventually, md5Of, startTestStack } from '../support';
+import { Api, TestStack, eventually, md5Of, startTestStack, must } from '../support';
 import { PrivateNats } from '../support/private-nats';
 
 const run = promisify(execFile);
@@ -165,11 +165,6 @@ afterEach(() => {
   // Every exit of a service is one the test asked for.
   expect(unexpectedExits).toEqual([]);
 });
-
-function must<T = any>(r: Reply<T>, status: number, what: string): T {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
-}
 
 /** Runs `fn` over `items`, at most `limit` at a time. */
 async function inParallel<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -10,7 +10,7 @@
 //
 //   SOAK_SECONDS=60 npm run soak
 //   SOAK_READERS=6 SOAK_WRITERS=2 SOAK_PAUSE_SECONDS=8 npm run soak
-import { md5Of, startTestStack, type Api, type Reply, type TestStack } from '../support';
+import { md5Of, startTestStack, type Api, type Reply, type TestStack, must } from '../support';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const READERS = Number(process.env.SOAK_READERS ?? 6);
@@ -47,11 +47,6 @@ async function timed(send: () => Promise<Reply>): Promise<{ r?: Reply; ms: numbe
   } catch (err) {
     return { ms: Date.now() - started, err };
   }
-}
-
-function must(r: Reply, status: number, what: string) {
-  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
-  return r.body;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

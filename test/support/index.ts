@@ -158,6 +158,12 @@ async function dropStream(natsUrl: string, namespace: string): Promise<void> {
   }
 }
 
+/** The body of a setup request that must answer `status`; anything else fails the test, saying what. */
+export function must<T = any>(r: Reply<T>, status: number, what: string): T {
+  if (r.status !== status) throw new Error(`${what}: expected ${status}, got ${r.status} ${r.text}`);
+  return r.body;
+}
+
 export const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 
 export function md5Of(seed: string): string {
