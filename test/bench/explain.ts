@@ -24,7 +24,7 @@ interface HotQuery {
 }
 
 const HASH = 'f'.repeat(64);
-const BUILD_VERSION_IDS = Array.from({ length: 150 }, (_, k) => k * 3 + 1 + (k % 3)).join(',');
+const BUILD_VERSION_IDS = Array.from({ length: 150 }, (_, k) => k * 3 + 1 + (k % 3));
 
 export const HOT_QUERIES: HotQuery[] = [
   {

@@ -8,6 +8,7 @@ import {
   enqueueEvent,
   isUniqueViolation,
   modpackShown,
+  runPrepared,
   type Orm,
   type OutboxRelay,
 } from '@depot/common';
@@ -15,7 +16,7 @@ import { canAccess, findWritableBuild, findWritableModpack, type Access } from '
 import { BuildSchema, type Build } from './entities/build';
 import { BuildModSchema } from './entities/build-mod';
 import type { ModLookup } from './mod-lookup';
-import { buildFromRow, GET_BUILD_SQL, type BuildRow } from './queries';
+import { buildFromRow, GET_BUILD, type BuildRow } from './queries';
 import { assertNotDeleted, enterAssignmentWrite, recordDeletion } from './tombstones';
 
 /** A build read without visibility applied: the modpack's flags and the build, if it exists. */
@@ -58,7 +59,7 @@ export class Builds {
 
   /** The build read unfiltered (the gateway's cache applies visibility); MODPACK_NOT_FOUND only. */
   async getBuildSource(slug: string, version: string): Promise<BuildSource> {
-    const [row] = await this.em().execute<BuildRow[]>(GET_BUILD_SQL, [version, slug]);
+    const [row] = await runPrepared<BuildRow>(this.orm, GET_BUILD, [version, slug]);
     if (!row) throw new DepotError('MODPACK_NOT_FOUND');
     return {
       modpackId: row.modpack_id,

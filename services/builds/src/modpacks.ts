@@ -9,15 +9,16 @@ import {
   isUniqueViolation,
   modpackListed,
   modpackShown,
+  runPrepared,
   type Orm,
   type OutboxRelay,
 } from '@depot/common';
 import { canAccess, findBuild, findWritableModpack, type Access } from './access';
 import { ModpackSchema, type Modpack } from './entities/modpack';
 import {
-  GET_MODPACK_SQL,
-  LIST_MODPACKS_BARE_SQL,
-  LIST_MODPACKS_SQL,
+  GET_MODPACK,
+  LIST_MODPACKS,
+  LIST_MODPACKS_BARE,
   modpackFromRow,
   type BuildFlagsRow,
   type ModpackRow,
@@ -88,7 +89,7 @@ export class Modpacks {
 
   /** Public modpacks, plus hidden or private ones the caller may access; id order. One query. */
   async list(access: Access, withBuilds: boolean): Promise<ModpackWithBuilds[]> {
-    const rows = await this.em().execute<ModpackRow[]>(withBuilds ? LIST_MODPACKS_SQL : LIST_MODPACKS_BARE_SQL);
+    const rows = await runPrepared<ModpackRow>(this.orm, withBuilds ? LIST_MODPACKS : LIST_MODPACKS_BARE);
     const out: ModpackWithBuilds[] = [];
     for (const row of rows) {
       const accessible = canAccess(access, row.id);
@@ -100,7 +101,7 @@ export class Modpacks {
 
   /** Hidden modpacks are shown to anyone who knows the slug; private ones only when accessible. One query. */
   async get(slug: string, access: Access): Promise<ModpackWithBuilds> {
-    const [row] = await this.em().execute<ModpackRow[]>(GET_MODPACK_SQL, [slug]);
+    const [row] = await runPrepared<ModpackRow>(this.orm, GET_MODPACK, [slug]);
     const accessible = row !== undefined && canAccess(access, row.id);
     if (!row || !modpackShown(row, accessible)) throw new DepotError('MODPACK_NOT_FOUND');
     return { modpack: modpackFromRow(row), builds: visibleVersions(row.builds, accessible) };
@@ -108,7 +109,7 @@ export class Modpacks {
 
   /** Every modpack with every build's flags, unfiltered: the gateway's cache fill. One query. */
   async sources(): Promise<ModpackSource[]> {
-    const rows = await this.em().execute<ModpackRow[]>(LIST_MODPACKS_SQL);
+    const rows = await runPrepared<ModpackRow>(this.orm, LIST_MODPACKS);
     return rows.map((row) => ({ modpack: modpackFromRow(row), builds: row.builds.map(flagsOf) }));
   }
 

@@ -2,6 +2,7 @@
 // or mods), each served by an index: modpacks_slug_exact, builds_modpack_id_version_unique and
 // build_mods_build_id_mod_id_unique. Exported so that the benchmark's EXPLAIN check
 // (test/bench/explain.ts) looks at the very statements the service runs.
+import { statement } from '@depot/common';
 import type { Build } from './entities/build';
 import type { Modpack } from './entities/modpack';
 
@@ -35,6 +36,12 @@ export const GET_BUILD_SQL = `select m.id as modpack_id, m.private as modpack_pr
        array(select bm.mod_version_id from build_mods bm where bm.build_id = b.id order by bm.id) as mod_version_ids
   from modpacks m left join builds b on b.modpack_id = m.id and b.version = ?
  where m.slug = ?`;
+
+/** The same as prepared statements (parsed and planned once per connection). */
+export const LIST_MODPACKS = statement('builds_list_modpacks', LIST_MODPACKS_SQL);
+export const LIST_MODPACKS_BARE = statement('builds_list_modpacks_bare', LIST_MODPACKS_BARE_SQL);
+export const GET_MODPACK = statement('builds_get_modpack', GET_MODPACK_SQL);
+export const GET_BUILD = statement('builds_get_build', GET_BUILD_SQL);
 
 export type BuildFlagsRow = [version: string, isPublished: boolean, isPrivate: boolean];
 

@@ -2,7 +2,15 @@
 // (uniqueness, existence, cascade), with events written to the outbox in the same transaction.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, enqueueEvent, isUniqueViolation, type Orm, type OutboxRelay } from '@depot/common';
+import {
+  DepotError,
+  enqueueEvent,
+  isUniqueViolation,
+  runPrepared,
+  statement,
+  type Orm,
+  type OutboxRelay,
+} from '@depot/common';
 import { ModSchema, type Mod } from './entities/mod';
 import { ModVersionSchema, type ModVersion } from './entities/mod-version';
 import type { VersionUsage } from './version-usage';
@@ -50,7 +58,7 @@ export const GET_VERSION_SQL = `select m.id as found_mod_id, v.id, v.mod_id, v.v
  where m.name = ?`;
 
 /**
- * Versions with their mods' public fields by ids (comma-separated list). Parameter: ids. Each
+ * Versions with their mods' public fields by ids. Parameter: ids (an array). Each
  * version and its mod are fetched through their primary keys, one probe per id (LATERAL subqueries
  * with LIMIT are not flattened into joins): with plain joins the planner prefers scanning
  * mod_versions with a 150-element `= ANY` filter and hash-joining a full scan of mods, 1 ms at
@@ -60,13 +68,18 @@ export const GET_VERSIONS_BY_IDS_SQL = versionsByIdsSql(true);
 /** The same without the mods' details (a build read without include=mods). */
 export const GET_VERSIONS_BY_IDS_LEAN_SQL = versionsByIdsSql(false);
 
+const GET_MOD = statement('catalog_get_mod', GET_MOD_SQL);
+const GET_VERSION = statement('catalog_get_version', GET_VERSION_SQL);
+const GET_VERSIONS_BY_IDS = statement('catalog_versions_by_ids', GET_VERSIONS_BY_IDS_SQL);
+const GET_VERSIONS_BY_IDS_LEAN = statement('catalog_versions_by_ids_lean', GET_VERSIONS_BY_IDS_LEAN_SQL);
+
 function versionsByIdsSql(details: boolean): string {
   const modColumns = details ? 'name, pretty_name, author, description, link' : 'name';
   const selected = details
     ? 'm.name as mod_name, m.pretty_name, m.author, m.description, m.link'
     : 'm.name as mod_name';
   return `select v.id, v.mod_id, ${selected}, v.version, v.md5, v.filesize
-  from (select distinct unnest(string_to_array(?, ',')::int[]) as id) ids
+  from (select distinct unnest(?::int[]) as id) ids
   cross join lateral (select id, mod_id, version, md5, filesize from mod_versions where mod_versions.id = ids.id limit 1) v
   cross join lateral (select ${modColumns} from mods where mods.id = v.mod_id limit 1) m`;
 }
@@ -121,7 +134,7 @@ export class Catalog {
 
   /** The mod and its version strings in creation order: one query. */
   async getMod(slug: string): Promise<{ mod: Mod; versions: string[] }> {
-    const [row] = await this.em().execute<ModRow[]>(GET_MOD_SQL, [slug]);
+    const [row] = await runPrepared<ModRow>(this.orm, GET_MOD, [slug]);
     if (!row) throw new DepotError('MOD_NOT_FOUND');
     return {
       mod: {
@@ -199,7 +212,7 @@ export class Catalog {
 
   /** A version by mod slug and exact version string: one query. */
   async getVersion(slug: string, version: string): Promise<ModVersion> {
-    const [row] = await this.em().execute<VersionRow[]>(GET_VERSION_SQL, [version, slug]);
+    const [row] = await runPrepared<VersionRow>(this.orm, GET_VERSION, [version, slug]);
     if (!row) throw new DepotError('MOD_NOT_FOUND');
     if (row.id === null) throw new DepotError('VERSION_NOT_FOUND');
     return {
@@ -281,10 +294,9 @@ export class Catalog {
   /** One query for a whole build's versions, whatever their number; the mods' details only when asked. */
   async getVersionsByIds(ids: number[], withDetails = true): Promise<ResolvedVersionRow[]> {
     if (!ids.length) return [];
-    return this.em().execute<ResolvedVersionRow[]>(
-      withDetails ? GET_VERSIONS_BY_IDS_SQL : GET_VERSIONS_BY_IDS_LEAN_SQL,
-      [ids.join(',')],
-    );
+    return runPrepared<ResolvedVersionRow>(this.orm, withDetails ? GET_VERSIONS_BY_IDS : GET_VERSIONS_BY_IDS_LEAN, [
+      ids,
+    ]);
   }
 
   private async findMod(em: SqlEntityManager, slug: string, forUpdate = false): Promise<Mod> {

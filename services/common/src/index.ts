@@ -16,3 +16,4 @@ export * from './metrics';
 export * from './tracing';
 export * from './health';
 export * from './entity-timestamps';
+export * from './prepared';
