@@ -18,8 +18,8 @@ export interface Body {
   readonly etag: string;
 }
 
-export function bodyOf(json: string): Body {
-  const buf = Buffer.from(json);
+export function bodyOf(json: string | Buffer): Body {
+  const buf = typeof json === 'string' ? Buffer.from(json) : json;
   return { buf, etag: `"${createHash('sha1').update(buf).digest('base64url')}"` };
 }
 

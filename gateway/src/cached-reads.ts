@@ -11,6 +11,7 @@ import {
   canAccess,
   DepotError,
   modpackListed,
+  mirrorBase,
   modpackShown,
   type Logger,
   type ReadAccess,
@@ -20,8 +21,7 @@ import { bodyOf, ResponseCache, tag, type Body } from './cache';
 import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
 import { registerInvalidation, type ChangeFeed } from './invalidation';
-import { buildView, modpackView } from './modpack-views';
-import { mirrorBase } from './urls';
+import { buildBody, modpackView } from './modpack-views';
 import { modView, versionView } from './views';
 
 declare module 'fastify' {
@@ -233,10 +233,16 @@ export class CachedReads {
     if (build && build.is_published) {
       const ids = source.mod_version_ids;
       // Versions deleted meanwhile are simply absent from the catalog's answer.
-      const request = withMods ? { ids, with_details: true } : { ids };
-      const versions = ids.length ? (await this.clients.catalog.GetVersionsByIds(request)).versions : [];
-      for (const v of versions) tags.push(tag.mod(v.mod_id), tag.modName(v.mod_name));
-      body = bodyOf(JSON.stringify(buildView(build, versions, this.mirror, withMods)));
+      const mods = ids.length
+        ? await this.clients.catalog.RenderBuildMods({
+            ids,
+            mirror_url: this.mirror,
+            with_details: withMods,
+            with_mods: true,
+          })
+        : undefined;
+      mods?.mod_ids.forEach((id, i) => tags.push(tag.mod(id), tag.modName(mods.mod_names[i])));
+      body = buildBody(build, mods?.mods_json);
     }
     const value: BuildEntry = {
       modpackId: source.modpack_id,

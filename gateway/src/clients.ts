@@ -9,7 +9,7 @@ export function createServiceClients(config: GatewayConfig) {
     catalog: createClient(CatalogService, config.CATALOG_GRPC_ADDR, {
       deadlineMs,
       serviceName: 'depot.catalog.v1.CatalogService',
-      retryMethods: ['ListMods', 'GetMod', 'GetVersion', 'GetVersionsByIds'],
+      retryMethods: ['ListMods', 'GetMod', 'GetVersion', 'RenderBuildMods'],
     }),
     builds: createClient(BuildsService, config.BUILDS_GRPC_ADDR, {
       deadlineMs,

@@ -1,8 +1,8 @@
 // JSON shapes of modpacks and builds built from proto messages: the full records of the write
 // routes (compat.md §4, contract.md §4.4) and the launcher views (compat.md §3).
-import type { buildsV1, catalogV1 } from '@depot/proto';
-import { sortByName } from './sort';
-import { mirrorBase, modDownloadUrl } from './urls';
+import { mirrorBase } from '@depot/common';
+import type { buildsV1 } from '@depot/proto';
+import { bodyOf, type Body } from './cache';
 import { nullable } from './views';
 
 /** The full modpack record (writes). */
@@ -68,46 +68,23 @@ export function modpackList(views: buildsV1.ModpackView__Output[], full: boolean
   return { modpacks: Object.fromEntries(entries), mirror_url: mirrorBase(mirror) };
 }
 
-/** One mod of a build response; `include=mods` adds the mod's public fields. */
-export function buildModView(v: catalogV1.ResolvedVersion__Output, mirror: string, withDetails: boolean) {
-  const base = {
-    id: v.id,
-    name: v.mod_name,
-    version: v.version,
-    md5: v.md5,
-    filesize: nullable(v.filesize),
-    url: modDownloadUrl(mirror, v.mod_name, v.version),
-  };
-  if (!withDetails) return base;
-  return {
-    ...base,
-    pretty_name: v.pretty_name ?? '',
-    author: nullable(v.author),
-    description: nullable(v.description),
-    link: nullable(v.link),
-  };
-}
+const MODS_KEY = Buffer.from(',"mods":');
+const EMPTY_MODS = Buffer.from('[]');
+const CLOSE = Buffer.from('}');
 
-/** GET /api/modpack/{slug}/{build}: mods in natural, case-insensitive name order. */
-export function buildView(
-  b: buildsV1.Build__Output,
-  versions: catalogV1.ResolvedVersion__Output[],
-  mirror: string,
-  withDetails: boolean,
-) {
-  const mods = sortByName(
-    versions,
-    (v) => v.mod_name,
-    (v) => v.id,
-  );
-  return {
+/**
+ * GET /api/modpack/{slug}/{build}: the build's fields, then its `mods` array as the catalog
+ * rendered it (RenderBuildMods: sorted, with URLs), spliced in unchanged.
+ */
+export function buildBody(b: buildsV1.Build__Output, modsJson: Buffer = EMPTY_MODS): Body {
+  const head = JSON.stringify({
     id: b.id,
     minecraft: b.minecraft,
     java: nullable(b.min_java),
     memory: nullable(b.min_memory),
     forge: nullable(b.forge),
-    mods: mods.map((v) => buildModView(v, mirror, withDetails)),
-  };
+  });
+  return bodyOf(Buffer.concat([Buffer.from(head.slice(0, -1)), MODS_KEY, modsJson, CLOSE]));
 }
 
 /** A message field the service always sets; its absence is a bug (answered 500). */

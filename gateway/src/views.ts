@@ -1,6 +1,6 @@
 // JSON shapes of the REST API built from proto messages: unset optional fields become null.
 import type { catalogV1 } from '@depot/proto';
-import { modDownloadUrl } from './urls';
+import { modDownloadUrl } from '@depot/common';
 
 export const nullable = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 

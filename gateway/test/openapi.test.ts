@@ -62,9 +62,16 @@ const version: catalogV1.ModVersion = {
   created_at: TS,
   updated_at: TS,
 };
-const resolved: catalogV1.ResolvedVersion[] = [
-  { id: 2, mod_id: 1, mod_name: 'jei', pretty_name: 'JEI', version: '1.0', md5: MD5, filesize: 100 },
-  { id: 5, mod_id: 4, mod_name: 'ae2', pretty_name: 'AE2', link: 'https://ae2.example', version: '2', md5: MD5 },
+/** A build's mods as the catalog renders them (RenderBuildMods), with their details. */
+const buildMods = [
+  {
+    mod: { id: 5, name: 'ae2', version: '2', md5: MD5, filesize: null, url: 'https://m.example/mods/ae2/ae2-2.zip' },
+    details: { pretty_name: 'AE2', author: null, description: null, link: 'https://ae2.example' },
+  },
+  {
+    mod: { id: 2, name: 'jei', version: '1.0', md5: MD5, filesize: 100, url: 'https://m.example/mods/jei/jei-1.0.zip' },
+    details: { pretty_name: 'JEI', author: null, description: null, link: null },
+  },
 ];
 const empty = async () => ({});
 
@@ -90,7 +97,11 @@ const catalogHandlers: Record<string, Handler> = {
     if (v === '2.0') throw new DepotError('VERSION_IN_USE', { count: 2 });
     return {};
   },
-  GetVersionsByIds: async () => ({ versions: resolved }),
+  RenderBuildMods: async ({ with_details }) => ({
+    mods_json: Buffer.from(
+      JSON.stringify(buildMods.map(({ mod, details }) => (with_details ? { ...mod, ...details } : mod))),
+    ),
+  }),
 };
 
 const buildsHandlers: Record<string, Handler> = {

@@ -8,7 +8,7 @@ import { DepotError } from '@depot/common';
 import { readAccess } from '../auth';
 import { bodyOf, sendBody } from '../cache';
 import { READ_MESSAGES } from '../errors';
-import { buildView, modpackList, modpackView, required } from '../modpack-views';
+import { buildBody, modpackList, modpackView, required } from '../modpack-views';
 import { isStorableText, named } from '../validation';
 
 type SlugParams = { slug: string };
@@ -60,15 +60,10 @@ export async function launcherRoutes(app: FastifyInstance) {
     if (cached.active)
       return sendBody(req, reply, await cached.build(req.params.slug, req.params.build, access, withMods));
     const view = await builds.GetBuild({ slug: req.params.slug, version: req.params.build, access });
-    const build = required(view.build, 'build');
     const ids = view.mod_version_ids;
-    // Versions deleted meanwhile are simply absent from the catalog's answer.
-    const request = withMods ? { ids, with_details: true } : { ids };
-    const versions = ids.length ? (await catalog.GetVersionsByIds(request)).versions : [];
-    return sendBody(
-      req,
-      reply,
-      bodyOf(JSON.stringify(buildView(build, versions, config.SERVICE_MIRROR_URL, withMods))),
-    );
+    const mods = ids.length
+      ? await catalog.RenderBuildMods({ ids, mirror_url: config.SERVICE_MIRROR_URL, with_details: withMods })
+      : undefined;
+    return sendBody(req, reply, buildBody(required(view.build, 'build'), mods?.mods_json));
   });
 }

@@ -1,7 +1,7 @@
 // The cached launcher and mod reads against fake services and a fake change feed: which RPCs a hit,
 // a miss and an invalidation cost, visibility after the cache, bypass while the feed is down.
 import { DepotError } from '@depot/common';
-import type { buildsV1, catalogV1 } from '@depot/proto';
+import type { buildsV1 } from '@depot/proto';
 import type { ChangeFeed } from '../../src/invalidation';
 import { MIRROR, bearer, startHarness, type Harness } from './modpack-harness';
 
@@ -45,18 +45,29 @@ const build = (over: Partial<buildsV1.Build> = {}): buildsV1.Build => ({
   updated_at: TS,
   ...over,
 });
-const resolved = (
-  id: number,
-  mod_name: string,
-  md5 = 'd41d8cd98f00b204e9800998ecf8427e',
-): catalogV1.ResolvedVersion => ({
+/** A version in a build; its mod's id is ten times its id. */
+const resolved = (id: number, mod_name: string, md5 = 'd41d8cd98f00b204e9800998ecf8427e') => ({
   id,
   mod_id: id * 10,
   mod_name,
-  pretty_name: mod_name,
-  version: '1.0',
   md5,
-  filesize: 100,
+});
+/** The catalog's rendering of a build's versions (RenderBuildMods, in name order) with their mods. */
+const rendered = (...versions: ReturnType<typeof resolved>[]) => ({
+  mods_json: Buffer.from(
+    JSON.stringify(
+      versions.map((v) => ({
+        id: v.id,
+        name: v.mod_name,
+        version: '1.0',
+        md5: v.md5,
+        filesize: 100,
+        url: `${MIRROR}/mods/${v.mod_name}/${v.mod_name}-1.0.zip`,
+      })),
+    ),
+  ),
+  mod_ids: versions.map((v) => v.mod_id),
+  mod_names: versions.map((v) => v.mod_name),
 });
 const sources =
   (...packs: buildsV1.ModpackSource[]) =>
@@ -90,14 +101,19 @@ describe('GET /api/modpack/{slug}/{build} through the cache', () => {
       build: build(),
       mod_version_ids: [2, 1],
     });
-    h.catalog.stubs.GetVersionsByIds = async () => ({ versions: [resolved(1, 'zeta'), resolved(2, 'alpha')] });
+    const mods = rendered(resolved(2, 'alpha'), resolved(1, 'zeta'));
+    h.catalog.stubs.RenderBuildMods = async () => mods;
     const first = await h.request('GET', '/api/modpack/tekkit/1.0');
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(first.json().mods.map((m: { name: string }) => m.name)).toEqual(['alpha', 'zeta']);
-    expect(first.json().mods[0].url).toBe(`${MIRROR}/mods/alpha/alpha-1.0.zip`);
+    expect(first.json().mods).toEqual(JSON.parse(mods.mods_json.toString()));
     expect(h.builds.calls).toEqual([{ method: 'GetBuildSource', request: { slug: 'tekkit', version: '1.0' } }]);
-    expect(h.catalog.calls).toEqual([{ method: 'GetVersionsByIds', request: { ids: [2, 1] } }]);
+    expect(h.catalog.calls).toEqual([
+      {
+        method: 'RenderBuildMods',
+        request: { ids: [2, 1], mirror_url: MIRROR, with_details: false, with_mods: true },
+      },
+    ]);
     h.reset();
     for (let i = 0; i < 3; i++) {
       const again = await h.request('GET', '/api/modpack/tekkit/1.0');
@@ -149,7 +165,7 @@ describe('GET /api/modpack/{slug}/{build} through the cache', () => {
         version === 'nope' ? null : build({ version, is_published: version !== 'draft', private: version === 'priv' }),
       mod_version_ids: [1],
     });
-    h.catalog.stubs.GetVersionsByIds = async () => ({ versions: [resolved(1, 'a')] });
+    h.catalog.stubs.RenderBuildMods = async () => rendered(resolved(1, 'a'));
     for (const path of [
       '/api/modpack/p/draft?k=KEY',
       '/api/modpack/p/draft',
@@ -184,7 +200,7 @@ describe('GET /api/modpack/{slug}/{build} through the cache', () => {
       build: build(),
       mod_version_ids: [1],
     });
-    h.catalog.stubs.GetVersionsByIds = async () => ({ versions: [resolved(1, 'a', md5)] });
+    h.catalog.stubs.RenderBuildMods = async () => rendered(resolved(1, 'a', md5));
     await h.request('GET', '/api/modpack/p/1.0');
     md5 = 'b'.repeat(32);
     feed.emit('mod.version.updated', { mod_id: 99, version_id: 990 });
@@ -212,7 +228,7 @@ describe('GET /api/modpack/{slug}/{build} through the cache', () => {
       build: build(),
       mod_version_ids: [1],
     });
-    h.catalog.stubs.GetVersionsByIds = async () => ({ versions: [resolved(1, 'jei', md5)] });
+    h.catalog.stubs.RenderBuildMods = async () => rendered(resolved(1, 'jei', md5));
     await h.request('GET', '/api/modpack/p/1.0');
     h.catalog.stubs.GetVersion = async () => ({
       id: 1,
@@ -253,7 +269,7 @@ describe('GET /api/modpack/{slug}/{build} through the cache', () => {
       build: build(),
       mod_version_ids: [1],
     });
-    h.catalog.stubs.GetVersionsByIds = async () => ({ versions: [resolved(1, 'jei', md5)] });
+    h.catalog.stubs.RenderBuildMods = async () => rendered(resolved(1, 'jei', md5));
     const ok = await h.request('PUT', '/api/mod/jei/1.0', { headers: bearer('admin'), body: { md5: 'c'.repeat(32) } });
     expect(ok.status).toBe(200);
     expect((await h.request('GET', '/api/modpack/p/1.0')).json().mods[0].md5).toBe('c'.repeat(32));

@@ -1,5 +1,5 @@
 import { DepotError } from '@depot/common';
-import type { buildsV1, catalogV1 } from '@depot/proto';
+import type { buildsV1 } from '@depot/proto';
 import { includes } from '../../src/routes/launcher';
 import { MIRROR, bearer, startHarness, type Harness } from './modpack-harness';
 
@@ -15,20 +15,17 @@ const modpack = (id: number, slug: string, name: string, over: Partial<buildsV1.
   updated_at: TS,
   ...over,
 });
-const resolved = (
-  id: number,
-  mod_name: string,
-  over: Partial<catalogV1.ResolvedVersion> = {},
-): catalogV1.ResolvedVersion => ({
+/** A mod of a build response as the catalog renders it (RenderBuildMods). */
+const mod = (id: number, name: string, over: Record<string, unknown> = {}) => ({
   id,
-  mod_id: id * 10,
-  mod_name,
-  pretty_name: mod_name.toUpperCase(),
+  name,
   version: '1.0',
   md5: 'd41d8cd98f00b204e9800998ecf8427e',
   filesize: 100,
+  url: `${MIRROR}/mods/${name}/${name}-1.0.zip`,
   ...over,
 });
+const rendered = (mods: object[]) => ({ mods_json: Buffer.from(JSON.stringify(mods)) });
 
 let h: Harness;
 beforeAll(async () => {
@@ -149,81 +146,46 @@ describe('GET /api/modpack/{slug}/{build}', () => {
     updated_at: TS,
   };
 
-  it('merges versions in one catalog call, sorted by name, leaving out deleted ones', async () => {
+  it("splices in the catalog's rendering of the build's mods on the mirror, in one call", async () => {
     h.builds.stubs.GetBuild = async () => ({ build, mod_version_ids: [1, 2, 3, 4] });
-    h.catalog.stubs.GetVersionsByIds = async () => ({
-      versions: [resolved(3, 'mod10'), resolved(1, 'Zeta', { filesize: undefined }), resolved(2, 'mod2')],
-    });
+    const mods = [mod(2, 'mod2'), mod(3, 'mod10'), mod(1, 'Zeta', { filesize: null })];
+    h.catalog.stubs.RenderBuildMods = async () => rendered(mods);
     const res = await h.request('GET', '/api/modpack/tekkit/1.0');
     expect(res.status).toBe(200);
-    expect(res.json()).toEqual({
-      id: 9,
-      minecraft: '1.12.2',
-      java: null,
-      memory: 2048,
-      forge: '14.23.5.2860',
-      mods: [
-        {
-          id: 2,
-          name: 'mod2',
-          version: '1.0',
-          md5: 'd41d8cd98f00b204e9800998ecf8427e',
-          filesize: 100,
-          url: `${MIRROR}/mods/mod2/mod2-1.0.zip`,
-        },
-        {
-          id: 3,
-          name: 'mod10',
-          version: '1.0',
-          md5: 'd41d8cd98f00b204e9800998ecf8427e',
-          filesize: 100,
-          url: `${MIRROR}/mods/mod10/mod10-1.0.zip`,
-        },
-        {
-          id: 1,
-          name: 'Zeta',
-          version: '1.0',
-          md5: 'd41d8cd98f00b204e9800998ecf8427e',
-          filesize: null,
-          url: `${MIRROR}/mods/Zeta/Zeta-1.0.zip`,
-        },
-      ],
-    });
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe(
+      '{"id":9,"minecraft":"1.12.2","java":null,"memory":2048,"forge":"14.23.5.2860",' +
+        `"mods":${JSON.stringify(mods)}}`,
+    );
     expect(h.builds.methods()).toEqual(['GetBuild']);
     expect(h.builds.calls[0].request).toEqual({
       slug: 'tekkit',
       version: '1.0',
       access: { all: false, modpack_ids: [] },
     });
-    expect(h.catalog.calls).toEqual([{ method: 'GetVersionsByIds', request: { ids: [1, 2, 3, 4] } }]);
+    expect(h.catalog.calls).toEqual([
+      {
+        method: 'RenderBuildMods',
+        request: { ids: [1, 2, 3, 4], mirror_url: MIRROR, with_details: false, with_mods: false },
+      },
+    ]);
     expect(h.auth.calls).toEqual([]);
   });
 
-  it('adds mod details with include=mods (and a key: three RPCs in all)', async () => {
+  it('asks for the mod details with include=mods (and a key: three RPCs in all)', async () => {
     h.auth.stubs.ResolveReadAccess = async () => ({ all: true, modpack_ids: [] });
     h.builds.stubs.GetBuild = async () => ({ build, mod_version_ids: [1] });
-    h.catalog.stubs.GetVersionsByIds = async () => ({
-      versions: [resolved(1, 'buildcraft', { pretty_name: '', author: 'SpaceToad' })],
-    });
+    const mods = [mod(1, 'buildcraft', { pretty_name: '', author: 'SpaceToad', description: null, link: null })];
+    h.catalog.stubs.RenderBuildMods = async () => rendered(mods);
     const res = await h.request('GET', '/api/modpack/tekkit/1.0?include=mods&k=KEY');
-    expect(res.json().mods).toEqual([
-      {
-        id: 1,
-        name: 'buildcraft',
-        version: '1.0',
-        md5: 'd41d8cd98f00b204e9800998ecf8427e',
-        filesize: 100,
-        url: `${MIRROR}/mods/buildcraft/buildcraft-1.0.zip`,
-        pretty_name: '',
-        author: 'SpaceToad',
-        description: null,
-        link: null,
-      },
+    expect(res.json().mods).toEqual(mods);
+    expect(h.catalog.calls).toEqual([
+      { method: 'RenderBuildMods', request: { ids: [1], mirror_url: MIRROR, with_details: true, with_mods: false } },
     ]);
     expect([...h.auth.methods(), ...h.builds.methods(), ...h.catalog.methods()]).toEqual([
       'ResolveReadAccess',
       'GetBuild',
-      'GetVersionsByIds',
+      'RenderBuildMods',
     ]);
   });
 
@@ -264,7 +226,7 @@ describe('GET /api/modpack/{slug}/{build}', () => {
 
   it('answers 503 when the catalog is unavailable', async () => {
     h.builds.stubs.GetBuild = async () => ({ build, mod_version_ids: [1] });
-    h.catalog.stubs.GetVersionsByIds = async () => {
+    h.catalog.stubs.RenderBuildMods = async () => {
       throw new DepotError('UNAVAILABLE');
     };
     const res = await h.request('GET', '/api/modpack/tekkit/1.0');

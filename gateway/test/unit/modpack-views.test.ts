@@ -1,13 +1,6 @@
-import type { buildsV1, catalogV1 } from '@depot/proto';
-import {
-  buildModView,
-  buildRecord,
-  buildView,
-  modpackList,
-  modpackRecord,
-  modpackView,
-  required,
-} from '../../src/modpack-views';
+import type { buildsV1 } from '@depot/proto';
+import { bodyOf } from '../../src/cache';
+import { buildBody, buildRecord, modpackList, modpackRecord, modpackView, required } from '../../src/modpack-views';
 
 const TS = '2024-01-02T03:04:05.000000Z';
 
@@ -32,16 +25,6 @@ const build = (over: Partial<buildsV1.Build__Output> = {}): buildsV1.Build__Outp
   private: false,
   created_at: TS,
   updated_at: TS,
-  ...over,
-});
-
-const version = (over: Partial<catalogV1.ResolvedVersion__Output> = {}): catalogV1.ResolvedVersion__Output => ({
-  id: 11,
-  mod_id: 5,
-  mod_name: 'buildcraft',
-  pretty_name: 'BuildCraft',
-  version: '7.1.0',
-  md5: 'd41d8cd98f00b204e9800998ecf8427e',
   ...over,
 });
 
@@ -173,50 +156,11 @@ describe('modpackList', () => {
   });
 });
 
-describe('buildModView', () => {
-  it('builds the download url from the mirror without doubling slashes', () => {
-    expect(buildModView(version({ filesize: 1234 }), 'http://mirror.test/', false)).toEqual({
-      id: 11,
-      name: 'buildcraft',
-      version: '7.1.0',
-      md5: 'd41d8cd98f00b204e9800998ecf8427e',
-      filesize: 1234,
-      url: 'http://mirror.test/mods/buildcraft/buildcraft-7.1.0.zip',
-    });
-  });
+describe('buildBody', () => {
+  const json = (b: { buf: Buffer }) => JSON.parse(b.buf.toString());
 
-  it('percent-encodes segments that need it', () => {
-    expect(buildModView(version({ version: '1.0 beta+1' }), 'http://m', false).url).toBe(
-      'http://m/mods/buildcraft/buildcraft-1.0%20beta%2B1.zip',
-    );
-  });
-
-  it('has null filesize when unset', () => {
-    expect(buildModView(version(), 'http://m', false).filesize).toBeNull();
-  });
-
-  it('adds the mod details with include=mods: pretty_name a string, the rest null when unset', () => {
-    expect(buildModView(version({ pretty_name: '' }), 'http://m', true)).toEqual({
-      id: 11,
-      name: 'buildcraft',
-      version: '7.1.0',
-      md5: 'd41d8cd98f00b204e9800998ecf8427e',
-      filesize: null,
-      url: 'http://m/mods/buildcraft/buildcraft-7.1.0.zip',
-      pretty_name: '',
-      author: null,
-      description: null,
-      link: null,
-    });
-    expect(
-      buildModView(version({ author: 'SpaceToad', description: 'Pipes', link: 'https://bc.test' }), 'http://m', true),
-    ).toMatchObject({ pretty_name: 'BuildCraft', author: 'SpaceToad', description: 'Pipes', link: 'https://bc.test' });
-  });
-});
-
-describe('buildView', () => {
-  it('maps java, memory and forge, null when unset, and an empty mod list', () => {
-    expect(buildView(build(), [], 'http://m', false)).toEqual({
+  it('maps java, memory and forge, null when unset, and an empty mod list without mods', () => {
+    expect(json(buildBody(build()))).toEqual({
       id: 7,
       minecraft: '1.7.10',
       java: null,
@@ -224,25 +168,20 @@ describe('buildView', () => {
       forge: null,
       mods: [],
     });
-    expect(buildView(build({ min_java: '17', min_memory: 4096, forge: '47.2.0' }), [], 'http://m', true)).toMatchObject(
-      {
-        java: '17',
-        memory: 4096,
-        forge: '47.2.0',
-      },
-    );
+    expect(json(buildBody(build({ min_java: '17', min_memory: 4096, forge: '47.2.0' })))).toMatchObject({
+      java: '17',
+      memory: 4096,
+      forge: '47.2.0',
+    });
   });
 
-  it('sorts mods naturally and case-insensitively by name', () => {
-    const versions = [
-      version({ id: 1, mod_name: 'mod10' }),
-      version({ id: 2, mod_name: 'Zeta' }),
-      version({ id: 3, mod_name: 'mod2' }),
-      version({ id: 4, mod_name: 'alpha' }),
-    ];
-    const out = buildView(build(), versions, 'http://m', false);
-    expect(out.mods.map((m) => m.name)).toEqual(['alpha', 'mod2', 'mod10', 'Zeta']);
-    expect(out.mods.map((m) => m.id)).toEqual([4, 3, 1, 2]);
+  it("splices the catalog's rendered mods in unchanged, last, with an ETag of the whole body", () => {
+    const mods = '[{"id":4,"name":"alpha"},{"id":3,"name":"mod2"}]';
+    const body = buildBody(build(), Buffer.from(mods));
+    expect(body.buf.toString()).toBe(
+      `{"id":7,"minecraft":"1.7.10","java":null,"memory":null,"forge":null,"mods":${mods}}`,
+    );
+    expect(body.etag).toBe(bodyOf(body.buf.toString()).etag);
   });
 });
 

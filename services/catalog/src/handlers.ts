@@ -1,7 +1,9 @@
-// gRPC surface of the catalog: requests in, entity rows out as proto messages.
+// gRPC surface of the catalog: requests in, entity rows out as proto messages (a build's mods as
+// rendered JSON, build-mods.ts).
 import { formatTimestamp, type AsyncHandlers } from '@depot/common';
 import type { CatalogServiceDefinition, catalogV1 } from '@depot/proto';
-import type { Catalog, ModFields, ResolvedVersionRow, VersionFields } from './mods';
+import { renderBuildMods } from './build-mods';
+import type { Catalog, ModFields, VersionFields } from './mods';
 import type { Mod } from './entities/mod';
 import type { ModVersion } from './entities/mod-version';
 
@@ -30,21 +32,6 @@ export function toVersionMessage(v: ModVersion): catalogV1.ModVersion {
     filesize: v.filesize === null ? undefined : Number(v.filesize),
     created_at: formatTimestamp(v.createdAt),
     updated_at: formatTimestamp(v.updatedAt),
-  };
-}
-
-function toResolved(r: ResolvedVersionRow): catalogV1.ResolvedVersion {
-  return {
-    id: r.id,
-    mod_id: r.mod_id,
-    mod_name: r.mod_name,
-    pretty_name: r.pretty_name ?? '',
-    author: opt(r.author),
-    description: opt(r.description),
-    link: opt(r.link),
-    version: r.version,
-    md5: r.md5,
-    filesize: r.filesize === null ? undefined : Number(r.filesize),
   };
 }
 
@@ -114,9 +101,12 @@ export function catalogHandlers(catalog: Catalog): AsyncHandlers<CatalogServiceD
       const { modId, versionId } = await catalog.deleteVersion(req.slug, req.version);
       return { mod_id: modId, version_id: versionId };
     },
-    async GetVersionsByIds(req) {
-      const rows = await catalog.getVersionsByIds(req.ids, req.with_details ?? false);
-      return { versions: rows.map(toResolved) };
+    async RenderBuildMods(req) {
+      const rows = await catalog.getVersionsByIds(req.ids, req.with_details);
+      const mods = renderBuildMods(rows, req.mirror_url, req.with_details);
+      return req.with_mods
+        ? { mods_json: mods.json, mod_ids: mods.modIds, mod_names: mods.modNames }
+        : { mods_json: mods.json };
     },
   };
 }

@@ -94,24 +94,25 @@ test('versions: unique within a mod, md5 stored lowercase, 404 reasons', async (
   const mod = await client.GetMod({ slug: 'ae2' });
   expect(mod.versions).toEqual(['1.0']);
 
-  const resolved = await client.GetVersionsByIds({ ids: [v.id, 999999], with_details: true });
-  expect(resolved.versions).toEqual([
-    expect.objectContaining({ id: v.id, mod_name: 'ae2', pretty_name: 'Applied Energistics 2', version: '1.0' }),
+  // A build's mods, rendered: ids that no longer exist are left out, URLs on the given mirror.
+  const ae2 = { id: v.id, name: 'ae2', version: '1.0', md5: v.md5, filesize: 5_000_000_000 };
+  const url = 'https://mirror.test/repo/mods/ae2/ae2-1.0.zip';
+  const detailed = await client.RenderBuildMods({
+    ids: [v.id, 999999],
+    mirror_url: 'https://mirror.test/repo/',
+    with_details: true,
+    with_mods: true,
+  });
+  expect(JSON.parse(detailed.mods_json.toString())).toEqual([
+    { ...ae2, url, pretty_name: 'Applied Energistics 2', author: null, description: null, link: null },
   ]);
-  // Without details (a plain build read) only what a build response shows.
-  const lean = await client.GetVersionsByIds({ ids: [v.id, 999999] });
-  expect(lean.versions).toEqual([
-    expect.objectContaining({
-      id: v.id,
-      mod_id: v.mod_id,
-      mod_name: 'ae2',
-      pretty_name: '',
-      version: '1.0',
-      md5: v.md5,
-      filesize: 5_000_000_000,
-    }),
-  ]);
-  expect(lean.versions[0].description).toBeUndefined();
+  expect(detailed.mod_ids).toEqual([v.mod_id]);
+  expect(detailed.mod_names).toEqual(['ae2']);
+  // Without details (a plain build read) only what a build response shows, and no mod list.
+  const lean = await client.RenderBuildMods({ ids: [999999, v.id], mirror_url: 'https://mirror.test/repo' });
+  expect(JSON.parse(lean.mods_json.toString())).toEqual([{ ...ae2, url }]);
+  expect(lean.mod_ids).toEqual([]);
+  expect(lean.mod_names).toEqual([]);
 });
 
 test('deleting a version in use is refused with the count; deleting a mod publishes mod.deleted', async () => {

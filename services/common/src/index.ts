@@ -17,3 +17,5 @@ export * from './tracing';
 export * from './health';
 export * from './entity-timestamps';
 export * from './prepared';
+export * from './sort';
+export * from './urls';

@@ -3,9 +3,19 @@ export function mirrorBase(mirror: string): string {
   return mirror.endsWith('/') ? mirror : `${mirror}/`;
 }
 
+/**
+ * `(name, version) => {mirror}/mods/{name}/{name}-{version}.zip`, each segment percent-encoded
+ * (compat.md §6): the mirror's part worked out once for the many mods of a build.
+ */
+export function modDownloadUrls(mirror: string): (name: string, version: string) => string {
+  const base = `${mirror.replace(/\/+$/, '')}/mods/`;
+  return (name, version) => {
+    const n = encodeURIComponent(name);
+    return `${base}${n}/${n}-${encodeURIComponent(version)}.zip`;
+  };
+}
+
 /** `{mirror}/mods/{name}/{name}-{version}.zip`, each segment percent-encoded (compat.md §6). */
 export function modDownloadUrl(mirror: string, name: string, version: string): string {
-  const base = mirror.endsWith('/') ? mirror.replace(/\/+$/, '') : mirror;
-  const n = encodeURIComponent(name);
-  return `${base}/mods/${n}/${n}-${encodeURIComponent(version)}.zip`;
+  return modDownloadUrls(mirror)(name, version);
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { compareNames, sortByName, sortKey } from '../../src/sort';
+import { compareNames, sortByName, sortKey } from '../src/sort';
 
 const sorted = (names: string[]) => [...names].sort(compareNames);
 

@@ -1,4 +1,4 @@
-import { mirrorBase, modDownloadUrl } from '../../src/urls';
+import { mirrorBase, modDownloadUrl, modDownloadUrls } from '../src/urls';
 
 describe('modDownloadUrl', () => {
   it('builds {mirror}/mods/{name}/{name}-{version}.zip', () => {
@@ -28,5 +28,16 @@ describe('mirrorBase', () => {
   it('always ends with one slash', () => {
     expect(mirrorBase('http://m.test/repo')).toBe('http://m.test/repo/');
     expect(mirrorBase('http://m.test/repo/')).toBe('http://m.test/repo/');
+  });
+});
+
+describe('modDownloadUrls', () => {
+  it('gives the same URLs as modDownloadUrl, for many mods on one mirror', () => {
+    for (const mirror of ['http://m.test', 'http://m.test/', 'http://m.test/repo//']) {
+      const url = modDownloadUrls(mirror);
+      expect(url('jei', '1.0 beta')).toBe(modDownloadUrl(mirror, 'jei', '1.0 beta'));
+      expect(url('a b', 'été')).toBe(modDownloadUrl(mirror, 'a b', 'été'));
+    }
+    expect(modDownloadUrls('http://m.test/repo/')('jei', '1')).toBe('http://m.test/repo/mods/jei/jei-1.zip');
   });
 });

@@ -10,12 +10,12 @@ import type { DeleteVersionRequest as _depot_catalog_v1_DeleteVersionRequest, De
 import type { DeleteVersionResponse as _depot_catalog_v1_DeleteVersionResponse, DeleteVersionResponse__Output as _depot_catalog_v1_DeleteVersionResponse__Output } from '../../../depot/catalog/v1/DeleteVersionResponse';
 import type { GetModRequest as _depot_catalog_v1_GetModRequest, GetModRequest__Output as _depot_catalog_v1_GetModRequest__Output } from '../../../depot/catalog/v1/GetModRequest';
 import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersionRequest__Output as _depot_catalog_v1_GetVersionRequest__Output } from '../../../depot/catalog/v1/GetVersionRequest';
-import type { GetVersionsByIdsRequest as _depot_catalog_v1_GetVersionsByIdsRequest, GetVersionsByIdsRequest__Output as _depot_catalog_v1_GetVersionsByIdsRequest__Output } from '../../../depot/catalog/v1/GetVersionsByIdsRequest';
-import type { GetVersionsByIdsResponse as _depot_catalog_v1_GetVersionsByIdsResponse, GetVersionsByIdsResponse__Output as _depot_catalog_v1_GetVersionsByIdsResponse__Output } from '../../../depot/catalog/v1/GetVersionsByIdsResponse';
 import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from '../../../depot/catalog/v1/ListModsRequest';
 import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from '../../../depot/catalog/v1/ListModsResponse';
 import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from '../../../depot/catalog/v1/Mod';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from '../../../depot/catalog/v1/ModVersion';
+import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from '../../../depot/catalog/v1/RenderBuildModsRequest';
+import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from '../../../depot/catalog/v1/RenderBuildModsResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from '../../../depot/catalog/v1/UpdateModRequest';
 import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, UpdateVersionRequest__Output as _depot_catalog_v1_UpdateVersionRequest__Output } from '../../../depot/catalog/v1/UpdateVersionRequest';
 
@@ -74,15 +74,6 @@ export interface CatalogServiceClient extends grpc.Client {
   getVersion(argument: _depot_catalog_v1_GetVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
   getVersion(argument: _depot_catalog_v1_GetVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
   
-  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
-  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
-  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
-  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
-  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
-  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
-  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
-  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, callback: grpc.requestCallback<_depot_catalog_v1_GetVersionsByIdsResponse__Output>): grpc.ClientUnaryCall;
-  
   ListMods(argument: _depot_catalog_v1_ListModsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   ListMods(argument: _depot_catalog_v1_ListModsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   ListMods(argument: _depot_catalog_v1_ListModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
@@ -91,6 +82,15 @@ export interface CatalogServiceClient extends grpc.Client {
   listMods(argument: _depot_catalog_v1_ListModsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   listMods(argument: _depot_catalog_v1_ListModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   listMods(argument: _depot_catalog_v1_ListModsRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
+  
+  RenderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
+  RenderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
+  RenderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
+  RenderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
+  renderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
+  renderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
+  renderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
+  renderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
   
   UpdateMod(argument: _depot_catalog_v1_UpdateModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
   UpdateMod(argument: _depot_catalog_v1_UpdateModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
@@ -125,9 +125,9 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
   
   GetVersion: grpc.handleUnaryCall<_depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion>;
   
-  GetVersionsByIds: grpc.handleUnaryCall<_depot_catalog_v1_GetVersionsByIdsRequest__Output, _depot_catalog_v1_GetVersionsByIdsResponse>;
-  
   ListMods: grpc.handleUnaryCall<_depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse>;
+  
+  RenderBuildMods: grpc.handleUnaryCall<_depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse>;
   
   UpdateMod: grpc.handleUnaryCall<_depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod>;
   
@@ -142,8 +142,8 @@ export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
   DeleteVersion: MethodDefinition<_depot_catalog_v1_DeleteVersionRequest, _depot_catalog_v1_DeleteVersionResponse, _depot_catalog_v1_DeleteVersionRequest__Output, _depot_catalog_v1_DeleteVersionResponse__Output>
   GetMod: MethodDefinition<_depot_catalog_v1_GetModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_Mod__Output>
   GetVersion: MethodDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
-  GetVersionsByIds: MethodDefinition<_depot_catalog_v1_GetVersionsByIdsRequest, _depot_catalog_v1_GetVersionsByIdsResponse, _depot_catalog_v1_GetVersionsByIdsRequest__Output, _depot_catalog_v1_GetVersionsByIdsResponse__Output>
   ListMods: MethodDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse__Output>
+  RenderBuildMods: MethodDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse__Output>
   UpdateMod: MethodDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod__Output>
   UpdateVersion: MethodDefinition<_depot_catalog_v1_UpdateVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_UpdateVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
 }
