@@ -8,7 +8,12 @@
 import { Client } from 'pg';
 import { CLIENT_SQL, PRINCIPAL_SQL } from '../../services/auth/src/credentials';
 import { GET_BUILD_SQL, GET_MODPACK_SQL, LIST_MODPACKS_SQL } from '../../services/builds/src/queries';
-import { GET_MOD_SQL, GET_VERSION_SQL, GET_VERSIONS_BY_IDS_SQL } from '../../services/catalog/src/mods';
+import {
+  GET_MOD_SQL,
+  GET_VERSION_SQL,
+  GET_VERSIONS_BY_IDS_LEAN_SQL,
+  GET_VERSIONS_BY_IDS_SQL,
+} from '../../services/catalog/src/mods';
 import { startTestStack } from '../support';
 import { seedBase } from './seed';
 
@@ -54,7 +59,13 @@ export const HOT_QUERIES: HotQuery[] = [
     params: [1],
   },
   {
-    name: 'catalog GetVersionsByIds (150 ids)',
+    name: 'catalog RenderBuildMods (150 ids)',
+    service: 'catalog',
+    sql: GET_VERSIONS_BY_IDS_LEAN_SQL,
+    params: [BUILD_VERSION_IDS],
+  },
+  {
+    name: 'catalog RenderBuildMods with details (150 ids, include=mods)',
     service: 'catalog',
     sql: GET_VERSIONS_BY_IDS_SQL,
     params: [BUILD_VERSION_IDS],

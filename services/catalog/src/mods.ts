@@ -63,6 +63,7 @@ export const GET_VERSION_SQL = `select m.id as found_mod_id, v.id, v.mod_id, v.v
  * with LIMIT are not flattened into joins): with plain joins the planner prefers scanning
  * mod_versions with a 150-element `= ANY` filter and hash-joining a full scan of mods, 1 ms at
  * 2,000 mods and 9 ms at 20,000, where the probes take a fraction of a millisecond at any size.
+ * The lean form's probes are index-only scans (covering indexes, migration 20261203).
  */
 export const GET_VERSIONS_BY_IDS_SQL = versionsByIdsSql(true);
 /** The same without the mods' details (a build read without include=mods). */
