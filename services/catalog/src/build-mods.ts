@@ -12,8 +12,6 @@ export interface RenderedMods {
 }
 
 const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
-// int8: node-postgres answers a string
-const filesize = (r: ResolvedVersionRow): number | null => (r.filesize === null ? null : Number(r.filesize));
 
 /**
  * The `mods` array of a build response: natural, case-insensitive name order; `include=mods`
@@ -26,28 +24,25 @@ export function renderBuildMods(rows: ResolvedVersionRow[], mirror: string, with
     (r) => r.id,
   );
   const url = modDownloadUrls(mirror);
-  // Object literals of one shape each (no spreading): V8 serializes those fastest.
+  const plain = (r: ResolvedVersionRow) => ({
+    id: r.id,
+    name: r.mod_name,
+    version: r.version,
+    md5: r.md5,
+    // int8: node-postgres answers a string
+    filesize: r.filesize === null ? null : Number(r.filesize),
+    url: url(r.mod_name, r.version),
+  });
   const mods = withDetails
-    ? sorted.map((r) => ({
-        id: r.id,
-        name: r.mod_name,
-        version: r.version,
-        md5: r.md5,
-        filesize: filesize(r),
-        url: url(r.mod_name, r.version),
-        pretty_name: r.pretty_name ?? '',
-        author: orNull(r.author),
-        description: orNull(r.description),
-        link: orNull(r.link),
-      }))
-    : sorted.map((r) => ({
-        id: r.id,
-        name: r.mod_name,
-        version: r.version,
-        md5: r.md5,
-        filesize: filesize(r),
-        url: url(r.mod_name, r.version),
-      }));
+    ? sorted.map((r) =>
+        Object.assign(plain(r), {
+          pretty_name: r.pretty_name ?? '',
+          author: orNull(r.author),
+          description: orNull(r.description),
+          link: orNull(r.link),
+        }),
+      )
+    : sorted.map(plain);
   return {
     json: Buffer.from(JSON.stringify(mods)),
     modIds: sorted.map((r) => r.mod_id),
