@@ -1,10 +1,6 @@
 // Two stacks side by side (own databases, events namespaces, ports, admin tokens and mirrors)
 // share nothing: mods, versions, tokens, keys and events stay within their own stack.
-import { eventually, md5Of, startTestStack, type Reply, type TestStack } from '../support';
-
-function expectReply(res: Reply, status: number, body: unknown) {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body });
-}
+import { eventually, md5Of, startTestStack, type TestStack, expectReply } from '../support';
 
 describe('two stacks side by side', () => {
   let a: TestStack;

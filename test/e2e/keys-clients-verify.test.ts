@@ -2,17 +2,23 @@
 // Platform keys, key verification (and its rate limit), and launcher clients (compat.md §2, §4,
 // §5, §6; contract.md §4.1, §8).
 import { randomUUID } from 'node:crypto';
-import { eventually, startTestStack, TIMESTAMP, userWithToken, type Api, type Reply, type TestStack } from '../support';
+import {
+  eventually,
+  startTestStack,
+  TIMESTAMP,
+  userWithToken,
+  type Api,
+  type Reply,
+  type TestStack,
+  expectRefused,
+  expectReply,
+} from '../support';
 
 const UNAUTHENTICATED = { error: 'Unauthenticated.' };
 const FORBIDDEN = { error: 'This action is unauthorized.' };
 const INVALID_KEY = { error: 'Invalid key provided.' };
 const TOO_MANY = { error: 'Too many requests.' };
 const CLIENT_NOT_FOUND = { error: 'Client not found.' };
-
-function expectReply(res: Reply, status: number, body: unknown) {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body });
-}
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
@@ -47,23 +53,11 @@ describe('platform keys, verify and launcher clients', () => {
     await t?.stop();
   });
 
-  async function refusedKeys(write: () => Promise<Reply>, status: number, body?: unknown) {
-    const before = await keysState(admin);
-    const res = await write();
-    if (body === undefined) expect(res.status).toBe(status);
-    else expectReply(res, status, body);
-    expect(await keysState(admin)).toEqual(before);
-    return res;
-  }
+  const refusedKeys = (write: () => Promise<Reply>, status: number, body?: unknown) =>
+    expectRefused(() => keysState(admin), write, status, body);
 
-  async function refusedClients(write: () => Promise<Reply>, status: number, body?: unknown) {
-    const before = await clientsState(admin);
-    const res = await write();
-    if (body === undefined) expect(res.status).toBe(status);
-    else expectReply(res, status, body);
-    expect(await clientsState(admin)).toEqual(before);
-    return res;
-  }
+  const refusedClients = (write: () => Promise<Reply>, status: number, body?: unknown) =>
+    expectRefused(() => clientsState(admin), write, status, body);
 
   describe('keys', () => {
     let generated: any;

@@ -10,6 +10,10 @@ import {
   type Api,
   type Reply,
   type TestStack,
+  catalogState,
+  expectFieldErrors,
+  expectRefused,
+  expectReply,
 } from '../support';
 
 const UNAUTHENTICATED = { error: 'Unauthenticated.' };
@@ -18,40 +22,7 @@ const MOD_NOT_FOUND = { error: 'Mod not found.' };
 const MOD_DOES_NOT_EXIST = { error: 'Mod does not exist' };
 const NAME_TAKEN = { error: { name: ['The name has already been taken.'] } };
 
-function expectReply(res: Reply, status: number, body: unknown) {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body });
-}
-
-/** 422 whose field errors are exactly `fields`, one message string each. */
-function expectFieldErrors(res: Reply, fields: string[]) {
-  expect(res.status).toBe(422);
-  expect(Object.keys(res.body)).toEqual(['error']);
-  expect(Object.keys(res.body.error).sort()).toEqual([...fields].sort());
-  for (const f of fields) {
-    expect(res.body.error[f]).toEqual([expect.any(String)]);
-  }
-}
-
 const enc = encodeURIComponent;
-
-/** Everything the public API shows of the catalogue: the list, every mod and every version. */
-async function catalogState(api: Api) {
-  const list = await api.get('/api/mod', { token: null });
-  expect(list.status).toBe(200);
-  const mods: Record<string, unknown> = {};
-  for (const slug of Object.keys(list.body.mods)) {
-    const mod = await api.get(`/api/mod/${enc(slug)}`, { token: null });
-    expect(mod.status).toBe(200);
-    const versions: Record<string, unknown> = {};
-    for (const v of mod.body.versions as string[]) {
-      const ver = await api.get(`/api/mod/${enc(slug)}/${enc(v)}`, { token: null });
-      expect(ver.status).toBe(200);
-      versions[v] = ver.body;
-    }
-    mods[slug] = { mod: mod.body, versions };
-  }
-  return { list: list.body, mods };
-}
 
 describe('mods', () => {
   let t: TestStack;
@@ -67,15 +38,9 @@ describe('mods', () => {
     await t?.stop();
   });
 
-  /** Runs a refused write and proves that the catalogue is unchanged afterwards. */
-  async function refused(write: () => Promise<Reply>, status: number, body?: unknown): Promise<Reply> {
-    const before = await catalogState(admin);
-    const res = await write();
-    if (body === undefined) expect(res.status).toBe(status);
-    else expectReply(res, status, body);
-    expect(await catalogState(admin)).toEqual(before);
-    return res;
-  }
+  /** A refused write: status (and body) exactly, and the catalogue unchanged afterwards. */
+  const refused = (write: () => Promise<Reply>, status: number, body?: unknown) =>
+    expectRefused(() => catalogState(admin), write, status, body);
 
   describe('GET /api/mod on an empty catalogue', () => {
     it('answers {"mods":{}}', async () => {

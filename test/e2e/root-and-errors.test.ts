@@ -1,13 +1,9 @@
 // Root endpoint, JSON 404s, CORS, malformed and oversized bodies, and the mod API switch
 // (contract.md §4.1, §7, §9; compat.md §1, §6).
-import { startTestStack, type Reply, type TestStack } from '../support';
+import { startTestStack, type Reply, type TestStack, expectReply } from '../support';
 
 const ROOT = { api: 'Depot', version: '0.1.0', stream: 'stable' };
 const NOT_FOUND = { error: 'Not found.' };
-
-function expectReply(res: Reply, status: number, body: unknown) {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body });
-}
 
 function expectJson(res: Reply) {
   expect(res.headers.get('content-type') ?? '').toMatch(/^application\/json/);

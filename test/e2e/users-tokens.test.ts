@@ -1,15 +1,21 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
 // Users and tokens: CRUD, permission grants, token issue/list/revoke, the bootstrap admin token,
 // and permissions taking effect on mod writes (compat.md §2, §4, §6).
-import { eventually, startTestStack, TIMESTAMP, userWithToken, type Api, type Reply, type TestStack } from '../support';
+import {
+  eventually,
+  startTestStack,
+  TIMESTAMP,
+  userWithToken,
+  type Api,
+  type Reply,
+  type TestStack,
+  expectRefused,
+  expectReply,
+} from '../support';
 
 const UNAUTHENTICATED = { error: 'Unauthenticated.' };
 const FORBIDDEN = { error: 'This action is unauthorized.' };
 const TOKEN_NOT_FOUND = { error: 'Token not found.' };
-
-function expectReply(res: Reply, status: number, body: unknown) {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body });
-}
 
 const sorted = (a: string[]) => [...a].sort();
 
@@ -67,14 +73,8 @@ describe('users and tokens', () => {
   });
 
   /** A refused users write: status/body as given and the user list unchanged. */
-  async function refusedUsers(write: () => Promise<Reply>, status: number, body?: unknown) {
-    const before = await usersState(admin);
-    const res = await write();
-    if (body === undefined) expect(res.status).toBe(status);
-    else expectReply(res, status, body);
-    expect(await usersState(admin)).toEqual(before);
-    return res;
-  }
+  const refusedUsers = (write: () => Promise<Reply>, status: number, body?: unknown) =>
+    expectRefused(() => usersState(admin), write, status, body);
 
   describe('bootstrap admin (ADMIN_TOKEN)', () => {
     it('GET /api/user lists the admin user with solder_full', async () => {

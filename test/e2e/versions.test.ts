@@ -1,7 +1,19 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
 // Mod versions: create, read (with the download url), update, delete, the in-use conflict and
 // permissions (contract.md §2, §4.2–4.3, §7; compat.md §1, §4, §6).
-import { md5Of, startTestStack, TIMESTAMP, userWithToken, type Api, type Reply, type TestStack } from '../support';
+import {
+  md5Of,
+  startTestStack,
+  TIMESTAMP,
+  userWithToken,
+  type Api,
+  type Reply,
+  type TestStack,
+  catalogState,
+  expectFieldErrors,
+  expectRefused,
+  expectReply,
+} from '../support';
 
 const MIRROR = 'https://mirror.example.test/repo/';
 const MIRROR_BASE = 'https://mirror.example.test/repo';
@@ -14,35 +26,6 @@ const FORBIDDEN = { error: 'This action is unauthorized.' };
 const UNAUTHENTICATED = { error: 'Unauthenticated.' };
 
 const enc = encodeURIComponent;
-
-function expectReply(res: Reply, status: number, body: unknown) {
-  expect({ status: res.status, body: res.body }).toEqual({ status, body });
-}
-
-function expectFieldErrors(res: Reply, fields: string[]) {
-  expect(res.status).toBe(422);
-  expect(Object.keys(res.body)).toEqual(['error']);
-  expect(Object.keys(res.body.error).sort()).toEqual([...fields].sort());
-  for (const f of fields) expect(res.body.error[f]).toEqual([expect.any(String)]);
-}
-
-async function catalogState(api: Api) {
-  const list = await api.get('/api/mod', { token: null });
-  expect(list.status).toBe(200);
-  const mods: Record<string, unknown> = {};
-  for (const slug of Object.keys(list.body.mods)) {
-    const mod = await api.get(`/api/mod/${enc(slug)}`, { token: null });
-    expect(mod.status).toBe(200);
-    const versions: Record<string, unknown> = {};
-    for (const v of mod.body.versions as string[]) {
-      const ver = await api.get(`/api/mod/${enc(slug)}/${enc(v)}`, { token: null });
-      expect(ver.status).toBe(200);
-      versions[v] = ver.body;
-    }
-    mods[slug] = { mod: { ...mod.body, versions: [...mod.body.versions].sort() }, versions };
-  }
-  return { list: list.body, mods };
-}
 
 describe('mod versions', () => {
   let t: TestStack;
@@ -64,14 +47,9 @@ describe('mod versions', () => {
     await t?.stop();
   });
 
-  async function refused(write: () => Promise<Reply>, status: number, body?: unknown): Promise<Reply> {
-    const before = await catalogState(admin);
-    const res = await write();
-    if (body === undefined) expect(res.status).toBe(status);
-    else expectReply(res, status, body);
-    expect(await catalogState(admin)).toEqual(before);
-    return res;
-  }
+  /** A refused write: status (and body) exactly, and the catalogue unchanged afterwards. */
+  const refused = (write: () => Promise<Reply>, status: number, body?: unknown) =>
+    expectRefused(() => catalogState(admin), write, status, body);
 
   describe('create', () => {
     let v100: any;

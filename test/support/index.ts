@@ -185,3 +185,4 @@ export async function userWithToken(
 }
 
 export { eventually } from '@depot/common/testing';
+export * from './expect';
