@@ -1,5 +1,26 @@
-// Events between services. Subjects are prefixed with EVENTS_NAMESPACE so that several stacks
-// (tests, staging) can share one NATS; each namespace has its own JetStream stream.
+// Events between services, defined once: each event's payload is one zod schema, used by the
+// producer (enqueueEvent types its payload from it) and by every consumer (parseEvent checks what
+// arrives). Subjects are prefixed with EVENTS_NAMESPACE so that several stacks (tests, staging) can
+// share one NATS; each namespace has its own JetStream stream.
+import { z } from 'zod';
+
+const id = z.number().int();
+
+export const EVENT_SCHEMAS = {
+  /** A mod and all its versions are gone: builds detach the versions. */
+  'mod.deleted': z.object({ mod_id: id, version_ids: z.array(id) }),
+  'mod.updated': z.object({ mod_id: id }),
+  /** A version is gone: builds detach it (an assignment may have raced the in-use check). */
+  'mod.version.deleted': z.object({ mod_id: id, version_id: id }),
+  'mod.version.updated': z.object({ mod_id: id, version_id: id }),
+  /** A modpack is gone: auth drops it from access lists and client links. */
+  'modpack.deleted': z.object({ modpack_id: id }),
+  /** A modpack, one of its builds or their assignments changed (cache invalidation). */
+  'build.changed': z.object({ modpack_id: id, build_id: id.optional() }),
+} as const;
+
+export type EventType = keyof typeof EVENT_SCHEMAS;
+export type EventPayloads = { [T in EventType]: z.infer<(typeof EVENT_SCHEMAS)[T]> };
 
 export const EVENT_TYPES = {
   modDeleted: 'mod.deleted',
@@ -8,17 +29,16 @@ export const EVENT_TYPES = {
   versionUpdated: 'mod.version.updated',
   modpackDeleted: 'modpack.deleted',
   buildChanged: 'build.changed',
-} as const;
+} as const satisfies Record<string, EventType>;
 
-export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_SCHEMAS, type);
+}
 
-export interface EventPayloads {
-  'mod.deleted': { mod_id: number; version_ids: number[] };
-  'mod.updated': { mod_id: number };
-  'mod.version.deleted': { mod_id: number; version_id: number };
-  'mod.version.updated': { mod_id: number; version_id: number };
-  'modpack.deleted': { modpack_id: number };
-  'build.changed': { modpack_id: number; build_id?: number };
+/** The payload of an event of `type`, or undefined when it is not what that event carries. */
+export function parseEvent<T extends EventType>(type: T, data: unknown): EventPayloads[T] | undefined {
+  const parsed = EVENT_SCHEMAS[type].safeParse(data);
+  return parsed.success ? (parsed.data as EventPayloads[T]) : undefined;
 }
 
 export function streamName(namespace: string): string {

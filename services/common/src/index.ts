@@ -19,3 +19,5 @@ export * from './entity-timestamps';
 export * from './prepared';
 export * from './sort';
 export * from './urls';
+export * from './permissions';
+export * from './names';

@@ -1,0 +1,23 @@
+// The shapes of names and identifiers (docs/api.md, "Names and values"), defined once: the
+// gateway validates request bodies with them, the services refuse what the REST API would, the
+// admin CLI checks its arguments.
+
+/** Slugs (mod name, modpack slug): letters, digits, `.`, `_`, `-`; 1–255 characters. */
+export const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
+
+/** Usernames: as slugs, plus `@` (an e-mail address as a username). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,254}$/;
+
+/**
+ * Version strings (mod versions, build versions): 1–255 characters, no `/`, no control
+ * characters, and not `.` or `..`, which HTTP clients normalise out of a path, so such a version
+ * could never be read back.
+ */
+// eslint-disable-next-line no-control-regex
+export const VERSION_PATTERN = /^(?!\.\.?$)[^/\u0000-\u001f\u007f-\u009f]{1,255}$/;
+
+/** An MD5 digest: 32 hex digits (stored lowercase). */
+export const MD5_PATTERN = /^[0-9a-fA-F]{32}$/;
+
+/** A launcher client id: any UUID version, any case (Laravel's `uuid` rule). */
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
