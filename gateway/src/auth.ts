@@ -1,24 +1,13 @@
-// Who is calling: bearer tokens on write routes (401/403 per compat.md §1), and read access for
-// launcher routes from `k`, `cid` and bearer tokens (bad ones grant nothing, never 401).
+// Who is calling: the user of a bearer token (401 without one; policy.ts checks the permission),
+// and the read access of launcher routes from `k`, `cid` and bearer tokens (bad ones grant
+// nothing, never 401). docs/api.md#access-model.
 import type { FastifyRequest } from 'fastify';
 import type { authV1, buildsV1 } from '@depot/proto';
-import { fromServiceError, type Logger } from '@depot/common';
+import { FULL, fromServiceError, type Logger } from '@depot/common';
 import type { ServiceClients } from './clients';
-import { forbidden, toHttpError, unauthenticated } from './errors';
+import { toHttpError, unauthenticated } from './errors';
 
 export type Principal = authV1.Principal__Output;
-export type Permission =
-  | 'solder_full'
-  | 'solder_users'
-  | 'solder_keys'
-  | 'solder_clients'
-  | 'mods_create'
-  | 'mods_manage'
-  | 'mods_delete'
-  | 'modpacks_create'
-  | 'modpacks_manage'
-  | 'modpacks_delete';
-
 /** The bearer token of the request: undefined when absent, null when the header is malformed. */
 export function bearerToken(req: FastifyRequest): string | null | undefined {
   const header = req.headers.authorization;
@@ -39,24 +28,9 @@ export async function authenticate(req: FastifyRequest, clients: ServiceClients)
   }
 }
 
-export function can(principal: Principal, permission: Permission): boolean {
-  return principal.permissions.includes('solder_full') || principal.permissions.includes(permission);
-}
-
-/** 401 without a valid token, 403 without the permission. */
-export async function requirePermission(
-  req: FastifyRequest,
-  clients: ServiceClients,
-  permission?: Permission,
-): Promise<Principal> {
-  const principal = await authenticate(req, clients);
-  if (permission && !can(principal, permission)) throw forbidden();
-  return principal;
-}
-
 /** The modpacks a principal may write: all with solder_full, else its access list. */
-export function accessOf(principal: Principal): buildsV1.Access {
-  return { all: principal.permissions.includes('solder_full'), modpack_ids: principal.modpack_ids };
+export function scopeOf(principal: Principal): buildsV1.Access {
+  return { all: principal.permissions.includes(FULL), modpack_ids: principal.modpack_ids };
 }
 
 const ANONYMOUS: buildsV1.Access = { all: false, modpack_ids: [] };

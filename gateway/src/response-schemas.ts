@@ -1,7 +1,8 @@
-// Shapes of every response body of the public API, as zod schemas: the OpenAPI document is made
-// from them (openapi.ts), and tests validate real responses against them. Objects are strict
-// (`additionalProperties: false`): a field that appears in a response must be documented here.
-// The bodies themselves are built in views.ts and modpack-views.ts.
+// Shapes of every response body of the public API, as zod schemas. Routes declare them
+// (route.ts), so the OpenAPI document and the typed client show them; the view builders that make
+// the bodies (views.ts, modpack-views.ts) return their types, so a field added to a body and not to
+// its schema, or the reverse, fails the type check; and the end-to-end tests validate real answers
+// against them. Objects are strict (`additionalProperties: false`).
 import { z } from 'zod';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
@@ -260,3 +261,21 @@ export const openApiDocument = z.looseObject({
   info: z.looseObject({}),
   paths: z.looseObject({}),
 });
+
+export type ModRecord = z.infer<typeof modRecord>;
+export type ModView = z.infer<typeof modView>;
+export type ModList = z.infer<typeof modList>;
+export type VersionRecord = z.infer<typeof versionRecord>;
+export type VersionView = z.infer<typeof versionView>;
+export type ModpackRecord = z.infer<typeof modpackRecord>;
+export type ModpackView = z.infer<typeof modpackView>;
+export type ModpackList = z.infer<typeof modpackList>;
+export type BuildRecord = z.infer<typeof buildRecord>;
+export type BuildView = z.infer<typeof buildView>;
+export type KeyList = z.infer<typeof keyList>;
+export type KeyCreated = z.infer<typeof keyCreated>;
+export type KeyVerified = z.infer<typeof keyVerified>;
+export type Client = z.infer<typeof client>;
+export type User = z.infer<typeof user>;
+export type TokenList = z.infer<typeof tokenList>;
+export type TokenIssued = z.infer<typeof tokenIssued>;

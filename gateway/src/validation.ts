@@ -1,8 +1,9 @@
 // Request bodies are validated with zod and refused the Laravel way Solder clients expect:
-// 422 `{"error": {"<field>": ["The <field> field is required."]}}`, one entry per failing field.
-// Schemas carry message templates with `:attribute`; the field name is filled in from the path.
+// 422 `{"error": {"<field>": ["The <field> field is required."]}}`, one entry per failing field
+// (docs/api.md#validation-messages). Schemas carry message templates with `:attribute`; the field name
+// is filled in from the path. The shapes of names are defined once in @depot/common (names.ts).
 import { z } from 'zod';
-import { DepotError, type FieldErrors, type Reason } from '@depot/common';
+import { isStorableText, MD5_PATTERN, SLUG_PATTERN, VERSION_PATTERN, type FieldErrors } from '@depot/common';
 import { HttpError } from './errors';
 
 export const MESSAGES = {
@@ -18,36 +19,6 @@ export const MESSAGES = {
   minNumber: (n: number) => `The :attribute field must be at least ${n}.`,
   maxNumber: (n: number) => `The :attribute field must not be greater than ${n}.`,
 };
-
-/** Slugs (mod name, modpack slug): compat.md §6. */
-export const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
-/**
- * Version strings: 1–255 characters, no `/`, no control characters, and not `.` or `..`, which
- * HTTP clients normalise out of a path, so such a version could never be read back.
- */
-// eslint-disable-next-line no-control-regex
-export const VERSION_PATTERN = /^(?!\.\.?$)[^/\u0000-\u001f\u007f-\u009f]{1,255}$/;
-export const MD5_PATTERN = /^[0-9a-fA-F]{32}$/;
-
-/**
- * U+0000, which PostgreSQL text cannot hold, or a UTF-16 surrogate without its pair (JSON's
- * `"\ud800"`), which is no text at all and would be stored as U+FFFD. In a `u` regex a surrogate
- * class matches only unpaired ones.
- */
-// eslint-disable-next-line no-control-regex
-const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
-
-/** Whether a string can be stored and read back as it is (see UNSTORABLE). */
-export const isStorableText = (s: string): boolean => !UNSTORABLE.test(s);
-
-/**
- * A path segment that names a record, or the route's not-found error when it cannot name one
- * (a NUL or an unpaired surrogate): such a value never reaches a service or the database.
- */
-export function named(value: string, reason: Reason): string {
-  if (!isStorableText(value)) throw new DepotError(reason);
-  return value;
-}
 
 const typeError = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? MESSAGES.required : message;
@@ -108,7 +79,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 /**
  * Bodies the content-type parsers could not take: not valid JSON, or of another media type and not
  * JSON either. They are refused (400, 415) only once the caller is authenticated and the target
- * found, like any invalid body (compat.md §6 order of checks).
+ * found, like any invalid body (docs/api.md#order-of-checks).
  */
 export const MALFORMED_JSON = Symbol('malformed JSON');
 export const UNSUPPORTED_BODY = Symbol('unsupported media type');
@@ -121,33 +92,20 @@ function unreadable(body: unknown): HttpError | undefined {
 }
 
 /**
- * Bodies that are not JSON objects are treated as empty input (every required field missing);
- * an unreadable one (see MALFORMED_JSON) fails with its own error and no field errors.
+ * The judgement of a body: its parsed value, or why it is refused. Bodies that are not JSON objects
+ * are treated as empty input (every required field missing); an unreadable one (see
+ * MALFORMED_JSON) fails with its own error and no field errors. Asynchronous, since a field may be
+ * checked against a service (the modpacks a user is given must exist).
  */
-export function validate<S extends z.ZodType>(
+export async function judge<S extends z.ZodType>(
   schema: S,
   body: unknown,
-): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors; unreadable?: HttpError } {
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors; unreadable?: HttpError }> {
   const refusal = unreadable(body);
   if (refusal) return { ok: false, errors: {}, unreadable: refusal };
   const input = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
-  const result = schema.safeParse(input);
+  const result = await schema.safeParseAsync(input);
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
-}
-
-/**
- * The parsed body, or 422 (400/415 for an unreadable one). `precheck` runs first on failure, so a
- * missing or forbidden target answers 404/403 before a validation error (compat.md §6 order).
- */
-export async function validBody<S extends z.ZodType>(
-  schema: S,
-  body: unknown,
-  precheck?: () => Promise<unknown>,
-): Promise<z.output<S>> {
-  const result = validate(schema, body);
-  if (result.ok) return result.data;
-  if (precheck) await precheck();
-  throw result.unreadable ?? new HttpError(422, result.errors);
 }
 
 /** Names of the body fields that were sent (the update mask of a partial update). */
@@ -159,3 +117,15 @@ export function presentFields(data: object): string[] {
 export function orUnset<T>(v: T | null | undefined): T | undefined {
   return v === null ? undefined : v;
 }
+
+/** A field of a raw body, whatever was sent (for a target lookup, before the body is judged). */
+export const rawField = (body: unknown, field: string): unknown =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[field] : undefined;
+
+/** A list of `item`s ("must be an array" otherwise). */
+export const listOf = <T extends z.ZodType>(item: T) => z.array(item, { error: MESSAGES.array });
+
+/** An optional list; null means an empty one (Laravel's nullable array). */
+export const list = <T extends z.ZodType>(array: T) => z.preprocess((v) => (v === null ? [] : v), array).optional();
+
+export const SELECTED_INVALID = 'The selected :attribute is invalid.';

@@ -121,8 +121,9 @@ export class FakeAuth {
         if (req.update_mask.includes('modpacks')) user.modpack_ids = [...req.modpack_ids].sort((a, b) => a - b);
         return this.toUser(user);
       },
-      DeleteUser: async ({ username }: authV1.DeleteUserRequest__Output) => {
+      DeleteUser: async ({ username, actor }: authV1.DeleteUserRequest__Output) => {
         const user = this.user(username);
+        if (user.permissions.includes('solder_full') && !full(actor)) throw new DepotError('FORBIDDEN');
         this.users = this.users.filter((u) => u !== user);
         this.tokens = this.tokens.filter((t) => t.user_id !== user.id);
         return {};

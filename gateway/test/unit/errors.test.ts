@@ -123,7 +123,7 @@ describe('toHttpError', () => {
 });
 
 describe('fixed errors', () => {
-  it('are the bodies of compat.md §1 and §5', () => {
+  it('are the bodies of docs/api.md#access-model and #rate-limits', () => {
     expect(unauthenticated()).toMatchObject({ status: 401, error: 'Unauthenticated.' });
     expect(forbidden()).toMatchObject({ status: 403, error: 'This action is unauthorized.' });
     expect(unavailable()).toMatchObject({ status: 503, error: 'Service unavailable.' });
