@@ -2,6 +2,7 @@
 // and counts shared between replicas through Redis.
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { prerequisite } from '@depot/common/testing';
 import { startStack, type Reply, type Stack } from './fake-stack';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -79,10 +80,7 @@ describe('general limit', () => {
 
 describe('with REDIS_URL', () => {
   it('shares the counts between gateway replicas', async () => {
-    if (!(await redisReachable())) {
-      console.warn(`Redis not reachable at ${REDIS_URL}; shared-store test skipped`);
-      return;
-    }
+    if (!prerequisite(await redisReachable(), `Redis is not reachable at ${REDIS_URL} (TEST_REDIS_URL)`)) return;
     const [a, b] = await start(
       {
         REDIS_URL,
