@@ -26,6 +26,7 @@ import { registerPolicy } from './policy';
 import { setupResponseCache } from './cached-reads';
 import { lazyChildLoggerFactory } from './request-logger';
 import { registerObservability } from './observability';
+import { registerAccessLog, requestId } from './access-log';
 import { registerApiDocs } from './openapi';
 import type { ChangeFeed } from './invalidation';
 
@@ -64,8 +65,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     clientErrorHandler: (err, socket) => clientError(err, socket, config.CORS_ORIGINS),
     // URLs the router refuses before any hook (CORS included) runs: JSON like every other error.
     frameworkErrors: (err, req, reply) => routerError(err, req, reply as FastifyReply, config.CORS_ORIGINS),
-    // Launchers poll hard; per-request logs would dominate the log volume. Errors are still logged.
+    // Fastify's own two lines per request are off; access-log.ts writes one, without URLs.
     logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
     // Each request's child logger (reqId) is made only if the request logs (request-logger.ts).
     childLoggerFactory: lazyChildLoggerFactory,
   });
@@ -77,8 +79,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteOptions[]);
   app.addHook('onRoute', (route) => void app.routeTable.push(route));
-  // First: requests refused by CORS or rate limits are counted and traced too. Adds GET /metrics.
+  // First: requests refused by CORS or rate limits are counted, traced and logged too. Adds GET /metrics.
   registerObservability(app);
+  registerAccessLog(app, deps.logger, config.ACCESS_LOG);
 
   const origins = config.CORS_ORIGINS.trim();
   await app.register(cors, {

@@ -34,6 +34,8 @@ export const gatewayConfigSchema = z.object({
   CACHE_ENABLED: envBool(true),
   /** Upper bound of the response cache, in bytes of cached bodies (least recently used evicted first). */
   CACHE_MAX_BYTES: envInt(64 * 1024 * 1024, 1024 * 1024),
+  /** One log line per request at info (access-log.ts); off for benchmarks. */
+  ACCESS_LOG: envBool(true),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
