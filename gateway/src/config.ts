@@ -1,4 +1,4 @@
-import { envBool, envInt, hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
+import { envBool, envInt, hostPortSchema, loadConfig, mirrorUrlSchema, serviceEnv, z } from '@depot/common';
 
 export const gatewayConfigSchema = z.object({
   NATS_URL: serviceEnv.NATS_URL,
@@ -11,10 +11,7 @@ export const gatewayConfigSchema = z.object({
   BUILDS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
   AUTH_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50053'),
   /** Archive host; mod urls are `{mirror}/mods/{name}/{name}-{version}.zip`. */
-  SERVICE_MIRROR_URL: z
-    .string()
-    .default('http://localhost/mirror/')
-    .refine((v) => /^https?:\/\/\S+$/.test(v), 'must be an http(s) URL'),
+  SERVICE_MIRROR_URL: mirrorUrlSchema,
   SERVICE_DISABLE_MOD_API: envBool(false),
   REDIS_URL: z
     .string()

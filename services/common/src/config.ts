@@ -54,4 +54,10 @@ export const serviceEnv = {
 };
 
 export const hostPortSchema = hostPort;
+
+/** SERVICE_MIRROR_URL: where the mod archives are; download urls are `{mirror}/mods/{name}/{name}-{version}.zip`. */
+export const mirrorUrlSchema = z
+  .string()
+  .default('http://localhost/mirror/')
+  .refine((v) => /^https?:\/\/\S+$/.test(v) && URL.canParse(v), 'must be an http(s) URL');
 export { z };
