@@ -12,13 +12,18 @@ import type { GetModRequest as _depot_catalog_v1_GetModRequest, GetModRequest__O
 import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersionRequest__Output as _depot_catalog_v1_GetVersionRequest__Output } from './depot/catalog/v1/GetVersionRequest';
 import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from './depot/catalog/v1/ListModsRequest';
 import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from './depot/catalog/v1/ListModsResponse';
+import type { ListVersionArchivesRequest as _depot_catalog_v1_ListVersionArchivesRequest, ListVersionArchivesRequest__Output as _depot_catalog_v1_ListVersionArchivesRequest__Output } from './depot/catalog/v1/ListVersionArchivesRequest';
+import type { ListVersionArchivesResponse as _depot_catalog_v1_ListVersionArchivesResponse, ListVersionArchivesResponse__Output as _depot_catalog_v1_ListVersionArchivesResponse__Output } from './depot/catalog/v1/ListVersionArchivesResponse';
 import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from './depot/catalog/v1/Mod';
 import type { ModSummary as _depot_catalog_v1_ModSummary, ModSummary__Output as _depot_catalog_v1_ModSummary__Output } from './depot/catalog/v1/ModSummary';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from './depot/catalog/v1/ModVersion';
+import type { RehashVersionRequest as _depot_catalog_v1_RehashVersionRequest, RehashVersionRequest__Output as _depot_catalog_v1_RehashVersionRequest__Output } from './depot/catalog/v1/RehashVersionRequest';
+import type { RehashVersionResponse as _depot_catalog_v1_RehashVersionResponse, RehashVersionResponse__Output as _depot_catalog_v1_RehashVersionResponse__Output } from './depot/catalog/v1/RehashVersionResponse';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from './depot/catalog/v1/RenderBuildModsRequest';
 import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from './depot/catalog/v1/RenderBuildModsResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from './depot/catalog/v1/UpdateModRequest';
 import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, UpdateVersionRequest__Output as _depot_catalog_v1_UpdateVersionRequest__Output } from './depot/catalog/v1/UpdateVersionRequest';
+import type { VersionArchive as _depot_catalog_v1_VersionArchive, VersionArchive__Output as _depot_catalog_v1_VersionArchive__Output } from './depot/catalog/v1/VersionArchive';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -39,13 +44,18 @@ export interface ProtoGrpcType {
         GetVersionRequest: MessageTypeDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_GetVersionRequest__Output>
         ListModsRequest: MessageTypeDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsRequest__Output>
         ListModsResponse: MessageTypeDefinition<_depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsResponse__Output>
+        ListVersionArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_ListVersionArchivesRequest, _depot_catalog_v1_ListVersionArchivesRequest__Output>
+        ListVersionArchivesResponse: MessageTypeDefinition<_depot_catalog_v1_ListVersionArchivesResponse, _depot_catalog_v1_ListVersionArchivesResponse__Output>
         Mod: MessageTypeDefinition<_depot_catalog_v1_Mod, _depot_catalog_v1_Mod__Output>
         ModSummary: MessageTypeDefinition<_depot_catalog_v1_ModSummary, _depot_catalog_v1_ModSummary__Output>
         ModVersion: MessageTypeDefinition<_depot_catalog_v1_ModVersion, _depot_catalog_v1_ModVersion__Output>
+        RehashVersionRequest: MessageTypeDefinition<_depot_catalog_v1_RehashVersionRequest, _depot_catalog_v1_RehashVersionRequest__Output>
+        RehashVersionResponse: MessageTypeDefinition<_depot_catalog_v1_RehashVersionResponse, _depot_catalog_v1_RehashVersionResponse__Output>
         RenderBuildModsRequest: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsRequest__Output>
         RenderBuildModsResponse: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsResponse__Output>
         UpdateModRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_UpdateModRequest__Output>
         UpdateVersionRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateVersionRequest, _depot_catalog_v1_UpdateVersionRequest__Output>
+        VersionArchive: MessageTypeDefinition<_depot_catalog_v1_VersionArchive, _depot_catalog_v1_VersionArchive__Output>
       }
     }
   }

@@ -1,6 +1,7 @@
 // The catalog service process: database + outbox relay + gRPC server.
-import { bindHandlers, createClient, openRuntime, startGrpcServer, type Logger } from '@depot/common';
+import { archivePolicy, bindHandlers, createClient, openRuntime, startGrpcServer, type Logger } from '@depot/common';
 import { BuildsService, CatalogService } from '@depot/proto';
+import { VersionArchives } from './archives';
 import type { CatalogConfig } from './config';
 import { ModSchema } from './entities/mod';
 import { ModVersionSchema } from './entities/mod-version';
@@ -14,6 +15,7 @@ export const CATALOG_SERVICE_NAME = 'depot.catalog.v1.CatalogService';
 export interface CatalogApp {
   port: number;
   catalog: Catalog;
+  archives: VersionArchives;
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,13 @@ export async function startCatalog(
     retryMethods: ['CountBuildsUsingVersion'],
   });
   const catalog = new Catalog(runtime.orm, runtime.relay, opts.usage ?? buildsVersionUsage(builds));
+  const archives = new VersionArchives(
+    runtime.orm,
+    runtime.relay,
+    catalog,
+    config.SERVICE_MIRROR_URL,
+    archivePolicy(config, config.SERVICE_MIRROR_URL),
+  );
   const grpcServer = await startGrpcServer({
     address: config.CATALOG_GRPC_LISTEN,
     logger: runtime.logger,
@@ -43,7 +52,7 @@ export async function startCatalog(
       {
         name: CATALOG_SERVICE_NAME,
         definition: CatalogService.service,
-        handlers: bindHandlers(CatalogService.service, catalogHandlers(catalog), runtime.logger),
+        handlers: bindHandlers(CatalogService.service, catalogHandlers(catalog, archives), runtime.logger),
       },
     ],
   });
@@ -53,6 +62,7 @@ export async function startCatalog(
   return {
     port: grpcServer.port,
     catalog,
+    archives,
     async stop() {
       await grpcServer.shutdown();
       builds.close();

@@ -2,6 +2,7 @@
 // rendered JSON, build-mods.ts).
 import { formatTimestamp, type AsyncHandlers } from '@depot/common';
 import type { CatalogServiceDefinition, catalogV1 } from '@depot/proto';
+import type { VersionArchives } from './archives';
 import { renderBuildMods } from './build-mods';
 import type { Catalog, ModFields, VersionFields } from './mods';
 import type { Mod } from './entities/mod';
@@ -20,6 +21,7 @@ export function toModMessage(mod: Mod, versions?: string[]): catalogV1.Mod {
     created_at: formatTimestamp(mod.createdAt),
     updated_at: formatTimestamp(mod.updatedAt),
     versions: versions ?? [],
+    notes: opt(mod.notes),
   };
 }
 
@@ -32,6 +34,8 @@ export function toVersionMessage(v: ModVersion): catalogV1.ModVersion {
     filesize: v.filesize === null ? undefined : Number(v.filesize),
     created_at: formatTimestamp(v.createdAt),
     updated_at: formatTimestamp(v.updatedAt),
+    url: opt(v.url),
+    notes: opt(v.notes),
   };
 }
 
@@ -49,7 +53,7 @@ function masked<K extends string>(
   return out;
 }
 
-export function catalogHandlers(catalog: Catalog): AsyncHandlers<CatalogServiceDefinition> {
+export function catalogHandlers(catalog: Catalog, archives: VersionArchives): AsyncHandlers<CatalogServiceDefinition> {
   return {
     async ListMods() {
       const mods = await catalog.listMods();
@@ -66,6 +70,7 @@ export function catalogHandlers(catalog: Catalog): AsyncHandlers<CatalogServiceD
         author: req.author ?? null,
         description: req.description ?? null,
         link: req.link ?? null,
+        notes: req.notes ?? null,
       });
       return toModMessage(mod);
     },
@@ -76,6 +81,7 @@ export function catalogHandlers(catalog: Catalog): AsyncHandlers<CatalogServiceD
         author: 'author',
         description: 'description',
         link: 'link',
+        notes: 'notes',
       }) as ModFields;
       return toModMessage(await catalog.updateMod(req.slug, fields));
     },
@@ -87,13 +93,20 @@ export function catalogHandlers(catalog: Catalog): AsyncHandlers<CatalogServiceD
       return toVersionMessage(await catalog.getVersion(req.slug, req.version));
     },
     async CreateVersion(req) {
-      const row = await catalog.createVersion(req.slug, req.version, { md5: req.md5, filesize: req.filesize ?? null });
+      const row = await catalog.createVersion(req.slug, req.version, {
+        md5: req.md5,
+        filesize: req.filesize ?? null,
+        url: req.url ?? null,
+        notes: req.notes ?? null,
+      });
       return toVersionMessage(row);
     },
     async UpdateVersion(req) {
       const fields = masked(req as unknown as Record<string, unknown>, req.update_mask, {
         md5: 'md5',
         filesize: 'filesize',
+        url: 'url',
+        notes: 'notes',
       }) as VersionFields;
       return toVersionMessage(await catalog.updateVersion(req.slug, req.version, fields));
     },
@@ -107,6 +120,27 @@ export function catalogHandlers(catalog: Catalog): AsyncHandlers<CatalogServiceD
       return req.with_mods
         ? { mods_json: mods.json, mod_ids: mods.modIds, mod_names: mods.modNames }
         : { mods_json: mods.json };
+    },
+    async RehashVersion(req) {
+      const r = await archives.rehash(req.slug, req.version, req.store);
+      return {
+        url: r.url,
+        md5: r.md5,
+        filesize: r.filesize,
+        recorded_md5: r.recordedMd5,
+        recorded_filesize: opt(r.recordedFilesize),
+        md5_matches: r.md5Matches,
+        filesize_matches: r.filesizeMatches,
+        stored: r.stored,
+      };
+    },
+    async ListVersionArchives(req) {
+      const { versions, total } = await archives.list(req.after_id, req.limit);
+      return {
+        versions: versions.map((v) => ({ ...v, filesize: opt(v.filesize) })),
+        mirror_url: archives.mirrorUrl,
+        total,
+      };
     },
   };
 }

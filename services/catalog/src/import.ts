@@ -19,6 +19,8 @@ export interface ImportedMod {
   author: string | null;
   description: string | null;
   link: string | null;
+  /** Private notes (Solder's `notes`); absent counts as null. */
+  notes?: string | null;
   /** ISO timestamps; null means "now" for a new row. */
   createdAt?: string | null;
   updatedAt?: string | null;
@@ -32,6 +34,10 @@ export interface ImportedVersion {
   /** Stored lowercase; at most 32 characters. */
   md5: string;
   filesize: number | null;
+  /** Its own download URL (Solder's `url`); absent counts as null. */
+  url?: string | null;
+  /** Private notes (Solder's `notes`); absent counts as null. */
+  notes?: string | null;
   createdAt?: string | null;
   updatedAt?: string | null;
 }
@@ -94,6 +100,7 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
     author: m.author,
     description: m.description,
     link: m.link,
+    notes: m.notes ?? null,
     created_at: m.createdAt ?? null,
     updated_at: m.updatedAt ?? null,
   }));
@@ -103,6 +110,8 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
     version: v.version,
     md5: v.md5.toLowerCase(),
     filesize: v.filesize,
+    url: v.url ?? null,
+    notes: v.notes ?? null,
     created_at: v.createdAt ?? null,
     updated_at: v.updatedAt ?? null,
   }));
@@ -120,21 +129,21 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
     const updatedMods = await tx.execute<{ id: number }[]>(
       `update mods m
           set name = i.name, pretty_name = i.pretty_name, author = i.author, description = i.description,
-              link = i.link, updated_at = coalesce(i.updated_at, now())
+              link = i.link, notes = i.notes, updated_at = coalesce(i.updated_at, now())
          from jsonb_to_recordset(?::jsonb) as i(name text, pretty_name text, author text, description text,
-                                              link text, updated_at timestamptz)
+                                              link text, notes text, updated_at timestamptz)
         where lower(m.name) = lower(i.name)
-          and (m.name, m.pretty_name, m.author, m.description, m.link)
-              is distinct from (i.name, i.pretty_name, i.author, i.description, i.link)
+          and (m.name, m.pretty_name, m.author, m.description, m.link, m.notes)
+              is distinct from (i.name, i.pretty_name, i.author, i.description, i.link, i.notes)
        returning m.id`,
       [modsJson],
     );
     const insertedMods = await tx.execute<{ id: number }[]>(
-      `insert into mods (name, pretty_name, author, description, link, created_at, updated_at)
-       select i.name, i.pretty_name, i.author, i.description, i.link,
+      `insert into mods (name, pretty_name, author, description, link, notes, created_at, updated_at)
+       select i.name, i.pretty_name, i.author, i.description, i.link, i.notes,
               coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
          from jsonb_to_recordset(?::jsonb)
-              as i(name text, pretty_name text, author text, description text, link text,
+              as i(name text, pretty_name text, author text, description text, link text, notes text,
                    created_at timestamptz, updated_at timestamptz, seq int)
         where not exists (select 1 from mods m where lower(m.name) = lower(i.name))
         order by i.seq
@@ -151,19 +160,23 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
     // Versions, by (mod, version) exactly.
     const updatedVersions = await tx.execute<{ id: number; mod_id: number }[]>(
       `update mod_versions v
-          set md5 = i.md5, filesize = i.filesize, updated_at = coalesce(i.updated_at, now())
-         from jsonb_to_recordset(?::jsonb) as i(mod text, version text, md5 text, filesize bigint, updated_at timestamptz)
+          set md5 = i.md5, filesize = i.filesize, url = i.url, notes = i.notes,
+              updated_at = coalesce(i.updated_at, now())
+         from jsonb_to_recordset(?::jsonb)
+              as i(mod text, version text, md5 text, filesize bigint, url text, notes text, updated_at timestamptz)
          join mods m on lower(m.name) = lower(i.mod)
         where v.mod_id = m.id and v.version = i.version
-          and (v.md5, v.filesize) is distinct from (i.md5, i.filesize)
+          and (v.md5, v.filesize, v.url, v.notes) is distinct from (i.md5, i.filesize, i.url, i.notes)
        returning v.id, v.mod_id`,
       [versionsJson],
     );
     const insertedVersions = await tx.execute<{ id: number; mod_id: number }[]>(
-      `insert into mod_versions (mod_id, version, md5, filesize, created_at, updated_at)
-       select m.id, i.version, i.md5, i.filesize, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
+      `insert into mod_versions (mod_id, version, md5, filesize, url, notes, created_at, updated_at)
+       select m.id, i.version, i.md5, i.filesize, i.url, i.notes,
+              coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
          from jsonb_to_recordset(?::jsonb)
-              as i(mod text, version text, md5 text, filesize bigint, created_at timestamptz, updated_at timestamptz, seq int)
+              as i(mod text, version text, md5 text, filesize bigint, url text, notes text,
+                   created_at timestamptz, updated_at timestamptz, seq int)
          join mods m on lower(m.name) = lower(i.mod)
         where not exists (select 1 from mod_versions v where v.mod_id = m.id and v.version = i.version)
         order by i.seq

@@ -108,6 +108,27 @@ test('changed fields are updated and announced; versions not in the import are l
   );
 });
 
+test("notes and a version's own url are imported, updated when they change, and unchanged on a rerun", async () => {
+  const withNotes = input();
+  // As the previous test left them.
+  withNotes.mods[1].author = 'Vazkii';
+  withNotes.versions[2].md5 = 'e'.repeat(32);
+  withNotes.mods[0].notes = 'ask mezz before updating';
+  withNotes.versions[1] = { ...withNotes.versions[1], url: 'https://cdn.example/botania-r1.jar', notes: 'no rehost' };
+  const first = await catalog.run(withNotes);
+  expect(first.mods).toEqual({ inserted: 0, updated: 1, unchanged: 1 });
+  expect(first.versions).toEqual({ inserted: 0, updated: 1, unchanged: 2 });
+  expect((await sql.query(`select notes from mods where name = 'jei'`)).rows).toEqual([
+    { notes: 'ask mezz before updating' },
+  ]);
+  expect((await sql.query(`select url, notes from mod_versions where version = 'r1'`)).rows).toEqual([
+    { url: 'https://cdn.example/botania-r1.jar', notes: 'no rehost' },
+  ]);
+  const again = await catalog.run(withNotes);
+  expect(again.mods.updated).toBe(0);
+  expect(again.versions.updated).toBe(0);
+});
+
 test('refuses input that would match a row twice, before writing anything', async () => {
   const twice = input();
   twice.mods.push({ ...twice.mods[0], name: 'JEI' });

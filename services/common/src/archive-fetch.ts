@@ -13,6 +13,7 @@ import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { envBool, envInt, z } from './config';
+import { DepotError, REASONS, type Reason } from './errors';
 
 /** Why an archive could not be hashed; each answers differently (see the gateway's rehash route). */
 export type ArchiveProblem =
@@ -39,6 +40,21 @@ export class ArchiveFetchError extends Error {
     super(message);
     this.name = 'ArchiveFetchError';
   }
+}
+
+const REASON_OF: Record<ArchiveProblem, Reason> = {
+  refused: 'ARCHIVE_REFUSED',
+  missing: 'ARCHIVE_MISSING',
+  upstream: 'ARCHIVE_UPSTREAM',
+  too_large: 'ARCHIVE_TOO_LARGE',
+  timeout: 'ARCHIVE_TIMEOUT',
+  unreachable: 'ARCHIVE_UNREACHABLE',
+};
+
+/** The failure as the Depot error a service answers: "The archive is missing: <url> answered 404." */
+export function archiveError(err: ArchiveFetchError): DepotError {
+  const reason = REASON_OF[err.problem];
+  return new DepotError(reason, {}, `${REASONS[reason].message.replace(/\.$/, '')}: ${err.message}.`);
 }
 
 /** One allowed host: `example.com`, `*.example.com` (its subdomains), optionally with `:port`. */

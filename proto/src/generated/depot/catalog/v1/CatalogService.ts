@@ -12,8 +12,12 @@ import type { GetModRequest as _depot_catalog_v1_GetModRequest, GetModRequest__O
 import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersionRequest__Output as _depot_catalog_v1_GetVersionRequest__Output } from '../../../depot/catalog/v1/GetVersionRequest';
 import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from '../../../depot/catalog/v1/ListModsRequest';
 import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from '../../../depot/catalog/v1/ListModsResponse';
+import type { ListVersionArchivesRequest as _depot_catalog_v1_ListVersionArchivesRequest, ListVersionArchivesRequest__Output as _depot_catalog_v1_ListVersionArchivesRequest__Output } from '../../../depot/catalog/v1/ListVersionArchivesRequest';
+import type { ListVersionArchivesResponse as _depot_catalog_v1_ListVersionArchivesResponse, ListVersionArchivesResponse__Output as _depot_catalog_v1_ListVersionArchivesResponse__Output } from '../../../depot/catalog/v1/ListVersionArchivesResponse';
 import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from '../../../depot/catalog/v1/Mod';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from '../../../depot/catalog/v1/ModVersion';
+import type { RehashVersionRequest as _depot_catalog_v1_RehashVersionRequest, RehashVersionRequest__Output as _depot_catalog_v1_RehashVersionRequest__Output } from '../../../depot/catalog/v1/RehashVersionRequest';
+import type { RehashVersionResponse as _depot_catalog_v1_RehashVersionResponse, RehashVersionResponse__Output as _depot_catalog_v1_RehashVersionResponse__Output } from '../../../depot/catalog/v1/RehashVersionResponse';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from '../../../depot/catalog/v1/RenderBuildModsRequest';
 import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from '../../../depot/catalog/v1/RenderBuildModsResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from '../../../depot/catalog/v1/UpdateModRequest';
@@ -83,6 +87,24 @@ export interface CatalogServiceClient extends grpc.Client {
   listMods(argument: _depot_catalog_v1_ListModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   listMods(argument: _depot_catalog_v1_ListModsRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   
+  ListVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  ListVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  ListVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  ListVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  listVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  listVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  listVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  listVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  
+  RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  rehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  rehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  rehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  rehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  
   RenderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
   RenderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
   RenderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
@@ -127,6 +149,10 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ListMods: grpc.handleUnaryCall<_depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse>;
   
+  ListVersionArchives: grpc.handleUnaryCall<_depot_catalog_v1_ListVersionArchivesRequest__Output, _depot_catalog_v1_ListVersionArchivesResponse>;
+  
+  RehashVersion: grpc.handleUnaryCall<_depot_catalog_v1_RehashVersionRequest__Output, _depot_catalog_v1_RehashVersionResponse>;
+  
   RenderBuildMods: grpc.handleUnaryCall<_depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse>;
   
   UpdateMod: grpc.handleUnaryCall<_depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod>;
@@ -143,6 +169,8 @@ export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
   GetMod: MethodDefinition<_depot_catalog_v1_GetModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_Mod__Output>
   GetVersion: MethodDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   ListMods: MethodDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse__Output>
+  ListVersionArchives: MethodDefinition<_depot_catalog_v1_ListVersionArchivesRequest, _depot_catalog_v1_ListVersionArchivesResponse, _depot_catalog_v1_ListVersionArchivesRequest__Output, _depot_catalog_v1_ListVersionArchivesResponse__Output>
+  RehashVersion: MethodDefinition<_depot_catalog_v1_RehashVersionRequest, _depot_catalog_v1_RehashVersionResponse, _depot_catalog_v1_RehashVersionRequest__Output, _depot_catalog_v1_RehashVersionResponse__Output>
   RenderBuildMods: MethodDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse__Output>
   UpdateMod: MethodDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod__Output>
   UpdateVersion: MethodDefinition<_depot_catalog_v1_UpdateVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_UpdateVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
