@@ -1,4 +1,4 @@
-import { envBool, envInt, hostPortSchema, loadConfig, mirrorUrlSchema, serviceEnv, z } from '@depot/common';
+import { archiveEnv, envBool, envInt, hostPortSchema, loadConfig, mirrorUrlSchema, serviceEnv, z } from '@depot/common';
 
 export const gatewayConfigSchema = z.object({
   NATS_URL: serviceEnv.NATS_URL,
@@ -13,6 +13,8 @@ export const gatewayConfigSchema = z.object({
   /** Archive host; mod urls are `{mirror}/mods/{name}/{name}-{version}.zip`. */
   SERVICE_MIRROR_URL: mirrorUrlSchema,
   SERVICE_DISABLE_MOD_API: envBool(false),
+  /** How long the catalog may take to fetch an archive (a rehash waits that long for it). */
+  ARCHIVE_TRANSFER_TIMEOUT_MS: archiveEnv.ARCHIVE_TRANSFER_TIMEOUT_MS,
   REDIS_URL: z
     .string()
     .optional()

@@ -52,6 +52,7 @@ async function identify(
   if (access !== 'user' && !holds(principal, access)) throw forbidden();
   req.principal = principal;
   req.scope = scopeOf(principal);
+  if (declaration.privateFields) req.showsPrivate = holds(principal, declaration.privateFields);
 }
 
 /**

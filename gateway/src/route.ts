@@ -55,6 +55,8 @@ export interface Context<P, Q, B> {
   scope: buildsV1.Access;
   /** What the request may see, on `read` routes. */
   readAccess: buildsV1.Access;
+  /** Whether the answer shows private fields (notes): the caller holds the route's `privateFields` permission. */
+  showsPrivate: boolean;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -80,6 +82,11 @@ export interface Route<
   access: Access;
   /** The modpack named by `:slug` must also be accessible to the caller (403; the builds service checks `scope`). */
   modpackAccess?: boolean;
+  /**
+   * The answer has private fields (notes), shown only to callers holding this permission
+   * (docs/api.md#private-notes); the handler reads `showsPrivate`.
+   */
+  privateFields?: Permission;
   params?: P;
   query?: Q;
   body?: B;
@@ -140,6 +147,7 @@ declare module 'fastify' {
     principal?: Principal;
     scope?: buildsV1.Access;
     readAccess?: buildsV1.Access;
+    showsPrivate?: boolean;
   }
 }
 
@@ -287,6 +295,9 @@ export function contextOf(
     get readAccess() {
       if (!req.readAccess) throw new Error(`${req.routeOptions.url} uses read access but does not declare it`);
       return req.readAccess;
+    },
+    get showsPrivate() {
+      return req.showsPrivate === true;
     },
     req,
     reply: reply as FastifyReply,

@@ -131,7 +131,7 @@ export type paths = {
         /** Show a mod version */
         get: operations["getModBySlugByVersion"];
         /**
-         * Update a mod version (md5, filesize)
+         * Update a mod version (md5, filesize, url, notes)
          * @description Needs the `mods_manage` permission (or `solder_full`).
          */
         put: operations["putModBySlugByVersion"];
@@ -160,6 +160,28 @@ export type paths = {
          * @description Needs the `mods_manage` permission (or `solder_full`).
          */
         post: operations["postModBySlugVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/{slug}/{version}/rehash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rehash a mod version: fetch its archive, compare md5 and size
+         * @description Fetches the version's archive (its own `url`, else the mirror's), computing md5 and size while it streams, and compares them with the recorded ones; `store: true` writes them when they differ. Only http(s) URLs of the hosts in `ARCHIVE_HOSTS` (default: the mirror), never private addresses unless `ARCHIVE_ALLOW_PRIVATE`, within the connect and transfer timeouts and `ARCHIVE_MAX_BYTES`.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`).
+         */
+        post: operations["postModBySlugByVersionRehash"];
         delete?: never;
         options?: never;
         head?: never;
@@ -603,6 +625,8 @@ export type components = {
             author: string | null;
             description: string | null;
             link: string | null;
+            /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
+            notes?: string;
             versions: string[];
         };
         Mod: {
@@ -612,6 +636,8 @@ export type components = {
             author: string | null;
             description: string | null;
             link: string | null;
+            /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
+            notes?: string;
             /**
              * @description UTC time with microseconds and a trailing Z.
              * @example 2024-01-02T03:04:05.000000Z
@@ -628,8 +654,10 @@ export type components = {
             /** @description MD5 of the archive, 32 lowercase hex digits. */
             md5: string;
             filesize: number | null;
-            /** @description {mirror_url}/mods/{name}/{name}-{version}.zip */
+            /** @description The version's own url when it has one, else {mirror_url}/mods/{name}/{name}-{version}.zip */
             url: string;
+            /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
+            notes?: string;
         };
         ModVersion: {
             id: number;
@@ -638,6 +666,10 @@ export type components = {
             /** @description MD5 of the archive, 32 lowercase hex digits. */
             md5: string;
             filesize: number | null;
+            /** @description The version's own download url: present only when set (docs/api.md#download-urls). */
+            url?: string;
+            /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
+            notes?: string;
             /**
              * @description UTC time with microseconds and a trailing Z.
              * @example 2024-01-02T03:04:05.000000Z
@@ -648,6 +680,22 @@ export type components = {
              * @example 2024-01-02T03:04:05.000000Z
              */
             updated_at: string;
+        };
+        VersionRehash: {
+            /** @description The URL the archive was fetched from. */
+            url: string;
+            /** @description MD5 of the archive fetched. */
+            md5: string;
+            /** @description Size of the archive fetched, in bytes. */
+            filesize: number;
+            /** @description The md5 the version had before this request. */
+            recorded_md5: string;
+            /** @description The filesize the version had before this request. */
+            recorded_filesize: number | null;
+            md5_matches: boolean;
+            filesize_matches: boolean;
+            /** @description Whether this request wrote md5 and filesize to the version. */
+            stored: boolean;
         };
         Modpack: {
             id: number;
@@ -724,6 +772,7 @@ export type components = {
             /** @description MD5 of the archive, 32 lowercase hex digits. */
             md5: string;
             filesize: number | null;
+            /** @description The version's own url when it has one, else {mirror_url}/mods/{name}/{name}-{version}.zip */
             url: string;
         };
         BuildModDetailed: {
@@ -734,6 +783,7 @@ export type components = {
             /** @description MD5 of the archive, 32 lowercase hex digits. */
             md5: string;
             filesize: number | null;
+            /** @description The version's own url when it has one, else {mirror_url}/mods/{name}/{name}-{version}.zip */
             url: string;
             pretty_name: string;
             author: string | null;
@@ -1106,6 +1156,8 @@ export interface operations {
                     description?: string | null;
                     /** @description Absent, null or an empty string leaves it unset. */
                     link?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    notes?: string | null;
                 };
             };
         };
@@ -1295,6 +1347,8 @@ export interface operations {
                     description?: string | null;
                     /** @description Absent, null or an empty string leaves it unset. */
                     link?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    notes?: string | null;
                 };
             };
         };
@@ -1574,6 +1628,10 @@ export interface operations {
                     md5?: string;
                     /** @description Absent, null or an empty string leaves it unset. */
                     filesize?: number | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    url?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    notes?: string | null;
                 };
             };
         };
@@ -1791,6 +1849,10 @@ export interface operations {
                     md5: string;
                     /** @description Absent, null or an empty string leaves it unset. */
                     filesize?: number | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    url?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    notes?: string | null;
                 };
             };
         };
@@ -1889,6 +1951,148 @@ export interface operations {
             };
             /** @description "Service unavailable.": a service did not answer in time. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModBySlugByVersionRehash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+                /** @description Mod version string, percent-encoded. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Write the md5 and filesize found when they differ from the recorded ones. */
+                    store?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description What the archive is, and whether it matches the version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionRehash"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.", "Mod version not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": "The archive URL may not be fetched: <why>."}`: not http(s), a host not allowed, a private address. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive is missing: <url> answered 404." (or 410); "The archive server failed: …" (another status, too many redirects, a body cut short); "The archive is too large: …"; "The archive server cannot be reached: …". */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive did not arrive in time: …": no connection within the connect timeout, or not complete within the transfer timeout. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
