@@ -1,9 +1,11 @@
 // Entry of the admin CLI: `npm run admin -- <command>` from a checkout, or
-// `node deploy/entrypoint.js admin <command>` in the image. Results are JSON on stdout; progress,
-// warnings and errors go to stderr. Exit status: 0 done, 1 failed, 64 wrong command line.
+// `node deploy/entrypoint.js admin <command>` in the image. Results are JSON on stdout (the mirror
+// audit's is text unless --json); progress, warnings and errors go to stderr. Exit status: 0 done,
+// 1 failed, 2 problems found (audit-mirror, rehash), 64 wrong command line.
 import { CommanderError } from 'commander';
+import { auditMirror, progressTo } from './audit';
 import { AdminCommands } from './commands';
-import { loadGrpcConfig, loadImportConfig } from './config';
+import { loadArchiveConfig, loadGrpcConfig, loadImportConfig } from './config';
 import { describeError, EXIT_FAILURE, EXIT_USAGE } from './errors';
 import { importSolder } from './import-solder';
 import { buildProgram, type Handlers, type Io } from './program';
@@ -12,13 +14,14 @@ import { connectServices, type Services } from './services';
 /** Handlers that connect to the services on first use (import-solder needs none of them). */
 function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
   let services: Services | undefined;
-  const commands = () => {
+  const connected = () => {
     if (!services) {
       services = connectServices(loadGrpcConfig());
       cleanups.push(() => services?.close());
     }
-    return new AdminCommands(services);
+    return services;
   };
+  const commands = () => new AdminCommands(connected());
   return {
     userCreate: (username, opts) => commands().userCreate(username, opts),
     userList: () => commands().userList(),
@@ -41,6 +44,19 @@ function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
     clientList: () => commands().clientList(),
     importSolder: (opts) =>
       importSolder(loadImportConfig(), { from: opts.from, progress: (line) => io.err(`${line}\n`) }),
+    rehash: (mod, version, opts) => {
+      const config = loadArchiveConfig();
+      return commands().rehash(mod, version, {
+        store: opts.store,
+        transferTimeoutMs: config.ARCHIVE_TRANSFER_TIMEOUT_MS,
+        deadlineMs: config.GRPC_DEADLINE_MS,
+      });
+    },
+    auditMirror: (opts) =>
+      auditMirror(connected().catalog, loadArchiveConfig(), {
+        concurrency: opts.concurrency,
+        progress: progressTo(process.stderr),
+      }),
   };
 }
 

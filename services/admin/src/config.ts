@@ -1,7 +1,7 @@
 // The CLI's environment, validated with zod like the services' (a wrong or missing setting stops
 // with a message naming it). Each command loads only what it needs: the gRPC addresses for the
 // user/token/key/client commands, the three service databases for import-solder.
-import { hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
+import { archiveEnv, hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
 
 export const grpcConfigSchema = z.object({
   CATALOG_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50051'),
@@ -26,3 +26,10 @@ export type ImportConfig = z.infer<typeof importConfigSchema>;
 
 export const loadGrpcConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(grpcConfigSchema, env);
 export const loadImportConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(importConfigSchema, env);
+
+/** rehash and audit-mirror: the catalog's address, and the archive settings the catalog reads too. */
+export const archiveConfigSchema = grpcConfigSchema.extend(archiveEnv);
+
+export type ArchiveConfig = z.infer<typeof archiveConfigSchema>;
+
+export const loadArchiveConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(archiveConfigSchema, env);

@@ -189,3 +189,64 @@ test('error messages: Depot reasons, field errors, unreachable services, configu
     'connect to postgres://u:***@h/db failed',
   );
 });
+
+test('rehash and audit-mirror: arguments, output, exit status 2 when problems remain', async () => {
+  const report = (problems: number) => ({
+    mirror_url: 'http://m/',
+    checked: 3,
+    ok: 3 - problems,
+    counts: { missing: problems, md5_mismatch: 0, size_mismatch: 0, refused: 0, failed: 0 },
+    seconds: 0.1,
+    concurrency: 8,
+    problems: Array.from({ length: problems }, () => ({
+      problem: 'missing' as const,
+      mod: 'a',
+      version: '1',
+      url: 'http://m/mods/a/a-1.zip',
+      detail: 'http://m/mods/a/a-1.zip answered 404',
+    })),
+  });
+  const answer = { md5_matches: true, filesize_matches: false, stored: false };
+  const calls: unknown[][] = [];
+  const results: unknown[] = [];
+  let out = '';
+  const handlers = {
+    rehash: async (...args: unknown[]) => (calls.push(['rehash', ...args]), answer),
+    auditMirror: async (opts: { concurrency: number }) => (
+      calls.push(['auditMirror', opts]),
+      report(opts.concurrency === 3 ? 1 : 0)
+    ),
+  } as unknown as Handlers;
+  const program = buildProgram(handlers, {
+    result: (v) => results.push(v),
+    out: (t) => (out += t),
+    err: () => undefined,
+  });
+  const run = (...args: string[]) => program.parseAsync(['node', 'depot-admin', ...args]);
+
+  await expect(run('rehash', 'jei', '1.0 beta')).rejects.toMatchObject({
+    message: 'the archive does not match the version (run with --store to record it)',
+    exitCode: 2,
+  });
+  expect(results).toEqual([answer]);
+  answer.stored = true;
+  await run('rehash', 'jei', '1.0 beta', '--store');
+  expect(calls.slice(0, 2)).toEqual([
+    ['rehash', 'jei', '1.0 beta', { store: false }],
+    ['rehash', 'jei', '1.0 beta', { store: true }],
+  ]);
+
+  await run('audit-mirror');
+  expect(out).toMatch(/^Mirror audit of 3 version\(s\) on http:\/\/m\/ in 0.1 s \(concurrency 8\)\n/);
+  await expect(run('audit-mirror', '--concurrency', '3', '--json')).rejects.toMatchObject({
+    message: '1 problem(s) found',
+    exitCode: 2,
+  });
+  expect(results[results.length - 1]).toEqual(report(1));
+  expect(calls.slice(2)).toEqual([
+    ['auditMirror', { concurrency: 8 }],
+    ['auditMirror', { concurrency: 3 }],
+  ]);
+  expect((await usageError(['audit-mirror', '--concurrency', '0'])).stderr).toMatch(/from 1 to 64/);
+  expect((await usageError(['rehash', 'jei'])).stderr).toMatch(/missing required argument 'version'/);
+});
