@@ -29,7 +29,7 @@ export interface StackOptions {
   gatewayPort?: number;
   /** ADMIN_TOKEN; when neither is set a random token is made for this run. */
   adminToken?: string;
-  /** SERVICE_MIRROR_URL, default http://localhost/mirror/ (the gateway's own default). */
+  /** SERVICE_MIRROR_URL (gateway and catalog), default http://localhost/mirror/ (their own default). */
   mirrorUrl?: string;
   /** SERVICE_DISABLE_MOD_API. */
   disableModApi?: boolean;
@@ -134,6 +134,8 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring): R
       DATABASE_URL: w.databases.catalog,
       CATALOG_GRPC_LISTEN: addr('catalog'),
       BUILDS_GRPC_ADDR: addr('builds'),
+      // Where it fetches archives from for a rehash.
+      SERVICE_MIRROR_URL: s.mirrorUrl,
     },
     builds: {
       DATABASE_URL: w.databases.builds,

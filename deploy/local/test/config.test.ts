@@ -98,6 +98,7 @@ describe('serviceEnvironment', () => {
       DATABASE_URL: 'postgres://h/x_catalog',
       CATALOG_GRPC_LISTEN: '127.0.0.1:1001',
       BUILDS_GRPC_ADDR: '127.0.0.1:1002',
+      SERVICE_MIRROR_URL: 'http://localhost/mirror/',
     });
     expect(serviceEnvironment('builds', settings, wiring)).toMatchObject({
       DATABASE_URL: 'postgres://h/x_builds',
