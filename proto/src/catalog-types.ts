@@ -1,4 +1,7 @@
 // Message types of depot.catalog.v1 (generated; see src/generated).
+export type * from './generated/depot/catalog/v1/ArchiveCheck';
+export type * from './generated/depot/catalog/v1/CheckVersionArchivesRequest';
+export type * from './generated/depot/catalog/v1/CheckVersionArchivesResponse';
 export type * from './generated/depot/catalog/v1/CreateModRequest';
 export type * from './generated/depot/catalog/v1/CreateVersionRequest';
 export type * from './generated/depot/catalog/v1/DeleteModRequest';
@@ -9,8 +12,6 @@ export type * from './generated/depot/catalog/v1/GetModRequest';
 export type * from './generated/depot/catalog/v1/GetVersionRequest';
 export type * from './generated/depot/catalog/v1/ListModsRequest';
 export type * from './generated/depot/catalog/v1/ListModsResponse';
-export type * from './generated/depot/catalog/v1/ListVersionArchivesRequest';
-export type * from './generated/depot/catalog/v1/ListVersionArchivesResponse';
 export type * from './generated/depot/catalog/v1/Mod';
 export type * from './generated/depot/catalog/v1/ModSummary';
 export type * from './generated/depot/catalog/v1/ModVersion';
@@ -20,4 +21,3 @@ export type * from './generated/depot/catalog/v1/RenderBuildModsRequest';
 export type * from './generated/depot/catalog/v1/RenderBuildModsResponse';
 export type * from './generated/depot/catalog/v1/UpdateModRequest';
 export type * from './generated/depot/catalog/v1/UpdateVersionRequest';
-export type * from './generated/depot/catalog/v1/VersionArchive';

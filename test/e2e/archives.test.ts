@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
   mirrorUrl = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/repo/`;
-  // The mirror is on loopback: private addresses allowed, for the catalog and the CLI alike.
+  // The mirror is on loopback: private addresses allowed.
   t = await startTestStack({ mirrorUrl, env: { ARCHIVE_ALLOW_PRIVATE: 'true' } });
   manager = await userWithToken(t.admin, 'modder', ['mods_manage']);
   creator = await userWithToken(t.admin, 'creator', ['mods_create']);
@@ -74,11 +74,8 @@ function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr:
       ['--conditions=depot-source', '--import', 'tsx', 'services/admin/src/cli.ts', ...args],
       {
         cwd: REPO,
-        env: {
-          ...process.env,
-          CATALOG_GRPC_ADDR: `127.0.0.1:${t.stack.ports.catalog}`,
-          ARCHIVE_ALLOW_PRIVATE: 'true',
-        },
+        // Only where the catalog is: the catalog fetches, with its own settings.
+        env: { ...process.env, CATALOG_GRPC_ADDR: `127.0.0.1:${t.stack.ports.catalog}` },
       },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );

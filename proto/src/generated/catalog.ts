@@ -1,7 +1,10 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { ArchiveCheck as _depot_catalog_v1_ArchiveCheck, ArchiveCheck__Output as _depot_catalog_v1_ArchiveCheck__Output } from './depot/catalog/v1/ArchiveCheck';
 import type { CatalogServiceClient as _depot_catalog_v1_CatalogServiceClient, CatalogServiceDefinition as _depot_catalog_v1_CatalogServiceDefinition } from './depot/catalog/v1/CatalogService';
+import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from './depot/catalog/v1/CheckVersionArchivesRequest';
+import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from './depot/catalog/v1/CheckVersionArchivesResponse';
 import type { CreateModRequest as _depot_catalog_v1_CreateModRequest, CreateModRequest__Output as _depot_catalog_v1_CreateModRequest__Output } from './depot/catalog/v1/CreateModRequest';
 import type { CreateVersionRequest as _depot_catalog_v1_CreateVersionRequest, CreateVersionRequest__Output as _depot_catalog_v1_CreateVersionRequest__Output } from './depot/catalog/v1/CreateVersionRequest';
 import type { DeleteModRequest as _depot_catalog_v1_DeleteModRequest, DeleteModRequest__Output as _depot_catalog_v1_DeleteModRequest__Output } from './depot/catalog/v1/DeleteModRequest';
@@ -12,8 +15,6 @@ import type { GetModRequest as _depot_catalog_v1_GetModRequest, GetModRequest__O
 import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersionRequest__Output as _depot_catalog_v1_GetVersionRequest__Output } from './depot/catalog/v1/GetVersionRequest';
 import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from './depot/catalog/v1/ListModsRequest';
 import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from './depot/catalog/v1/ListModsResponse';
-import type { ListVersionArchivesRequest as _depot_catalog_v1_ListVersionArchivesRequest, ListVersionArchivesRequest__Output as _depot_catalog_v1_ListVersionArchivesRequest__Output } from './depot/catalog/v1/ListVersionArchivesRequest';
-import type { ListVersionArchivesResponse as _depot_catalog_v1_ListVersionArchivesResponse, ListVersionArchivesResponse__Output as _depot_catalog_v1_ListVersionArchivesResponse__Output } from './depot/catalog/v1/ListVersionArchivesResponse';
 import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from './depot/catalog/v1/Mod';
 import type { ModSummary as _depot_catalog_v1_ModSummary, ModSummary__Output as _depot_catalog_v1_ModSummary__Output } from './depot/catalog/v1/ModSummary';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from './depot/catalog/v1/ModVersion';
@@ -23,7 +24,6 @@ import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest
 import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from './depot/catalog/v1/RenderBuildModsResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from './depot/catalog/v1/UpdateModRequest';
 import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, UpdateVersionRequest__Output as _depot_catalog_v1_UpdateVersionRequest__Output } from './depot/catalog/v1/UpdateVersionRequest';
-import type { VersionArchive as _depot_catalog_v1_VersionArchive, VersionArchive__Output as _depot_catalog_v1_VersionArchive__Output } from './depot/catalog/v1/VersionArchive';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -33,7 +33,10 @@ export interface ProtoGrpcType {
   depot: {
     catalog: {
       v1: {
+        ArchiveCheck: MessageTypeDefinition<_depot_catalog_v1_ArchiveCheck, _depot_catalog_v1_ArchiveCheck__Output>
         CatalogService: SubtypeConstructor<typeof grpc.Client, _depot_catalog_v1_CatalogServiceClient> & { service: _depot_catalog_v1_CatalogServiceDefinition }
+        CheckVersionArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesRequest__Output>
+        CheckVersionArchivesResponse: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
         CreateModRequest: MessageTypeDefinition<_depot_catalog_v1_CreateModRequest, _depot_catalog_v1_CreateModRequest__Output>
         CreateVersionRequest: MessageTypeDefinition<_depot_catalog_v1_CreateVersionRequest, _depot_catalog_v1_CreateVersionRequest__Output>
         DeleteModRequest: MessageTypeDefinition<_depot_catalog_v1_DeleteModRequest, _depot_catalog_v1_DeleteModRequest__Output>
@@ -44,8 +47,6 @@ export interface ProtoGrpcType {
         GetVersionRequest: MessageTypeDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_GetVersionRequest__Output>
         ListModsRequest: MessageTypeDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsRequest__Output>
         ListModsResponse: MessageTypeDefinition<_depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsResponse__Output>
-        ListVersionArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_ListVersionArchivesRequest, _depot_catalog_v1_ListVersionArchivesRequest__Output>
-        ListVersionArchivesResponse: MessageTypeDefinition<_depot_catalog_v1_ListVersionArchivesResponse, _depot_catalog_v1_ListVersionArchivesResponse__Output>
         Mod: MessageTypeDefinition<_depot_catalog_v1_Mod, _depot_catalog_v1_Mod__Output>
         ModSummary: MessageTypeDefinition<_depot_catalog_v1_ModSummary, _depot_catalog_v1_ModSummary__Output>
         ModVersion: MessageTypeDefinition<_depot_catalog_v1_ModVersion, _depot_catalog_v1_ModVersion__Output>
@@ -55,7 +56,6 @@ export interface ProtoGrpcType {
         RenderBuildModsResponse: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsResponse__Output>
         UpdateModRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_UpdateModRequest__Output>
         UpdateVersionRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateVersionRequest, _depot_catalog_v1_UpdateVersionRequest__Output>
-        VersionArchive: MessageTypeDefinition<_depot_catalog_v1_VersionArchive, _depot_catalog_v1_VersionArchive__Output>
       }
     }
   }

@@ -1,17 +1,10 @@
 // The mirror audit: every version of the catalogue, its archive fetched and hashed, compared with
 // what the version records. Missing archives and md5 mismatches are what makes most launcher
-// downloads fail; finding them before players do is the point. Versions are read a page at a time
-// from the catalog (one RPC a page); archives are fetched by this process, a few at a time, with
-// @depot/common's archive-fetch and the same ARCHIVE_* settings as the catalog's rehash.
+// downloads fail; finding them before players do is the point. The catalog fetches, a page of
+// versions per call (CheckVersionArchives), `concurrency` archives at a time: it is where the
+// ARCHIVE_* settings and the network policy that lets it reach the mirror are, so the audit runs
+// from wherever the other admin commands run. This module pages, classifies and reports.
 import { SingleBar } from 'cli-progress';
-import {
-  ArchiveFetchError,
-  archivePolicy,
-  fetchArchiveDigest,
-  type ArchiveDigest,
-  type ArchivePolicy,
-  type ArchiveSettings,
-} from '@depot/common';
 import type { catalogV1 } from '@depot/proto';
 import type { Services } from './services';
 
@@ -50,106 +43,88 @@ export interface AuditProgress {
 
 export interface AuditOptions {
   concurrency: number;
+  /** The catalog's ARCHIVE_TRANSFER_TIMEOUT_MS: how long one fetch may take. */
+  transferTimeoutMs: number;
+  /** GRPC_DEADLINE_MS: the rest of a call. */
+  deadlineMs: number;
+  /** Versions per call (default: 4 per fetch at a time, so that a slow archive holds up little). */
   pageSize?: number;
   progress?: AuditProgress;
-  /** For tests: the fetch (default fetchArchiveDigest). */
-  fetch?: (url: string, policy: ArchivePolicy) => Promise<ArchiveDigest>;
 }
 
-type Catalog = Pick<Services['catalog'], 'ListVersionArchives'>;
-type Version = catalogV1.VersionArchive__Output;
-
-/** Pages of versions as one stream: the next page is asked for when the last one is used up. */
-async function* versionsAfter(catalog: Catalog, first: Version[], pageSize: number): AsyncGenerator<Version> {
-  let page = first;
-  for (;;) {
-    yield* page;
-    if (page.length < pageSize) return;
-    ({ versions: page } = await catalog.ListVersionArchives({ after_id: page[page.length - 1].id, limit: pageSize }));
-  }
-}
+type Catalog = Pick<Services['catalog'], 'CheckVersionArchives'>;
 
 /** What one version's archive says. */
-async function check(
-  v: Version,
-  policy: ArchivePolicy,
-  fetch: NonNullable<AuditOptions['fetch']>,
-): Promise<Problem | undefined> {
-  const where = { mod: v.mod, version: v.version, url: v.url };
-  let digest: ArchiveDigest;
-  try {
-    digest = await fetch(v.url, policy);
-  } catch (err) {
-    if (!(err instanceof ArchiveFetchError)) throw err;
-    const problem: Finding = err.problem === 'missing' ? 'missing' : err.problem === 'refused' ? 'refused' : 'failed';
-    return { problem, ...where, detail: problem === 'failed' ? `${err.problem}: ${err.message}` : err.message };
+export function classify(c: catalogV1.ArchiveCheck__Output): Problem | undefined {
+  const where = { mod: c.mod, version: c.version, url: c.url };
+  if (c.problem !== undefined) {
+    const problem: Finding = c.problem === 'missing' ? 'missing' : c.problem === 'refused' ? 'refused' : 'failed';
+    const message = c.message ?? c.problem;
+    return { problem, ...where, detail: problem === 'failed' ? `${c.problem}: ${message}` : message };
   }
-  const recordedFilesize = v.filesize ?? null;
-  const sizes = { recorded_filesize: recordedFilesize, archive_filesize: digest.size };
-  if (digest.md5 !== v.md5) {
+  const recordedFilesize = c.recorded_filesize ?? null;
+  const sizes = { recorded_filesize: recordedFilesize, archive_filesize: c.filesize };
+  if (c.md5 !== c.recorded_md5) {
     return {
       problem: 'md5_mismatch',
       ...where,
-      detail: `the version records md5 ${v.md5}, the archive is ${digest.md5}`,
-      recorded_md5: v.md5,
-      archive_md5: digest.md5,
+      detail: `the version records md5 ${c.recorded_md5}, the archive is ${c.md5}`,
+      recorded_md5: c.recorded_md5,
+      archive_md5: c.md5,
       ...sizes,
     };
   }
   // An unrecorded size is not wrong: launchers need the md5, the size only shows progress.
-  if (recordedFilesize !== null && recordedFilesize !== digest.size) {
+  if (recordedFilesize !== null && recordedFilesize !== c.filesize) {
     return {
       problem: 'size_mismatch',
       ...where,
-      detail: `the version records ${recordedFilesize} bytes, the archive has ${digest.size}`,
+      detail: `the version records ${recordedFilesize} bytes, the archive has ${c.filesize}`,
       ...sizes,
     };
   }
   return undefined;
 }
 
-export async function auditMirror(
-  catalog: Catalog,
-  settings: ArchiveSettings,
-  options: AuditOptions,
-): Promise<AuditReport> {
+export async function auditMirror(catalog: Catalog, options: AuditOptions): Promise<AuditReport> {
   const started = Date.now();
-  const pageSize = options.pageSize ?? 500;
-  const fetch = options.fetch ?? ((url, policy) => fetchArchiveDigest(url, policy));
-  const first = await catalog.ListVersionArchives({ after_id: 0, limit: pageSize });
-  const policy = archivePolicy(settings, first.mirror_url);
+  const { concurrency } = options;
+  const limit = options.pageSize ?? Math.min(4 * concurrency, 256);
+  // A page takes at most ceil(limit / concurrency) fetches in a row.
+  const deadlineMs = Math.ceil(limit / concurrency) * options.transferTimeoutMs + options.deadlineMs;
   const counts = Object.fromEntries(FINDINGS.map((f) => [f, 0])) as Record<Finding, number>;
-  const found: { id: number; problem: Problem }[] = [];
-  let done = 0;
-  options.progress?.start(first.total ?? first.versions.length);
-
-  const versions = versionsAfter(catalog, first.versions, pageSize);
-  const worker = async () => {
-    // Async generators hand out their values one call at a time: workers never get the same one.
-    for (let next = await versions.next(); !next.done; next = await versions.next()) {
-      const v = next.value;
-      const problem = await check(v, policy, fetch);
-      if (problem) {
-        counts[problem.problem]++;
-        found.push({ id: v.id, problem });
-      }
-      done++;
-      options.progress?.update(done, counts);
-    }
-  };
+  const problems: Problem[] = [];
+  let checked = 0;
+  let mirrorUrl = '';
   try {
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+    for (let after = 0; ;) {
+      const page = await catalog.CheckVersionArchives({ after_id: after, limit, concurrency }, { deadlineMs });
+      if (after === 0) {
+        mirrorUrl = page.mirror_url;
+        options.progress?.start(page.total ?? page.checks.length);
+      }
+      for (const check of page.checks) {
+        const problem = classify(check);
+        if (problem) {
+          counts[problem.problem]++;
+          problems.push(problem);
+        }
+      }
+      checked += page.checks.length;
+      options.progress?.update(checked, counts);
+      if (page.checks.length < limit) break;
+      after = page.checks[page.checks.length - 1].id;
+    }
   } finally {
     options.progress?.stop();
   }
-  const problems = found.sort((a, b) => a.id - b.id).map((f) => f.problem);
   return {
-    mirror_url: first.mirror_url,
-    checked: done,
-    ok: done - problems.length,
+    mirror_url: mirrorUrl,
+    checked,
+    ok: checked - problems.length,
     counts,
     seconds: Math.round((Date.now() - started) / 100) / 10,
-    concurrency: options.concurrency,
+    concurrency,
     problems,
   };
 }

@@ -52,11 +52,15 @@ function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
         deadlineMs: config.GRPC_DEADLINE_MS,
       });
     },
-    auditMirror: (opts) =>
-      auditMirror(connected().catalog, loadArchiveConfig(), {
+    auditMirror: (opts) => {
+      const config = loadArchiveConfig();
+      return auditMirror(connected().catalog, {
         concurrency: opts.concurrency,
+        transferTimeoutMs: config.ARCHIVE_TRANSFER_TIMEOUT_MS,
+        deadlineMs: config.GRPC_DEADLINE_MS,
         progress: progressTo(process.stderr),
-      }),
+      });
+    },
   };
 }
 

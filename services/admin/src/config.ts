@@ -27,8 +27,10 @@ export type ImportConfig = z.infer<typeof importConfigSchema>;
 export const loadGrpcConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(grpcConfigSchema, env);
 export const loadImportConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(importConfigSchema, env);
 
-/** rehash and audit-mirror: the catalog's address, and the archive settings the catalog reads too. */
-export const archiveConfigSchema = grpcConfigSchema.extend(archiveEnv);
+/** rehash and audit-mirror: the catalog fetches; the CLI waits as long as a fetch may take there. */
+export const archiveConfigSchema = grpcConfigSchema.extend({
+  ARCHIVE_TRANSFER_TIMEOUT_MS: archiveEnv.ARCHIVE_TRANSFER_TIMEOUT_MS,
+});
 
 export type ArchiveConfig = z.infer<typeof archiveConfigSchema>;
 

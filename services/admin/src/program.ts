@@ -38,10 +38,10 @@ export interface RehashAnswer {
   stored: boolean;
 }
 
-/** 1 to 64 fetches at a time. */
+/** 1 to 32 fetches at a time (the catalog's bound). */
 function parseConcurrency(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64) {
-    throw new InvalidArgumentError('expected a whole number from 1 to 64');
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 32) {
+    throw new InvalidArgumentError('expected a whole number from 1 to 32');
   }
   return Number(value);
 }
@@ -178,7 +178,9 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
         'Exit status 2 when problems were found',
     )
     .addOption(
-      new Option('--concurrency <n>', 'archives fetched at a time (1-64)').argParser(parseConcurrency).default(8),
+      new Option('--concurrency <n>', 'archives the catalog fetches at a time (1-32)')
+        .argParser(parseConcurrency)
+        .default(8),
     )
     .option('--json', 'the report as JSON instead of text', false)
     .action(async (opts: { concurrency: number; json: boolean }) => {

@@ -1,6 +1,7 @@
 // Versions' archives, where the data is: a version's archive fetched and hashed (the rehash of
-// the API, the console and the CLI), and the pages of every version's archive URL that the mirror
-// audit walks. The fetch is @depot/common's archive-fetch, within the ARCHIVE_* settings.
+// the API, the console and the CLI), and every version's archive checked a page at a time (the
+// admin CLI's mirror audit). The fetches happen here, in one place, with @depot/common's
+// archive-fetch within the ARCHIVE_* settings and the catalog's egress policy.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
@@ -13,6 +14,7 @@ import {
   versionArchiveUrl,
   type ArchiveDigest,
   type ArchivePolicy,
+  type ArchiveProblem,
   type Orm,
   type OutboxRelay,
 } from '@depot/common';
@@ -30,24 +32,32 @@ export interface RehashResult {
   stored: boolean;
 }
 
-export interface VersionArchiveRow {
+/** A version and what its archive turned out to be (the mirror audit). */
+export interface ArchiveCheck {
   id: number;
   mod: string;
   version: string;
-  md5: string;
-  filesize: number | null;
   url: string;
+  recordedMd5: string;
+  recordedFilesize: number | null;
+  /** What the archive is, when it could be fetched... */
+  digest?: ArchiveDigest;
+  /** ...or why it could not. */
+  failure?: { problem: ArchiveProblem; message: string };
 }
 
-export const DEFAULT_PAGE = 500;
-export const MAX_PAGE = 1000;
+export const PAGE = { default: 32, max: 256 };
+export const CONCURRENCY = { default: 8, max: 32 };
 
 /** A page of versions with their mods' names, in id order (primary key range scan). */
-const LIST_SQL = `select v.id, m.name as mod, v.version, v.md5, v.filesize, v.url
+const PAGE_SQL = `select v.id, m.name as mod, v.version, v.md5, v.filesize, v.url
   from mod_versions v join mods m on m.id = v.mod_id
  where v.id > ? order by v.id limit ?`;
 
-type Fetch = (url: string, policy: ArchivePolicy) => Promise<ArchiveDigest>;
+type Fetch = (url: string, policy: ArchivePolicy, options: { signal?: AbortSignal }) => Promise<ArchiveDigest>;
+
+/** `value` within 1..max, `fallback` for 0 (unset). */
+const bounded = (value: number, fallback: number, max: number) => (value <= 0 ? fallback : Math.min(value, max));
 
 export class VersionArchives {
   private readonly urls: (name: string, version: string) => string;
@@ -63,13 +73,16 @@ export class VersionArchives {
     this.urls = modDownloadUrls(mirrorUrl);
   }
 
-  /** Fetches the archive and compares it with what the version records; `store` writes a difference. */
-  async rehash(slug: string, version: string, store: boolean): Promise<RehashResult> {
+  /**
+   * Fetches the archive and compares it with what the version records; `store` writes a
+   * difference. `signal`: the caller gave up (the fetch stops).
+   */
+  async rehash(slug: string, version: string, store: boolean, signal?: AbortSignal): Promise<RehashResult> {
     const row = await this.catalog.getVersion(slug, version);
     const url = versionArchiveUrl(this.urls, slug, row);
     let digest: ArchiveDigest;
     try {
-      digest = await this.fetch(url, this.policy);
+      digest = await this.fetch(url, this.policy, { signal });
     } catch (err) {
       throw err instanceof ArchiveFetchError ? archiveError(err) : err;
     }
@@ -107,24 +120,47 @@ export class VersionArchives {
     return stored;
   }
 
-  /** Versions after `afterId` with their archive URLs; the total when starting (afterId 0). */
-  async list(afterId: number, limit: number): Promise<{ versions: VersionArchiveRow[]; total?: number }> {
-    const size = limit <= 0 ? DEFAULT_PAGE : Math.min(limit, MAX_PAGE);
+  /**
+   * The mirror audit's page: the versions after `afterId`, each archive fetched and hashed,
+   * `concurrency` at a time; the total when starting (afterId 0). Writes nothing.
+   */
+  async check(
+    afterId: number,
+    limit: number,
+    concurrency: number,
+    signal?: AbortSignal,
+  ): Promise<{ checks: ArchiveCheck[]; total?: number }> {
     const em = this.orm.em.fork() as SqlEntityManager;
     const rows = await em.execute<
       { id: number; mod: string; version: string; md5: string; filesize: string | number | null; url: string | null }[]
-    >(LIST_SQL, [Math.max(afterId, 0), size]);
-    const versions = rows.map((r) => ({
+    >(PAGE_SQL, [Math.max(afterId, 0), bounded(limit, PAGE.default, PAGE.max)]);
+    const checks: ArchiveCheck[] = rows.map((r) => ({
       id: r.id,
       mod: r.mod,
       version: r.version,
-      md5: r.md5,
-      // int8: node-postgres answers a string
-      filesize: r.filesize === null ? null : Number(r.filesize),
       url: versionArchiveUrl(this.urls, r.mod, r),
+      recordedMd5: r.md5,
+      // int8: node-postgres answers a string
+      recordedFilesize: r.filesize === null ? null : Number(r.filesize),
     }));
-    if (afterId > 0) return { versions };
+    // A pool of workers over the page: never more than `concurrency` fetches at once.
+    let next = 0;
+    const worker = async () => {
+      while (next < checks.length && !signal?.aborted) {
+        const check = checks[next++];
+        try {
+          check.digest = await this.fetch(check.url, this.policy, { signal });
+        } catch (err) {
+          if (!(err instanceof ArchiveFetchError)) throw err;
+          check.failure = { problem: err.problem, message: err.message };
+        }
+      }
+    };
+    const workers = bounded(concurrency, CONCURRENCY.default, CONCURRENCY.max);
+    await Promise.all(Array.from({ length: Math.min(workers, checks.length) }, worker));
+    signal?.throwIfAborted();
+    if (afterId > 0) return { checks };
     const [{ n }] = await em.execute<{ n: number }[]>('select count(*)::int as n from mod_versions');
-    return { versions, total: n };
+    return { checks, total: n };
   }
 }

@@ -39,6 +39,13 @@ export function toVersionMessage(v: ModVersion): catalogV1.ModVersion {
   };
 }
 
+/** Aborted when the caller cancels the call or its deadline passes: its archive fetches stop. */
+function cancelSignal(call: { on(event: 'cancelled', listener: () => void): unknown }): AbortSignal {
+  const controller = new AbortController();
+  call.on('cancelled', () => controller.abort(new Error('the call was cancelled')));
+  return controller.signal;
+}
+
 /** Fields named in update_mask, unset ones as null (proto presence = REST presence). */
 function masked<K extends string>(
   req: Record<string, unknown>,
@@ -121,8 +128,8 @@ export function catalogHandlers(catalog: Catalog, archives: VersionArchives): As
         ? { mods_json: mods.json, mod_ids: mods.modIds, mod_names: mods.modNames }
         : { mods_json: mods.json };
     },
-    async RehashVersion(req) {
-      const r = await archives.rehash(req.slug, req.version, req.store);
+    async RehashVersion(req, call) {
+      const r = await archives.rehash(req.slug, req.version, req.store, cancelSignal(call));
       return {
         url: r.url,
         md5: r.md5,
@@ -134,10 +141,21 @@ export function catalogHandlers(catalog: Catalog, archives: VersionArchives): As
         stored: r.stored,
       };
     },
-    async ListVersionArchives(req) {
-      const { versions, total } = await archives.list(req.after_id, req.limit);
+    async CheckVersionArchives(req, call) {
+      const { checks, total } = await archives.check(req.after_id, req.limit, req.concurrency, cancelSignal(call));
       return {
-        versions: versions.map((v) => ({ ...v, filesize: opt(v.filesize) })),
+        checks: checks.map((c) => ({
+          id: c.id,
+          mod: c.mod,
+          version: c.version,
+          url: c.url,
+          recorded_md5: c.recordedMd5,
+          recorded_filesize: opt(c.recordedFilesize),
+          md5: c.digest?.md5,
+          filesize: c.digest?.size,
+          problem: c.failure?.problem,
+          message: c.failure?.message,
+        })),
         mirror_url: archives.mirrorUrl,
         total,
       };

@@ -12,7 +12,7 @@ import {
   silentLogger,
   TEST_NATS_URL,
 } from '@depot/common/testing';
-import { CatalogService } from '@depot/proto';
+import { CatalogService, type catalogV1 } from '@depot/proto';
 import { startCatalog, type CatalogApp } from '../src/app';
 import { catalogConfigSchema } from '../src/config';
 
@@ -28,12 +28,20 @@ const archives = new Map<string, Buffer>();
 let mirror: http.Server;
 let mirrorUrl: string;
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+let inFlight = 0;
+let maxInFlight = 0;
 
 beforeAll(async () => {
   mirror = http.createServer((req, res) => {
     const body = archives.get(req.url ?? '');
-    if (body) res.writeHead(200, { 'content-length': body.length }).end(body);
-    else res.writeHead(404).end();
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    // Slow enough that fetches overlap.
+    setTimeout(() => {
+      inFlight--;
+      if (body) res.writeHead(200, { 'content-length': body.length }).end(body);
+      else res.writeHead(404).end();
+    }, 10);
   });
   await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
   mirrorUrl = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/repo/`;
@@ -289,27 +297,82 @@ describe('archives', () => {
     expect((await failure(client.RehashVersion({ slug: 'nope', version: '9' }))).error?.reason).toBe('MOD_NOT_FOUND');
   });
 
-  test('ListVersionArchives: every version with its archive url, a page at a time, the total first', async () => {
-    const all: { id: number; mod: string; version: string; url: string }[] = [];
+  test('CheckVersionArchives: every version checked, a page at a time, the total first; nothing written', async () => {
+    const all: catalogV1.ArchiveCheck__Output[] = [];
     let after = 0;
     let total: number | undefined;
     for (;;) {
-      const page = await client.ListVersionArchives({ after_id: after, limit: 2 });
+      const page = await client.CheckVersionArchives({ after_id: after, limit: 2, concurrency: 2 });
       expect(page.mirror_url).toBe(mirrorUrl);
       if (after === 0) total = page.total;
       else expect(page.total).toBeUndefined();
-      all.push(...page.versions);
-      if (page.versions.length < 2) break;
-      after = page.versions[page.versions.length - 1].id;
+      all.push(...page.checks);
+      if (page.checks.length < 2) break;
+      after = page.checks[page.checks.length - 1].id;
     }
     expect(all.length).toBe(total);
     expect(all.map((v) => v.id)).toEqual([...all.map((v) => v.id)].sort((a, b) => a - b));
-    const thermal = all.filter((v) => v.mod === 'thermal');
-    expect(thermal.map((v) => [v.version, v.url])).toEqual([
-      ['1.0', `${mirrorUrl}mods/thermal/thermal-1.0.zip`],
-      ['own', `${mirrorUrl}elsewhere/thermal-own.zip`],
-      ['far', 'https://cdn.example.com/x.zip'],
-      ['2.0', `${mirrorUrl}mods/thermal/thermal-2.0.zip`],
+    const thermal = all
+      .filter((c) => c.mod === 'thermal')
+      .map((c) => ({
+        version: c.version,
+        url: c.url,
+        md5: c.md5,
+        filesize: c.filesize,
+        problem: c.problem,
+        message: c.message,
+      }));
+    expect(thermal).toEqual([
+      {
+        version: '1.0',
+        url: `${mirrorUrl}mods/thermal/thermal-1.0.zip`,
+        md5: md5(archive),
+        filesize: archive.length,
+        problem: undefined,
+        message: undefined,
+      },
+      {
+        version: 'own',
+        url: `${mirrorUrl}elsewhere/thermal-own.zip`,
+        md5: md5(Buffer.from('its own')),
+        filesize: 7,
+        problem: undefined,
+        message: undefined,
+      },
+      {
+        version: 'far',
+        url: 'https://cdn.example.com/x.zip',
+        md5: undefined,
+        filesize: undefined,
+        problem: 'refused',
+        message: 'the host cdn.example.com is not one archives may be fetched from (ARCHIVE_HOSTS)',
+      },
+      {
+        version: '2.0',
+        url: `${mirrorUrl}mods/thermal/thermal-2.0.zip`,
+        md5: undefined,
+        filesize: undefined,
+        problem: 'missing',
+        message: `${mirrorUrl}mods/thermal/thermal-2.0.zip answered 404`,
+      },
     ]);
+    expect(all.find((c) => c.mod === 'thermal' && c.version === '2.0')).toMatchObject({ recorded_md5: 'b'.repeat(32) });
+    expect(await client.GetVersion({ slug: 'thermal', version: '2.0' })).toMatchObject({ md5: 'b'.repeat(32) });
+  });
+
+  test('CheckVersionArchives fetches at most `concurrency` archives at a time', async () => {
+    await client.CreateMod({ name: 'pool', pretty_name: 'Pool' });
+    let first = 0;
+    for (let i = 0; i < 9; i++) {
+      archives.set(`/repo/mods/pool/pool-${i}.zip`, Buffer.from(`pool ${i}`));
+      const v = await client.CreateVersion({ slug: 'pool', version: String(i), md5: md5(Buffer.from(`pool ${i}`)) });
+      first ||= v.id;
+    }
+    maxInFlight = 0;
+    const page = await client.CheckVersionArchives({ after_id: first - 1, limit: 9, concurrency: 3 });
+    expect(page.checks.map((c) => [c.version, c.md5 === c.recorded_md5])).toEqual(
+      Array.from({ length: 9 }, (_, i) => [String(i), true]),
+    );
+    expect(maxInFlight).toBe(3);
   });
 });

@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from '../../../depot/catalog/v1/CheckVersionArchivesRequest';
+import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from '../../../depot/catalog/v1/CheckVersionArchivesResponse';
 import type { CreateModRequest as _depot_catalog_v1_CreateModRequest, CreateModRequest__Output as _depot_catalog_v1_CreateModRequest__Output } from '../../../depot/catalog/v1/CreateModRequest';
 import type { CreateVersionRequest as _depot_catalog_v1_CreateVersionRequest, CreateVersionRequest__Output as _depot_catalog_v1_CreateVersionRequest__Output } from '../../../depot/catalog/v1/CreateVersionRequest';
 import type { DeleteModRequest as _depot_catalog_v1_DeleteModRequest, DeleteModRequest__Output as _depot_catalog_v1_DeleteModRequest__Output } from '../../../depot/catalog/v1/DeleteModRequest';
@@ -12,8 +14,6 @@ import type { GetModRequest as _depot_catalog_v1_GetModRequest, GetModRequest__O
 import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersionRequest__Output as _depot_catalog_v1_GetVersionRequest__Output } from '../../../depot/catalog/v1/GetVersionRequest';
 import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from '../../../depot/catalog/v1/ListModsRequest';
 import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from '../../../depot/catalog/v1/ListModsResponse';
-import type { ListVersionArchivesRequest as _depot_catalog_v1_ListVersionArchivesRequest, ListVersionArchivesRequest__Output as _depot_catalog_v1_ListVersionArchivesRequest__Output } from '../../../depot/catalog/v1/ListVersionArchivesRequest';
-import type { ListVersionArchivesResponse as _depot_catalog_v1_ListVersionArchivesResponse, ListVersionArchivesResponse__Output as _depot_catalog_v1_ListVersionArchivesResponse__Output } from '../../../depot/catalog/v1/ListVersionArchivesResponse';
 import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from '../../../depot/catalog/v1/Mod';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from '../../../depot/catalog/v1/ModVersion';
 import type { RehashVersionRequest as _depot_catalog_v1_RehashVersionRequest, RehashVersionRequest__Output as _depot_catalog_v1_RehashVersionRequest__Output } from '../../../depot/catalog/v1/RehashVersionRequest';
@@ -24,6 +24,15 @@ import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModR
 import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, UpdateVersionRequest__Output as _depot_catalog_v1_UpdateVersionRequest__Output } from '../../../depot/catalog/v1/UpdateVersionRequest';
 
 export interface CatalogServiceClient extends grpc.Client {
+  CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  checkVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  checkVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  checkVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  checkVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  
   CreateMod(argument: _depot_catalog_v1_CreateModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
   CreateMod(argument: _depot_catalog_v1_CreateModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
   CreateMod(argument: _depot_catalog_v1_CreateModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
@@ -87,15 +96,6 @@ export interface CatalogServiceClient extends grpc.Client {
   listMods(argument: _depot_catalog_v1_ListModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   listMods(argument: _depot_catalog_v1_ListModsRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   
-  ListVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
-  ListVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
-  ListVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
-  ListVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
-  listVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
-  listVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
-  listVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
-  listVersionArchives(argument: _depot_catalog_v1_ListVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
-  
   RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
   RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
   RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
@@ -135,6 +135,8 @@ export interface CatalogServiceClient extends grpc.Client {
 }
 
 export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementation {
+  CheckVersionArchives: grpc.handleUnaryCall<_depot_catalog_v1_CheckVersionArchivesRequest__Output, _depot_catalog_v1_CheckVersionArchivesResponse>;
+  
   CreateMod: grpc.handleUnaryCall<_depot_catalog_v1_CreateModRequest__Output, _depot_catalog_v1_Mod>;
   
   CreateVersion: grpc.handleUnaryCall<_depot_catalog_v1_CreateVersionRequest__Output, _depot_catalog_v1_ModVersion>;
@@ -149,8 +151,6 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ListMods: grpc.handleUnaryCall<_depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse>;
   
-  ListVersionArchives: grpc.handleUnaryCall<_depot_catalog_v1_ListVersionArchivesRequest__Output, _depot_catalog_v1_ListVersionArchivesResponse>;
-  
   RehashVersion: grpc.handleUnaryCall<_depot_catalog_v1_RehashVersionRequest__Output, _depot_catalog_v1_RehashVersionResponse>;
   
   RenderBuildMods: grpc.handleUnaryCall<_depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse>;
@@ -162,6 +162,7 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
 }
 
 export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
+  CheckVersionArchives: MethodDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesRequest__Output, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
   CreateMod: MethodDefinition<_depot_catalog_v1_CreateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_CreateModRequest__Output, _depot_catalog_v1_Mod__Output>
   CreateVersion: MethodDefinition<_depot_catalog_v1_CreateVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_CreateVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   DeleteMod: MethodDefinition<_depot_catalog_v1_DeleteModRequest, _depot_catalog_v1_DeleteModResponse, _depot_catalog_v1_DeleteModRequest__Output, _depot_catalog_v1_DeleteModResponse__Output>
@@ -169,7 +170,6 @@ export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
   GetMod: MethodDefinition<_depot_catalog_v1_GetModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_Mod__Output>
   GetVersion: MethodDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   ListMods: MethodDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse__Output>
-  ListVersionArchives: MethodDefinition<_depot_catalog_v1_ListVersionArchivesRequest, _depot_catalog_v1_ListVersionArchivesResponse, _depot_catalog_v1_ListVersionArchivesRequest__Output, _depot_catalog_v1_ListVersionArchivesResponse__Output>
   RehashVersion: MethodDefinition<_depot_catalog_v1_RehashVersionRequest, _depot_catalog_v1_RehashVersionResponse, _depot_catalog_v1_RehashVersionRequest__Output, _depot_catalog_v1_RehashVersionResponse__Output>
   RenderBuildMods: MethodDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse__Output>
   UpdateMod: MethodDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod__Output>
