@@ -30,9 +30,17 @@ let mirrorUrl: string;
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 let inFlight = 0;
 let maxInFlight = 0;
+let slowClosed = false;
 
 beforeAll(async () => {
   mirror = http.createServer((req, res) => {
+    if (req.url === '/repo/mods/slow/slow-1.0.zip') {
+      // Headers, then nothing: the fetch waits until it is stopped.
+      res.writeHead(200, { 'content-length': 100 });
+      res.write('x');
+      req.socket.once('close', () => (slowClosed = true));
+      return;
+    }
     const body = archives.get(req.url ?? '');
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
@@ -358,6 +366,14 @@ describe('archives', () => {
     ]);
     expect(all.find((c) => c.mod === 'thermal' && c.version === '2.0')).toMatchObject({ recorded_md5: 'b'.repeat(32) });
     expect(await client.GetVersion({ slug: 'thermal', version: '2.0' })).toMatchObject({ md5: 'b'.repeat(32) });
+  });
+
+  test('a fetch stops when the caller gives up (its deadline passed)', async () => {
+    await client.CreateMod({ name: 'slow', pretty_name: 'Slow' });
+    await client.CreateVersion({ slug: 'slow', version: '1.0', md5: 'c'.repeat(32) });
+    const gaveUp = await failure(client.RehashVersion({ slug: 'slow', version: '1.0' }, { deadlineMs: 300 }));
+    expect(gaveUp.code).toBe(grpc.status.DEADLINE_EXCEEDED);
+    await eventually(async () => slowClosed || undefined);
   });
 
   test('CheckVersionArchives fetches at most `concurrency` archives at a time', async () => {
