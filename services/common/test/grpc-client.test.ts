@@ -36,7 +36,7 @@ async function closedPort(): Promise<number> {
 
 /** A catalog that answers GetMod and CreateMod. */
 async function startCatalog(port: number): Promise<GrpcServer> {
-  const handlers = Object.fromEntries(
+  const handlers: Record<string, (req: never) => Promise<unknown>> = Object.fromEntries(
     Object.keys(CatalogService.service).map((m) => [m, async () => Promise.reject(new Error(`unexpected ${m}`))]),
   );
   const mod = (name: string) => ({ id: 1, name, pretty_name: name, versions: [], created_at: 'x', updated_at: 'x' });
