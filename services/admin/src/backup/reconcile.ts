@@ -3,7 +3,9 @@
 // to agree with its owner, as the event that was in flight would have done:
 // - builds' assignments of mod versions that catalog does not hold are detached, and the versions
 //   (and mods catalog does not hold) tombstoned, as mod.deleted / mod.version.deleted do
-//   (services/builds/src/tombstones.ts, Builds.detach);
+//   (services/builds/src/tombstones.ts, Builds.detach); tombstones of versions and mods that
+//   catalog does hold (its snapshot came before their delete) are lifted, or they could never be
+//   assigned again;
 // - auth's access-list and client links to modpacks that builds does not hold are removed, as
 //   modpack.deleted does (services/auth/src/modpack-cleanup.ts).
 // Restored sequences are past every id the backup refers to, so a tombstone never hides a new row.
@@ -28,6 +30,10 @@ export async function reconcile(clients: Record<Service, Client>) {
      select count(*)::int as n from gone`,
     [versions, mods],
   );
+  const lifted =
+    ((await clients.builds.query('delete from deleted_mod_versions where mod_version_id = any($1::int[])', [versions]))
+      .rowCount ?? 0) +
+    ((await clients.builds.query('delete from deleted_mods where mod_id = any($1::int[])', [mods])).rowCount ?? 0);
 
   const modpacks = await ids(clients.builds, 'modpacks');
   let links = 0;
@@ -35,5 +41,5 @@ export async function reconcile(clients: Record<Service, Client>) {
     links +=
       (await clients.auth.query(`delete from ${table} where modpack_id <> all($1::int[])`, [modpacks])).rowCount ?? 0;
   }
-  return { detached_assignments: rows[0].n, removed_links: links };
+  return { detached_assignments: rows[0].n, lifted_tombstones: lifted, removed_links: links };
 }

@@ -75,9 +75,10 @@ export async function restoreDatabases(config: ImportConfig, dir: string, opts: 
       progress(`${service}: restored in ${((performance.now() - lap) / 1000).toFixed(2)} s`);
     }
     const reconciled = await reconcile(clients);
-    if (reconciled.detached_assignments || reconciled.removed_links) {
+    if (reconciled.detached_assignments || reconciled.lifted_tombstones || reconciled.removed_links) {
       progress(
         `reconciled: ${reconciled.detached_assignments} assignments of versions catalog does not hold detached, ` +
+          `${reconciled.lifted_tombstones} tombstones of versions and mods it holds lifted, ` +
           `${reconciled.removed_links} access and client links to modpacks builds does not hold removed`,
       );
     }
