@@ -6,6 +6,7 @@ import { renderBuildMods } from './build-mods';
 import type { Catalog, ModFields, VersionFields } from './mods';
 import type { Mod } from './entities/mod';
 import type { ModVersion } from './entities/mod-version';
+import type { ManagementMethods } from './management';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
@@ -49,7 +50,8 @@ function masked<K extends string>(
   return out;
 }
 
-export function catalogHandlers(catalog: Catalog): AsyncHandlers<CatalogServiceDefinition> {
+/** Every method but the management reads (management.ts). */
+export function catalogHandlers(catalog: Catalog): Omit<AsyncHandlers<CatalogServiceDefinition>, ManagementMethods> {
   return {
     async ListMods() {
       const mods = await catalog.listMods();
