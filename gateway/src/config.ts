@@ -16,6 +16,15 @@ export const gatewayConfigSchema = z.object({
     .default('http://localhost/mirror/')
     .refine((v) => /^https?:\/\/\S+$/.test(v), 'must be an http(s) URL'),
   SERVICE_DISABLE_MOD_API: envBool(false),
+  /**
+   * The gateway's public address (`https://depot.example.com`), whose `/api/` is the API root
+   * launchers and Technic Platform are given; the pack doctor shows it and checks that it answers.
+   */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), 'must be an http(s) URL'),
   REDIS_URL: z
     .string()
     .optional()

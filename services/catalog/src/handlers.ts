@@ -55,7 +55,7 @@ export function catalogHandlers(catalog: Catalog): Omit<AsyncHandlers<CatalogSer
   return {
     async ListMods() {
       const mods = await catalog.listMods();
-      return { mods: mods.map((m) => ({ name: m.name, pretty_name: m.prettyName })) };
+      return { mods: mods.map((m) => ({ id: m.id, name: m.name, pretty_name: m.prettyName })) };
     },
     async GetMod(req) {
       const { mod, versions } = await catalog.getMod(req.slug);
