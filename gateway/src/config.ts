@@ -1,4 +1,4 @@
-import { envBool, envInt, hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
+import { envBool, envInt, hostPortSchema, loadConfig, publicUrlSchema, serviceEnv, z } from '@depot/common';
 
 export const gatewayConfigSchema = z.object({
   NATS_URL: serviceEnv.NATS_URL,
@@ -20,11 +20,7 @@ export const gatewayConfigSchema = z.object({
    * The gateway's public address (`https://depot.example.com`), whose `/api/` is the API root
    * launchers and Technic Platform are given; the pack doctor shows it and checks that it answers.
    */
-  PUBLIC_URL: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined)
-    .refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), 'must be an http(s) URL'),
+  PUBLIC_URL: publicUrlSchema,
   REDIS_URL: z
     .string()
     .optional()
