@@ -6,18 +6,14 @@
 // reads show anyone, need any user. No launcher visibility applies and nothing is cached. Each
 // answer takes a fixed number of RPCs whatever the size of the pack or mod.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { checkApiRoot, diagnosePack, gatherPackDoctor } from '@depot/common';
 import { managedBuild, managedMod, managedModpack, managedModpackList } from '../manage-views';
 import * as res from '../response-schemas';
-import { notFound, route, segment } from '../route';
-import { checkTarget } from './modpacks';
+import { notFound, route } from '../route';
+import { buildParams } from './builds';
+import { checkTarget, modpackParams } from './modpacks';
+import { modParams } from './mods';
 
-const modpackParams = z.object({ slug: segment('MODPACK_NOT_FOUND', 'Slug of the modpack, percent-encoded.') });
-const buildParams = modpackParams.extend({
-  build: segment('BUILD_NOT_FOUND', 'Build version string (exact, case-sensitive), percent-encoded.'),
-});
-const modParams = z.object({ slug: segment('MOD_NOT_FOUND', 'Slug of the mod, percent-encoded.') });
 
 export function manageRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
