@@ -347,3 +347,18 @@ describe('GET /api/manage/modpacks/{slug}/doctor', () => {
     expect(h.auth.methods()).toEqual(['Authenticate', 'ListClients']);
   });
 });
+
+describe('with the mod API disabled', () => {
+  let off: Harness;
+  beforeAll(async () => {
+    off = await startHarness({ env: { SERVICE_DISABLE_MOD_API: 'true' } });
+  });
+  afterAll(() => off.close());
+
+  it('the pickers keep working while the public mod reads answer 404', async () => {
+    off.catalog.stubs.ListMods = async () => ({ mods: [{ id: 5, name: 'jei', pretty_name: 'JEI' }] });
+    expect((await off.request('GET', '/api/mod')).json()).toEqual({ error: 'Mod API has been disabled' });
+    const res = await off.request('GET', '/api/manage/mods', { headers: bearer('nobody') });
+    expect([res.status, res.json()]).toEqual([200, { mods: [{ id: 5, name: 'jei', pretty_name: 'JEI' }] }]);
+  });
+});
