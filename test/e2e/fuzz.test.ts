@@ -290,9 +290,18 @@ const NAMES: Record<ParamKind, string[]> = {
   key: [KEY_VALUE],
 };
 const TAKEN = new Set(
-  [...Object.values(NAMES).flat(), 'mod', 'modpack', 'user', 'token', 'key', 'client', 'verify', 'openapi.json'].map(
-    (s) => s.toLowerCase(),
-  ),
+  [
+    ...Object.values(NAMES).flat(),
+    'mod',
+    'modpack',
+    'user',
+    'token',
+    'key',
+    'client',
+    'verify',
+    'openapi.json',
+    'manage',
+  ].map((s) => s.toLowerCase()),
 );
 /**
  * A generated value that could name something real: a fixture name (any case), a small id (which

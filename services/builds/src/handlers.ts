@@ -5,6 +5,7 @@ import { NO_ACCESS } from './access';
 import type { BuildFields, Builds } from './builds';
 import type { Build } from './entities/build';
 import type { Modpack } from './entities/modpack';
+import type { ManagementMethods } from './management';
 import type { ModpackFields, ModpackWithBuilds, Modpacks } from './modpacks';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
@@ -100,7 +101,11 @@ const BUILD_MASK: Record<string, MaskEntry<keyof BuildFields>> = {
   min_memory: { from: 'min_memory', to: 'minMemory' },
 };
 
-export function buildsHandlers(modpacks: Modpacks, builds: Builds): AsyncHandlers<BuildsServiceDefinition> {
+/** Every method but the management reads (management.ts). */
+export function buildsHandlers(
+  modpacks: Modpacks,
+  builds: Builds,
+): Omit<AsyncHandlers<BuildsServiceDefinition>, ManagementMethods> {
   return {
     async ListModpacks(req) {
       const list = await modpacks.list(req.access ?? NO_ACCESS, req.with_builds);

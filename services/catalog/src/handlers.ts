@@ -6,6 +6,7 @@ import { renderBuildMods } from './build-mods';
 import type { Catalog, ModFields, VersionFields } from './mods';
 import type { Mod } from './entities/mod';
 import type { ModVersion } from './entities/mod-version';
+import type { ManagementMethods } from './management';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
@@ -49,11 +50,12 @@ function masked<K extends string>(
   return out;
 }
 
-export function catalogHandlers(catalog: Catalog): AsyncHandlers<CatalogServiceDefinition> {
+/** Every method but the management reads (management.ts). */
+export function catalogHandlers(catalog: Catalog): Omit<AsyncHandlers<CatalogServiceDefinition>, ManagementMethods> {
   return {
     async ListMods() {
       const mods = await catalog.listMods();
-      return { mods: mods.map((m) => ({ name: m.name, pretty_name: m.prettyName })) };
+      return { mods: mods.map((m) => ({ id: m.id, name: m.name, pretty_name: m.prettyName })) };
     },
     async GetMod(req) {
       const { mod, versions } = await catalog.getMod(req.slug);

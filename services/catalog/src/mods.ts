@@ -129,8 +129,8 @@ export class Catalog {
     return this.orm.em.fork() as SqlEntityManager;
   }
 
-  async listMods(): Promise<Pick<Mod, 'name' | 'prettyName'>[]> {
-    return this.em().find(ModSchema, {}, { fields: ['name', 'prettyName'], orderBy: { id: 'asc' } });
+  async listMods(): Promise<Pick<Mod, 'id' | 'name' | 'prettyName'>[]> {
+    return this.em().find(ModSchema, {}, { fields: ['id', 'name', 'prettyName'], orderBy: { id: 'asc' } });
   }
 
   /** The mod and its version strings in creation order: one query. */

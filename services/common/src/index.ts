@@ -21,3 +21,5 @@ export * from './sort';
 export * from './urls';
 export * from './permissions';
 export * from './names';
+export * from './pack-doctor';
+export * from './pack-doctor-gather';
