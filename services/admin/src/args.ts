@@ -1,7 +1,14 @@
 // Command-line values, checked before anything is called: commander runs these as argument and
 // option parsers, so a wrong value stops with a usage error naming it. Pure (unit-tested); the
 // services still enforce their own rules.
-import { isPermission, PERMISSIONS, SLUG_PATTERN, USERNAME_PATTERN, UUID_PATTERN, type Permission } from '@depot/common';
+import {
+  isPermission,
+  PERMISSIONS,
+  SLUG_PATTERN,
+  USERNAME_PATTERN,
+  UUID_PATTERN,
+  type Permission,
+} from '@depot/common';
 import { InvalidArgumentError } from 'commander';
 
 /** `a, b,,a` → `['a', 'b']`: comma separated, trimmed, empty entries and repeats dropped. */
