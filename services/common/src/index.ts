@@ -22,3 +22,4 @@ export * from './urls';
 export * from './permissions';
 export * from './names';
 export * from './columns';
+export * from './imports';
