@@ -10,7 +10,9 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
-  columnOf,
+  assignmentsFrom,
+  columnList,
+  columnsOf,
   enqueueEvents,
   importCounts,
   isUniqueViolation,
@@ -56,15 +58,11 @@ export interface BuildsImportResult {
 
 // The columns an import writes and compares: every one but the identity, the natural key of a
 // build (matched, never changed) and the timestamps (set apart: a new row's default to now).
-const MODPACK_COLUMNS = propertiesOf(ModpackSchema, ['id', 'createdAt', 'updatedAt']).map((p) =>
-  columnOf(ModpackSchema, p),
+const MODPACK_COLUMNS = columnsOf(ModpackSchema, propertiesOf(ModpackSchema, ['id', 'createdAt', 'updatedAt']));
+const BUILD_COLUMNS = columnsOf(
+  BuildSchema,
+  propertiesOf(BuildSchema, ['id', 'modpackId', 'version', 'createdAt', 'updatedAt']),
 );
-const BUILD_COLUMNS = propertiesOf(BuildSchema, ['id', 'modpackId', 'version', 'createdAt', 'updatedAt']).map((p) =>
-  columnOf(BuildSchema, p),
-);
-
-const q = (c: string) => `"${c}"`;
-const list = (cols: readonly string[], prefix: string) => cols.map((c) => `${prefix}${q(c)}`).join(', ');
 
 function checkInput({ modpacks, builds }: BuildsImport): void {
   const slugs = new Set<string>();
@@ -132,18 +130,17 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
       }
 
       const changedModpacks = new Set<number>();
-      const modpackSet = MODPACK_COLUMNS.map((c) => `${q(c)} = i.${q(c)}`).join(', ');
       const updatedModpacks = await tx.execute<{ id: number }[]>(
-        `update modpacks m set ${modpackSet}, updated_at = coalesce(i.updated_at, now())
+        `update modpacks m set ${assignmentsFrom(MODPACK_COLUMNS, 'i')}, updated_at = coalesce(i.updated_at, now())
            from jsonb_populate_recordset(null::modpacks, ?::jsonb) as i
           where lower(m.slug) = lower(i.slug)
-            and (${list(MODPACK_COLUMNS, 'm.')}) is distinct from (${list(MODPACK_COLUMNS, 'i.')})
+            and (${columnList(MODPACK_COLUMNS, 'm.')}) is distinct from (${columnList(MODPACK_COLUMNS, 'i.')})
          returning m.id`,
         [modpacksJson],
       );
       const insertedModpacks = await tx.execute<{ id: number }[]>(
-        `insert into modpacks (${list(MODPACK_COLUMNS, '')}, created_at, updated_at)
-         select ${list(MODPACK_COLUMNS, 'i.')}, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
+        `insert into modpacks (${columnList(MODPACK_COLUMNS, '')}, created_at, updated_at)
+         select ${columnList(MODPACK_COLUMNS, 'i.')}, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
            from jsonb_populate_recordset(null::modpacks, ?::jsonb) with ordinality as i
           where not exists (select 1 from modpacks m where lower(m.slug) = lower(i.slug))
           order by i.ordinality
@@ -178,17 +175,17 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
 
       // Builds, by (modpack, version) exactly.
       const updatedBuilds = await tx.execute<{ modpack_id: number }[]>(
-        `update builds b set ${BUILD_COLUMNS.map((c) => `${q(c)} = i.${q(c)}`).join(', ')},
+        `update builds b set ${assignmentsFrom(BUILD_COLUMNS, 'i')},
                 updated_at = coalesce(i.updated_at, now())
            from jsonb_populate_recordset(null::builds, ?::jsonb) as i
           where b.modpack_id = i.modpack_id and b.version = i.version
-            and (${list(BUILD_COLUMNS, 'b.')}) is distinct from (${list(BUILD_COLUMNS, 'i.')})
+            and (${columnList(BUILD_COLUMNS, 'b.')}) is distinct from (${columnList(BUILD_COLUMNS, 'i.')})
          returning b.modpack_id`,
         [buildsJson],
       );
       const insertedBuilds = await tx.execute<{ modpack_id: number }[]>(
-        `insert into builds (modpack_id, version, ${list(BUILD_COLUMNS, '')}, created_at, updated_at)
-         select i.modpack_id, i.version, ${list(BUILD_COLUMNS, 'i.')}, coalesce(i.created_at, now()),
+        `insert into builds (modpack_id, version, ${columnList(BUILD_COLUMNS, '')}, created_at, updated_at)
+         select i.modpack_id, i.version, ${columnList(BUILD_COLUMNS, 'i.')}, coalesce(i.created_at, now()),
                 coalesce(i.updated_at, i.created_at, now())
            from jsonb_populate_recordset(null::builds, ?::jsonb) with ordinality as i
           where not exists (select 1 from builds b where b.modpack_id = i.modpack_id and b.version = i.version)

@@ -5,6 +5,7 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
   buildVisible,
   columnList,
+  columnsOf,
   DepotError,
   enqueueEvent,
   isUniqueViolation,
@@ -68,12 +69,10 @@ function visibleVersions(builds: BuildFlagsRow[], accessible: boolean): string[]
 // A clone copies every column of the modpack and its builds but their identity, what the request
 // gives (name, slug, hidden) and the timestamps (the copies are new).
 const COPIED_MODPACK_COLUMNS = columnList(
-  ModpackSchema,
-  propertiesOf(ModpackSchema, ['id', 'name', 'slug', 'hidden', 'createdAt', 'updatedAt']),
+  columnsOf(ModpackSchema, propertiesOf(ModpackSchema, ['id', 'name', 'slug', 'hidden', 'createdAt', 'updatedAt'])),
 );
 const COPIED_BUILD_COLUMNS = columnList(
-  BuildSchema,
-  propertiesOf(BuildSchema, ['id', 'modpackId', 'createdAt', 'updatedAt']),
+  columnsOf(BuildSchema, propertiesOf(BuildSchema, ['id', 'modpackId', 'createdAt', 'updatedAt'])),
 );
 
 const TAKEN_MESSAGES = { name: 'The name has already been taken.', slug: 'The slug has already been taken.' };

@@ -2,7 +2,7 @@
 // or mods), each served by an index: modpacks_slug_exact, builds_modpack_id_version_unique and
 // build_mods_build_id_mod_id_unique. Exported so that the benchmark's EXPLAIN check
 // (test/bench/explain.ts) looks at the very statements the service runs.
-import { selectProperties, statement, withDates, type RawRow } from '@depot/common';
+import { selectProperties, statement, withDates, type MissingRow, type RawRow } from '@depot/common';
 import { BuildSchema, type Build } from './entities/build';
 import { ModpackSchema, type Modpack } from './entities/modpack';
 
@@ -44,7 +44,7 @@ export type BuildFlagsRow = [version: string, isPublished: boolean, isPrivate: b
 export type ModpackRow = RawRow<Modpack> & { builds: BuildFlagsRow[] };
 
 /** The build's columns are null when the modpack has no build of that version. */
-export type BuildRow = (RawRow<Build> | { [K in keyof Build]: null }) & {
+export type BuildRow = (RawRow<Build> | MissingRow<Build>) & {
   modpack_id: number;
   modpack_private: boolean;
   mod_version_ids: number[];

@@ -21,9 +21,19 @@ export function columnOf<T>(schema: EntitySchema<T>, property: PropertyOf<T>): s
   return prop.fieldName ?? naming.propertyToColumnName(property);
 }
 
-/** `m."icon_url", m."icon_md5"`: the quoted columns of `properties`, each after `prefix` (`m.`, or none). */
-export function columnList<T>(schema: EntitySchema<T>, properties: readonly PropertyOf<T>[], prefix = ''): string {
-  return properties.map((p) => `${prefix}"${columnOf(schema, p)}"`).join(', ');
+/** The columns of `properties`, in their order. */
+export function columnsOf<T>(schema: EntitySchema<T>, properties: readonly PropertyOf<T>[]): string[] {
+  return properties.map((p) => columnOf(schema, p));
+}
+
+/** `m."icon_url", m."icon_md5"`: the columns quoted, each after `prefix` (`m.`, or none). */
+export function columnList(columns: readonly string[], prefix = ''): string {
+  return columns.map((c) => `${prefix}"${c}"`).join(', ');
+}
+
+/** `"icon_url" = i."icon_url", …`: an update's assignments of the columns from the row `source`. */
+export function assignmentsFrom(columns: readonly string[], source: string): string {
+  return columns.map((c) => `"${c}" = ${source}."${c}"`).join(', ');
 }
 
 /** `m."icon_url" as "iconUrl", …`: a select list whose raw rows carry the entity's property names. */
@@ -49,6 +59,9 @@ export function toColumns<T>(schema: EntitySchema<T>, values: Partial<Record<Pro
 
 /** A raw row of selectProperties: the ORM leaves timestamps as PostgreSQL text in raw results. */
 export type RawRow<T> = { [K in keyof T]: T[K] extends Date ? string | Date : T[K] };
+
+/** The columns of a left join's missing row: all null. */
+export type MissingRow<T> = { [K in keyof T]: null };
 
 const toDate = (v: string | Date): Date => (v instanceof Date ? v : new Date(v));
 
