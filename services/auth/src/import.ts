@@ -6,39 +6,37 @@
 // imported modpacks (`managedModpackIds`) become exactly the given ones; its links to any other
 // modpack are left alone.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { initOrm, isUniqueViolation, migrate, type Logger, type Orm } from '@depot/common';
+import {
+  importCounts,
+  isUniqueViolation,
+  openImportOrm,
+  type Imported,
+  type ImportCounts,
+  type Logger,
+  type Orm,
+} from '@depot/common';
 import { entities } from './entities';
+import type { ApiKey } from './entities/api-key';
+import type { Client } from './entities/client';
 import { migrations } from './migrations';
 import { clientIdDigest, digest, scrubError } from './secrets';
 
-export interface ImportedKey {
-  name: string;
+export type ImportedKey = Imported<ApiKey, 'keyHash'> & {
   /** The key itself; only its digest is stored. */
   apiKey: string;
-  createdAt?: string | null;
-  updatedAt?: string | null;
-}
+};
 
-export interface ImportedClient {
-  name: string;
-  uuid: string;
+/** A client, matched by uuid whatever its case. */
+export type ImportedClient = Imported<Client, 'uuidHash'> & {
   /** Depot modpack ids (from the builds import). */
   modpackIds: number[];
-  createdAt?: string | null;
-  updatedAt?: string | null;
-}
+};
 
 export interface AuthImport {
   keys: ImportedKey[];
   clients: ImportedClient[];
   /** The modpacks the import is authoritative for: client links to these mirror the input. */
   managedModpackIds: number[];
-}
-
-export interface ImportCounts {
-  inserted: number;
-  updated: number;
-  unchanged: number;
 }
 
 export interface AuthImportResult {
@@ -162,8 +160,8 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
       const linkTotal = input.clients.reduce((n, c) => n + new Set(c.modpackIds).size, 0);
 
       return {
-        keys: counts(input.keys.length, insertedKeys.length, updatedKeys.length),
-        clients: counts(input.clients.length, insertedClients.length, updatedClients.length),
+        keys: importCounts(input.keys.length, insertedKeys.length, updatedKeys.length),
+        clients: importCounts(input.clients.length, insertedClients.length, updatedClients.length),
         links: {
           inserted: insertedLinks.length,
           removed: removedLinks.length,
@@ -177,22 +175,9 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
   }
 }
 
-function counts(total: number, inserted: number, updated: number): ImportCounts {
-  return { inserted, updated, unchanged: total - inserted - updated };
-}
-
-/**
- * The auth database for an import: opened with the service's own entities and migrations
- * (applied first, under the same advisory lock as a starting service).
- */
+/** The auth database for an import, with the service's own entities and migrations. */
 export async function openAuthImport(url: string, logger?: Logger) {
-  const orm = await initOrm({ url, entities, migrations, poolMax: 2, logger });
-  try {
-    await migrate(orm, logger);
-  } catch (err) {
-    await orm.close(true);
-    throw err;
-  }
+  const orm = await openImportOrm({ url, entities, migrations, logger });
   return {
     orm,
     run: (input: AuthImport) => importAuth(orm, input),
