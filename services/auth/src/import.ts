@@ -10,14 +10,16 @@ import {
   importCounts,
   isUniqueViolation,
   openImportOrm,
+  toColumns,
+  upsertRows,
   type Imported,
   type ImportCounts,
   type Logger,
   type Orm,
 } from '@depot/common';
 import { entities } from './entities';
-import type { ApiKey } from './entities/api-key';
-import type { Client } from './entities/client';
+import { ApiKeySchema, type ApiKey } from './entities/api-key';
+import { ClientSchema, type Client } from './entities/client';
 import { migrations } from './migrations';
 import { clientIdDigest, digest, scrubError } from './secrets';
 
@@ -67,24 +69,14 @@ function checkInput({ keys, clients }: AuthImport): void {
 
 export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImportResult> {
   checkInput(input);
+  // Rows keyed by column, read back as the table's own row type (upsertRows).
   const keysJson = JSON.stringify(
-    input.keys.map((k, seq) => ({
-      seq,
-      name: k.name,
-      key_hash: digest(k.apiKey),
-      created_at: k.createdAt ?? null,
-      updated_at: k.updatedAt ?? null,
-    })),
+    input.keys.map(({ apiKey, ...k }) => toColumns(ApiKeySchema, { ...k, keyHash: digest(apiKey) })),
   );
   const clientsJson = JSON.stringify(
-    input.clients.map((c, seq) => ({
-      seq,
-      name: c.name,
-      uuid: c.uuid,
-      uuid_hash: clientIdDigest(c.uuid),
-      created_at: c.createdAt ?? null,
-      updated_at: c.updatedAt ?? null,
-    })),
+    input.clients.map(({ modpackIds: _ids, ...c }) =>
+      toColumns(ClientSchema, { ...c, uuidHash: clientIdDigest(c.uuid) }),
+    ),
   );
   const linksJson = JSON.stringify(
     input.clients.flatMap((c) =>
@@ -102,40 +94,20 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
       await tx.execute('set local statement_timeout = 0');
       await tx.execute('lock table keys, clients, client_modpacks in share row exclusive mode');
 
-      const updatedKeys = await tx.execute<{ id: number }[]>(
-        `update keys k set name = i.name, updated_at = coalesce(i.updated_at, now())
-           from jsonb_to_recordset(?::jsonb) as i(name text, key_hash text, updated_at timestamptz)
-          where k.key_hash = i.key_hash and k.name <> i.name
-         returning k.id`,
-        [keysJson],
-      );
-      const insertedKeys = await tx.execute<{ id: number }[]>(
-        `insert into keys (name, key_hash, created_at, updated_at)
-         select i.name, i.key_hash, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
-           from jsonb_to_recordset(?::jsonb) as i(name text, key_hash text, created_at timestamptz, updated_at timestamptz, seq int)
-          where not exists (select 1 from keys k where k.key_hash = i.key_hash)
-          order by i.seq
-         returning id`,
-        [keysJson],
-      );
-
-      const updatedClients = await tx.execute<{ id: number }[]>(
-        `update clients c set name = i.name, updated_at = coalesce(i.updated_at, now())
-           from jsonb_to_recordset(?::jsonb) as i(name text, uuid_hash text, updated_at timestamptz)
-          where c.uuid_hash = i.uuid_hash and c.name <> i.name
-         returning c.id`,
-        [clientsJson],
-      );
-      const insertedClients = await tx.execute<{ id: number }[]>(
-        `insert into clients (name, uuid, uuid_hash, created_at, updated_at)
-         select i.name, i.uuid, i.uuid_hash, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
-           from jsonb_to_recordset(?::jsonb)
-                as i(name text, uuid text, uuid_hash text, created_at timestamptz, updated_at timestamptz, seq int)
-          where not exists (select 1 from clients c where c.uuid_hash = i.uuid_hash)
-          order by i.seq
-         returning id`,
-        [clientsJson],
-      );
+      const keys = await upsertRows<ApiKey, { id: number }>(tx, ApiKeySchema, {
+        rowsJson: keysJson,
+        match: 't.key_hash = i.key_hash',
+        update: ['name'],
+        insertOnly: ['keyHash'],
+        returning: 't.id',
+      });
+      const clients = await upsertRows<Client, { id: number }>(tx, ClientSchema, {
+        rowsJson: clientsJson,
+        match: 't.uuid_hash = i.uuid_hash',
+        update: ['name'],
+        insertOnly: ['uuid', 'uuidHash'],
+        returning: 't.id',
+      });
 
       // Links: for the imported clients and the managed modpacks, exactly the given ones.
       const removedLinks = await tx.execute<{ client_id: number }[]>(
@@ -160,8 +132,8 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
       const linkTotal = input.clients.reduce((n, c) => n + new Set(c.modpackIds).size, 0);
 
       return {
-        keys: importCounts(input.keys.length, insertedKeys.length, updatedKeys.length),
-        clients: importCounts(input.clients.length, insertedClients.length, updatedClients.length),
+        keys: importCounts(input.keys.length, keys.inserted.length, keys.updated.length),
+        clients: importCounts(input.clients.length, clients.inserted.length, clients.updated.length),
         links: {
           inserted: insertedLinks.length,
           removed: removedLinks.length,

@@ -10,9 +10,6 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
-  assignmentsFrom,
-  columnList,
-  columnsOf,
   enqueueEvents,
   importCounts,
   isUniqueViolation,
@@ -20,6 +17,7 @@ import {
   OutboxEventSchema,
   propertiesOf,
   toColumns,
+  upsertRows,
   type Imported,
   type ImportCounts,
   type Logger,
@@ -56,13 +54,10 @@ export interface BuildsImportResult {
   modpackIds: Map<string, number>;
 }
 
-// The columns an import writes and compares: every one but the identity, the natural key of a
-// build (matched, never changed) and the timestamps (set apart: a new row's default to now).
-const MODPACK_COLUMNS = columnsOf(ModpackSchema, propertiesOf(ModpackSchema, ['id', 'createdAt', 'updatedAt']));
-const BUILD_COLUMNS = columnsOf(
-  BuildSchema,
-  propertiesOf(BuildSchema, ['id', 'modpackId', 'version', 'createdAt', 'updatedAt']),
-);
+// The fields an import writes and compares: all but the identity, the natural key of a build
+// (matched, never changed) and the timestamps (set apart: a new row's default to now).
+const MODPACK_FIELDS = propertiesOf(ModpackSchema, ['id', 'createdAt', 'updatedAt']);
+const BUILD_FIELDS = propertiesOf(BuildSchema, ['id', 'modpackId', 'version', 'createdAt', 'updatedAt']);
 
 function checkInput({ modpacks, builds }: BuildsImport): void {
   const slugs = new Set<string>();
@@ -130,22 +125,10 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
       }
 
       const changedModpacks = new Set<number>();
-      const updatedModpacks = await tx.execute<{ id: number }[]>(
-        `update modpacks m set ${assignmentsFrom(MODPACK_COLUMNS, 'i')}, updated_at = coalesce(i.updated_at, now())
-           from jsonb_populate_recordset(null::modpacks, ?::jsonb) as i
-          where lower(m.slug) = lower(i.slug)
-            and (${columnList(MODPACK_COLUMNS, 'm.')}) is distinct from (${columnList(MODPACK_COLUMNS, 'i.')})
-         returning m.id`,
-        [modpacksJson],
-      );
-      const insertedModpacks = await tx.execute<{ id: number }[]>(
-        `insert into modpacks (${columnList(MODPACK_COLUMNS, '')}, created_at, updated_at)
-         select ${columnList(MODPACK_COLUMNS, 'i.')}, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
-           from jsonb_populate_recordset(null::modpacks, ?::jsonb) with ordinality as i
-          where not exists (select 1 from modpacks m where lower(m.slug) = lower(i.slug))
-          order by i.ordinality
-         returning id`,
-        [modpacksJson],
+      const { updated: updatedModpacks, inserted: insertedModpacks } = await upsertRows<Modpack, { id: number }>(
+        tx,
+        ModpackSchema,
+        { rowsJson: modpacksJson, match: 'lower(t.slug) = lower(i.slug)', update: MODPACK_FIELDS, returning: 't.id' },
       );
       for (const r of [...updatedModpacks, ...insertedModpacks]) changedModpacks.add(r.id);
       const modpackIdRows = await tx.execute<{ id: number; slug: string }[]>(
@@ -174,24 +157,16 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
       );
 
       // Builds, by (modpack, version) exactly.
-      const updatedBuilds = await tx.execute<{ modpack_id: number }[]>(
-        `update builds b set ${assignmentsFrom(BUILD_COLUMNS, 'i')},
-                updated_at = coalesce(i.updated_at, now())
-           from jsonb_populate_recordset(null::builds, ?::jsonb) as i
-          where b.modpack_id = i.modpack_id and b.version = i.version
-            and (${columnList(BUILD_COLUMNS, 'b.')}) is distinct from (${columnList(BUILD_COLUMNS, 'i.')})
-         returning b.modpack_id`,
-        [buildsJson],
-      );
-      const insertedBuilds = await tx.execute<{ modpack_id: number }[]>(
-        `insert into builds (modpack_id, version, ${columnList(BUILD_COLUMNS, '')}, created_at, updated_at)
-         select i.modpack_id, i.version, ${columnList(BUILD_COLUMNS, 'i.')}, coalesce(i.created_at, now()),
-                coalesce(i.updated_at, i.created_at, now())
-           from jsonb_populate_recordset(null::builds, ?::jsonb) with ordinality as i
-          where not exists (select 1 from builds b where b.modpack_id = i.modpack_id and b.version = i.version)
-          order by i.ordinality
-         returning modpack_id`,
-        [buildsJson],
+      const { updated: updatedBuilds, inserted: insertedBuilds } = await upsertRows<Build, { modpack_id: number }>(
+        tx,
+        BuildSchema,
+        {
+          rowsJson: buildsJson,
+          match: 't.modpack_id = i.modpack_id and t.version = i.version',
+          update: BUILD_FIELDS,
+          insertOnly: ['modpackId', 'version'],
+          returning: 't.modpack_id',
+        },
       );
       for (const r of [...updatedBuilds, ...insertedBuilds]) changedModpacks.add(r.modpack_id);
 

@@ -8,15 +8,13 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
-  assignmentsFrom,
-  columnList,
-  columnsOf,
   enqueueEvents,
   importCounts,
   openImportOrm,
   OutboxEventSchema,
   propertiesOf,
   toColumns,
+  upsertRows,
   type Imported,
   type ImportCounts,
   type Logger,
@@ -52,13 +50,10 @@ export interface CatalogImportResult {
 
 export const versionKey = (mod: string, version: string) => `${mod}\u0000${version}`;
 
-// The columns an import writes and compares: every one but the identity, a version's natural key
+// The fields an import writes and compares: all but the identity, a version's natural key
 // (matched, never changed) and the timestamps (set apart: a new row's default to now).
-const MOD_COLUMNS = columnsOf(ModSchema, propertiesOf(ModSchema, ['id', 'createdAt', 'updatedAt']));
-const VERSION_COLUMNS = columnsOf(
-  ModVersionSchema,
-  propertiesOf(ModVersionSchema, ['id', 'modId', 'version', 'createdAt', 'updatedAt']),
-);
+const MOD_FIELDS = propertiesOf(ModSchema, ['id', 'createdAt', 'updatedAt']);
+const VERSION_FIELDS = propertiesOf(ModVersionSchema, ['id', 'modId', 'version', 'createdAt', 'updatedAt']);
 
 /** Refuses input the tables cannot hold or that would match one row twice. */
 function checkInput({ mods, versions }: CatalogImport): void {
@@ -99,23 +94,12 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
     await tx.execute('lock table mods, mod_versions in share row exclusive mode');
 
     // Mods: update the changed ones (a case-only rename included), then insert the new ones.
-    const updatedMods = await tx.execute<{ id: number }[]>(
-      `update mods m set ${assignmentsFrom(MOD_COLUMNS, 'i')}, updated_at = coalesce(i.updated_at, now())
-         from jsonb_populate_recordset(null::mods, ?::jsonb) as i
-        where lower(m.name) = lower(i.name)
-          and (${columnList(MOD_COLUMNS, 'm.')}) is distinct from (${columnList(MOD_COLUMNS, 'i.')})
-       returning m.id`,
-      [modsJson],
-    );
-    const insertedMods = await tx.execute<{ id: number }[]>(
-      `insert into mods (${columnList(MOD_COLUMNS, '')}, created_at, updated_at)
-       select ${columnList(MOD_COLUMNS, 'i.')}, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
-         from jsonb_populate_recordset(null::mods, ?::jsonb) with ordinality as i
-        where not exists (select 1 from mods m where lower(m.name) = lower(i.name))
-        order by i.ordinality
-       returning id`,
-      [modsJson],
-    );
+    const { updated: updatedMods, inserted: insertedMods } = await upsertRows<Mod, { id: number }>(tx, ModSchema, {
+      rowsJson: modsJson,
+      match: 'lower(t.name) = lower(i.name)',
+      update: MOD_FIELDS,
+      returning: 't.id',
+    });
     const modIdRows = await tx.execute<{ id: number; name: string }[]>(
       `select m.id, i.name from mods m
          join jsonb_populate_recordset(null::mods, ?::jsonb) as i on lower(m.name) = lower(i.name)`,
@@ -130,24 +114,16 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
         toColumns(ModVersionSchema, { ...v, md5: v.md5.toLowerCase(), modId: idOfName.get(mod.toLowerCase()) }),
       ),
     );
-    const updatedVersions = await tx.execute<{ id: number; mod_id: number }[]>(
-      `update mod_versions v set ${assignmentsFrom(VERSION_COLUMNS, 'i')}, updated_at = coalesce(i.updated_at, now())
-         from jsonb_populate_recordset(null::mod_versions, ?::jsonb) as i
-        where v.mod_id = i.mod_id and v.version = i.version
-          and (${columnList(VERSION_COLUMNS, 'v.')}) is distinct from (${columnList(VERSION_COLUMNS, 'i.')})
-       returning v.id, v.mod_id`,
-      [versionsJson],
-    );
-    const insertedVersions = await tx.execute<{ id: number; mod_id: number }[]>(
-      `insert into mod_versions (mod_id, version, ${columnList(VERSION_COLUMNS, '')}, created_at, updated_at)
-       select i.mod_id, i.version, ${columnList(VERSION_COLUMNS, 'i.')}, coalesce(i.created_at, now()),
-              coalesce(i.updated_at, i.created_at, now())
-         from jsonb_populate_recordset(null::mod_versions, ?::jsonb) with ordinality as i
-        where not exists (select 1 from mod_versions v where v.mod_id = i.mod_id and v.version = i.version)
-        order by i.ordinality
-       returning id, mod_id`,
-      [versionsJson],
-    );
+    const { updated: updatedVersions, inserted: insertedVersions } = await upsertRows<
+      ModVersion,
+      { id: number; mod_id: number }
+    >(tx, ModVersionSchema, {
+      rowsJson: versionsJson,
+      match: 't.mod_id = i.mod_id and t.version = i.version',
+      update: VERSION_FIELDS,
+      insertOnly: ['modId', 'version'],
+      returning: 't.id, t.mod_id',
+    });
     const versionIdRows = await tx.execute<{ id: number; mod_id: number; version: string }[]>(
       `select v.id, v.mod_id, v.version
          from jsonb_populate_recordset(null::mod_versions, ?::jsonb) as i
