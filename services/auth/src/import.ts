@@ -9,7 +9,7 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
   importCounts,
   isUniqueViolation,
-  openImportOrm,
+  openImport,
   toColumns,
   upsertRows,
   type Imported,
@@ -148,11 +148,5 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
 }
 
 /** The auth database for an import, with the service's own entities and migrations. */
-export async function openAuthImport(url: string, logger?: Logger) {
-  const orm = await openImportOrm({ url, entities, migrations, logger });
-  return {
-    orm,
-    run: (input: AuthImport) => importAuth(orm, input),
-    close: () => orm.close(true),
-  };
-}
+export const openAuthImport = (url: string, logger?: Logger) =>
+  openImport({ url, entities, migrations, logger }, importAuth);

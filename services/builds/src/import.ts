@@ -13,7 +13,7 @@ import {
   enqueueEvents,
   importCounts,
   isUniqueViolation,
-  openImportOrm,
+  openImport,
   OutboxEventSchema,
   propertiesOf,
   toColumns,
@@ -230,16 +230,13 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
 }
 
 /** The builds database for an import, with the service's own entities and migrations. */
-export async function openBuildsImport(url: string, logger?: Logger) {
-  const orm = await openImportOrm({
-    url,
-    entities: [ModpackSchema, BuildSchema, BuildModSchema, OutboxEventSchema as EntitySchema],
-    migrations,
-    logger,
-  });
-  return {
-    orm,
-    run: (input: BuildsImport) => importBuilds(orm, input),
-    close: () => orm.close(true),
-  };
-}
+export const openBuildsImport = (url: string, logger?: Logger) =>
+  openImport(
+    {
+      url,
+      entities: [ModpackSchema, BuildSchema, BuildModSchema, OutboxEventSchema as EntitySchema],
+      migrations,
+      logger,
+    },
+    importBuilds,
+  );

@@ -10,7 +10,7 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
   enqueueEvents,
   importCounts,
-  openImportOrm,
+  openImport,
   OutboxEventSchema,
   propertiesOf,
   toColumns,
@@ -164,16 +164,8 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
 }
 
 /** The catalog database for an import, with the service's own entities and migrations. */
-export async function openCatalogImport(url: string, logger?: Logger) {
-  const orm = await openImportOrm({
-    url,
-    entities: [ModSchema, ModVersionSchema, OutboxEventSchema as EntitySchema],
-    migrations,
-    logger,
-  });
-  return {
-    orm,
-    run: (input: CatalogImport) => importCatalog(orm, input),
-    close: () => orm.close(true),
-  };
-}
+export const openCatalogImport = (url: string, logger?: Logger) =>
+  openImport(
+    { url, entities: [ModSchema, ModVersionSchema, OutboxEventSchema as EntitySchema], migrations, logger },
+    importCatalog,
+  );

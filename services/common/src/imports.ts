@@ -67,16 +67,14 @@ export async function upsertRows<T, R>(
 }
 
 /**
- * A service's database for an import: opened with the service's own entities and migrations
+ * A service's database opened for an import: with the service's own entities and migrations
  * (applied first, under the same advisory lock as a starting service, so an import may run before
- * the service ever started).
+ * the service ever started), and `importer` bound to it.
  */
-export async function openImportOrm(opts: {
-  url: string;
-  entities: EntitySchema[];
-  migrations: MigrationObject[];
-  logger?: Logger;
-}): Promise<Orm> {
+export async function openImport<Input, Result>(
+  opts: { url: string; entities: EntitySchema[]; migrations: MigrationObject[]; logger?: Logger },
+  importer: (orm: Orm, input: Input) => Promise<Result>,
+) {
   const orm = await initOrm({ ...opts, poolMax: 2 });
   try {
     await migrate(orm, opts.logger);
@@ -84,5 +82,9 @@ export async function openImportOrm(opts: {
     await orm.close(true);
     throw err;
   }
-  return orm;
+  return {
+    orm,
+    run: (input: Input) => importer(orm, input),
+    close: () => orm.close(true),
+  };
 }
