@@ -50,10 +50,15 @@ export function selectProperties<T>(
     .join(', ');
 }
 
-/** Properties renamed to their columns: a row for `jsonb_populate_recordset(null::<table>, …)`. */
+/**
+ * The entity's properties in `values`, renamed to their columns: a row for
+ * `jsonb_populate_recordset(null::<table>, …)`. Anything else in `values` is left out.
+ */
 export function toColumns<T>(schema: EntitySchema<T>, values: Partial<Record<PropertyOf<T>, unknown>>) {
   const row: Record<string, unknown> = {};
-  for (const [property, value] of Object.entries(values)) row[columnOf(schema, property as PropertyOf<T>)] = value;
+  for (const property of propertiesOf(schema)) {
+    if (property in values) row[columnOf(schema, property)] = values[property];
+  }
   return row;
 }
 
