@@ -6,17 +6,8 @@
 // imported modpacks (`managedModpackIds`) become exactly the given ones; its links to any other
 // modpack are left alone.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import {
-  importCounts,
-  isUniqueViolation,
-  openImport,
-  toColumns,
-  upsertRows,
-  type Imported,
-  type ImportCounts,
-  type Logger,
-  type Orm,
-} from '@depot/common';
+import { importCounts, isUniqueViolation, openImport, toColumns, upsertRows } from '@depot/common';
+import type { Imported, ImportCounts, Logger, Orm } from '@depot/common';
 import { entities } from './entities';
 import { ApiKeySchema, type ApiKey } from './entities/api-key';
 import { ClientSchema, type Client } from './entities/client';

@@ -18,11 +18,8 @@ import {
   propertiesOf,
   toColumns,
   upsertRows,
-  type Imported,
-  type ImportCounts,
-  type Logger,
-  type Orm,
 } from '@depot/common';
+import type { Imported, ImportCounts, Logger, Orm } from '@depot/common';
 import { BuildSchema, type Build } from './entities/build';
 import { BuildModSchema } from './entities/build-mod';
 import { ModpackSchema, type Modpack } from './entities/modpack';

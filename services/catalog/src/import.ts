@@ -15,11 +15,8 @@ import {
   propertiesOf,
   toColumns,
   upsertRows,
-  type Imported,
-  type ImportCounts,
-  type Logger,
-  type Orm,
 } from '@depot/common';
+import type { Imported, ImportCounts, Logger, Orm } from '@depot/common';
 import { ModSchema, type Mod } from './entities/mod';
 import { ModVersionSchema, type ModVersion } from './entities/mod-version';
 import { migrations } from './migrations';
