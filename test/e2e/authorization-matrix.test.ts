@@ -7,6 +7,7 @@
 // asks and whatever the cache holds; and no token, key or launcher uuid ever reaches a log line,
 // not even while the auth database fails mid-statement or is unreachable.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { FULL, PERMISSIONS as ALL_PERMISSIONS, type Permission } from '@depot/common';
 import { Client } from 'pg';
 import { Api, Reply, TestStack, eventually, md5Of, startTestStack, userWithToken, must } from '../support';
 
@@ -43,18 +44,8 @@ afterEach(collectLogs);
 // ---------------------------------------------------------------------------------------------
 // fixture
 
-const PERMISSIONS = [
-  'solder_users',
-  'solder_keys',
-  'solder_clients',
-  'mods_create',
-  'mods_manage',
-  'mods_delete',
-  'modpacks_create',
-  'modpacks_manage',
-  'modpacks_delete',
-] as const;
-type Permission = (typeof PERMISSIONS)[number];
+/** Every permission but solder_full (which passes every check): a token lacks each in turn. */
+const PERMISSIONS = ALL_PERMISSIONS.filter((p) => p !== FULL);
 
 const SECRET_NAME = 'Classified Display Name';
 const PRIVATE_BUILD = 'hush-0.9';

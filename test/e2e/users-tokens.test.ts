@@ -45,6 +45,8 @@ async function tokensOf(api: Api, token: string) {
 const stable = (tokens: Array<{ id: unknown; name: string; created_at: string }>) =>
   tokens.map((tk) => ({ id: tk.id, name: tk.name, created_at: tk.created_at }));
 
+// Written out on purpose: the permissions docs/api.md documents are a contract with users, which
+// this list pins (not derived from @depot/common, so that dropping one there fails here).
 const ALL_PERMISSIONS = [
   'solder_full',
   'solder_users',

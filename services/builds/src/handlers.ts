@@ -1,5 +1,5 @@
 // gRPC surface of the builds service: requests in, entity rows out as proto messages.
-import { DepotError, formatTimestamp, type AsyncHandlers, type FieldErrors } from '@depot/common';
+import { DepotError, formatTimestamp, type AsyncHandlers, type FieldErrors, type FullMessage } from '@depot/common';
 import type { BuildsServiceDefinition, buildsV1 } from '@depot/proto';
 import { NO_ACCESS } from './access';
 import type { BuildFields, Builds } from './builds';
@@ -10,7 +10,7 @@ import type { ModpackFields, ModpackWithBuilds, Modpacks } from './modpacks';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
-export function toModpackMessage(m: Modpack): buildsV1.Modpack {
+export function toModpackMessage(m: Modpack): FullMessage<buildsV1.Modpack__Output> {
   return {
     id: m.id,
     name: m.name,
@@ -32,7 +32,7 @@ export function toModpackMessage(m: Modpack): buildsV1.Modpack {
   };
 }
 
-export function toBuildMessage(b: Build): buildsV1.Build {
+export function toBuildMessage(b: Build): FullMessage<buildsV1.Build__Output> {
   return {
     id: b.id,
     modpack_id: b.modpackId,

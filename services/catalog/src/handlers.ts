@@ -1,6 +1,6 @@
 // gRPC surface of the catalog: requests in, entity rows out as proto messages (a build's mods as
 // rendered JSON, build-mods.ts).
-import { formatTimestamp, type AsyncHandlers } from '@depot/common';
+import { formatTimestamp, type AsyncHandlers, type FullMessage } from '@depot/common';
 import type { CatalogServiceDefinition, catalogV1 } from '@depot/proto';
 import { renderBuildMods } from './build-mods';
 import type { Catalog, ModFields, VersionFields } from './mods';
@@ -10,7 +10,7 @@ import type { ManagementMethods } from './management';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
-export function toModMessage(mod: Mod, versions?: string[]): catalogV1.Mod {
+export function toModMessage(mod: Mod, versions?: string[]): FullMessage<catalogV1.Mod__Output> {
   return {
     id: mod.id,
     name: mod.name,
@@ -24,7 +24,7 @@ export function toModMessage(mod: Mod, versions?: string[]): catalogV1.Mod {
   };
 }
 
-export function toVersionMessage(v: ModVersion): catalogV1.ModVersion {
+export function toVersionMessage(v: ModVersion): FullMessage<catalogV1.ModVersion__Output> {
   return {
     id: v.id,
     mod_id: v.modId,

@@ -23,3 +23,5 @@ export * from './permissions';
 export * from './names';
 export * from './pack-doctor';
 export * from './pack-doctor-gather';
+export * from './columns';
+export * from './imports';
