@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
-// The authorization matrix (compat.md §1, §2, §6): every authenticated route of the gateway ×
+// The authorization matrix (docs/api.md#access-model, #order-of-checks): every authenticated route of the gateway ×
 // every way of not being allowed (no token, malformed Authorization headers, credentials in the
 // query, unknown, revoked and orphaned tokens, a token lacking exactly the needed permission, a
 // token without access to the modpack) → the exact 401/403 and nothing changed. Then: private
@@ -520,7 +520,7 @@ describe('every authenticated route refuses every caller without the right, and 
     expect(await snapshot()).toEqual(baseline);
   });
 
-  // compat.md §6: modpack access is checked before the body is judged, malformed JSON included.
+  // docs/api.md#order-of-checks: modpack access is checked before the body is judged, malformed JSON included.
   test('a body that is not JSON from a user without access to the modpack is 403 too', async () => {
     const got = [];
     for (const op of OPS.filter((o) => o.scoped && o.body)) {

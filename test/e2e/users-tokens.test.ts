@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
 // Users and tokens: CRUD, permission grants, token issue/list/revoke, the bootstrap admin token,
-// and permissions taking effect on mod writes (compat.md §2, §4, §6).
+// and permissions taking effect on mod writes (docs/api.md#access-model, #users, #tokens).
 import {
   eventually,
   startTestStack,

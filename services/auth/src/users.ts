@@ -1,4 +1,4 @@
-// Users, their modpack access lists and their tokens (compat.md §2, §4 users/tokens).
+// Users, their modpack access lists and their tokens (docs/api.md#access-model, #users, #tokens).
 import { LockMode, sql } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, isUniqueViolation, mayTouchFull, normalizePermissions, type Orm } from '@depot/common';

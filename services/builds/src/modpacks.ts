@@ -1,4 +1,4 @@
-// Modpacks: launcher reads with visibility (compat.md §3) and the modpack writes of compat.md §4,
+// Modpacks: launcher reads with visibility (docs/api.md#visibility) and the modpack writes (docs/api.md#modpacks),
 // with events written to the outbox in the same transaction.
 import { IsolationLevel, LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
@@ -57,7 +57,7 @@ const flagsOf = ([version, isPublished, isPrivate]: BuildFlagsRow): BuildFlags =
   private: isPrivate,
 });
 
-/** Versions of the builds visible with or without access to the modpack (compat.md §3). */
+/** Versions of the builds visible with or without access to the modpack (docs/api.md#visibility). */
 function visibleVersions(builds: BuildFlagsRow[], accessible: boolean): string[] {
   const out: string[] = [];
   for (const [version, published, isPrivate] of builds) {

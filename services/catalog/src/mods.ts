@@ -1,4 +1,4 @@
-// Mods and their versions: the rules of contract.md §2 and §4.2–4.3 that need the database
+// Mods and their versions: the rules of docs/api.md#mods and #mod-versions that need the database
 // (uniqueness, existence, cascade), with events written to the outbox in the same transaction.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
