@@ -1,6 +1,14 @@
 // Rules the auth service enforces itself (the gateway checks formats too, but a caller of the
 // gRPC API must not be able to store what the REST API would refuse).
-import { DepotError, type FieldErrors } from '@depot/common';
+import {
+  CREDENTIAL_MESSAGES,
+  DepotError,
+  fieldMessage,
+  isEmail,
+  passwordProblem,
+  type FieldErrors,
+  type Reason,
+} from '@depot/common';
 
 export const PERMISSIONS = [
   'solder_full',
@@ -38,6 +46,19 @@ export class Violations {
     else if (!USERNAME_PATTERN.test(value)) this.add('username', 'The username field format is invalid.');
   }
 
+  /** An address to set; null (clearing it) is always fine. */
+  email(value: string | null | undefined): void {
+    if (value !== null && value !== undefined && !isEmail(value)) {
+      this.add('email', fieldMessage(CREDENTIAL_MESSAGES.email, 'email'));
+    }
+  }
+
+  password(value: string | undefined, field = 'password'): void {
+    if (value === undefined) return;
+    const problem = passwordProblem(value);
+    if (problem) this.add(field, fieldMessage(problem, field));
+  }
+
   permissions(values: string[]): void {
     if (values.some((p) => !(PERMISSIONS as readonly string[]).includes(p))) {
       this.add('permissions', 'The selected permissions is invalid.');
@@ -48,8 +69,8 @@ export class Violations {
     if (ids.some((id) => !Number.isInteger(id) || id <= 0)) this.add('modpacks', 'The selected modpacks is invalid.');
   }
 
-  throwIfAny(): void {
-    if (Object.keys(this.fields).length) throw DepotError.fields(this.fields);
+  throwIfAny(reason: Reason = 'VALIDATION'): void {
+    if (Object.keys(this.fields).length) throw DepotError.fields(this.fields, reason);
   }
 }
 
