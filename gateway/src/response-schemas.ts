@@ -236,6 +236,48 @@ export const user = z
   .meta({ id: 'User' });
 export const userList = z.strictObject({ users: z.array(user) }).meta({ id: 'UserList' });
 
+const email = z.string().nullable().meta({ description: 'E-mail address, a way to sign in besides the username.' });
+
+/** A user with its e-mail address (`GET /api/user?include=email`). */
+export const userWithEmail = z
+  .strictObject({
+    username: z.string(),
+    email,
+    permissions: z.array(z.string()),
+    modpacks: z.array(z.string()).meta({ description: 'Slugs of the modpacks the user has access to.' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'UserWithEmail' });
+export const userListWithEmails = z.strictObject({ users: z.array(userWithEmail) }).meta({ id: 'UserListWithEmails' });
+
+/** The signed-in user's own account. */
+export const account = z
+  .strictObject({
+    username: z.string(),
+    email,
+    permissions: z.array(z.string()),
+    modpacks: z.array(z.string()).meta({ description: 'Slugs of the modpacks the user has access to.' }),
+    has_password: z.boolean().meta({ description: 'Whether the user can sign in with a password.' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Account' });
+
+export const session = z
+  .strictObject({
+    user: account,
+    csrf_token: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'Send it as `X-CSRF-Token` with every write made with the session cookie. Null when the request was ' +
+          'authenticated by a bearer token (no session).',
+      }),
+  })
+  .meta({ id: 'Session' });
+
 export const tokenList = z
   .strictObject({
     tokens: z.array(
@@ -277,5 +319,7 @@ export type KeyCreated = z.infer<typeof keyCreated>;
 export type KeyVerified = z.infer<typeof keyVerified>;
 export type Client = z.infer<typeof client>;
 export type User = z.infer<typeof user>;
+export type UserWithEmail = z.infer<typeof userWithEmail>;
+export type Account = z.infer<typeof account>;
 export type TokenList = z.infer<typeof tokenList>;
 export type TokenIssued = z.infer<typeof tokenIssued>;

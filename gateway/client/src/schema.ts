@@ -457,13 +457,15 @@ export type paths = {
         };
         /**
          * List users
-         * @description Needs the `solder_users` permission (or `solder_full`).
+         * @description With `?include=email`, each user also has its `email` (null when it has none).
+         *
+         *     Needs the `solder_users` permission (or `solder_full`).
          */
         get: operations["getUser"];
         put?: never;
         /**
          * Create a user
-         * @description Only a `solder_full` user may grant `solder_full` (403 otherwise).
+         * @description Only a `solder_full` user may grant `solder_full` (403 otherwise). `email` and `password` (to sign in to the console) are optional and never shown back.
          *
          *     Needs the `solder_users` permission (or `solder_full`).
          */
@@ -484,7 +486,9 @@ export type paths = {
         get?: never;
         /**
          * Update a user (fields sent replace the old values)
-         * @description Needs the `solder_users` permission (or `solder_full`).
+         * @description A new `password` ends the user's sessions (bearer tokens keep working); `email` null or "" removes the address. Only a `solder_full` user may grant or take away `solder_full` (403 otherwise).
+         *
+         *     Needs the `solder_users` permission (or `solder_full`).
          */
         put: operations["putUserByUsername"];
         post?: never;
@@ -509,13 +513,13 @@ export type paths = {
         };
         /**
          * List your tokens
-         * @description Any user with a bearer token.
+         * @description Any user with a bearer token or a session.
          */
         get: operations["getToken"];
         put?: never;
         /**
          * Issue yourself a token
-         * @description Any user with a bearer token.
+         * @description Any user with a bearer token or a session.
          */
         post: operations["postToken"];
         delete?: never;
@@ -560,9 +564,67 @@ export type paths = {
          * Revoke one of your tokens
          * @description Another user's token answers 404, so token ids do not leak.
          *
-         *     Any user with a bearer token.
+         *     Any user with a bearer token or a session.
          */
         delete: operations["deleteTokenById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current session
+         * @description The signed-in user and a CSRF token for the session (a new one each time; all stay valid while the session lives). 401 without a session. With a bearer token: its user, and no CSRF token.
+         *
+         *     Any user with a bearer token or a session.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in
+         * @description Opens a session: sets the `depot_session` cookie (httpOnly, SameSite=Strict, Secure over HTTPS) and answers the user and the CSRF token to send as `X-CSRF-Token` with every write made with the cookie. A session this browser had before ends. Failed sign-ins are limited per client address and per login (429).
+         */
+        post: operations["postSession"];
+        /**
+         * Sign out
+         * @description Ends the session on the server and clears the cookie (needs the CSRF token, as every write made with the cookie). With a bearer token there is no session to end: the token keeps working.
+         *
+         *     Any user with a bearer token or a session.
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your account
+         * @description Any user with a bearer token or a session.
+         */
+        get: operations["getAccount"];
+        /**
+         * Change your e-mail address or password
+         * @description `email` null or "" removes the address. A new `password` needs `current_password` when the account has one; it ends your other sessions (the one making the change stays) and leaves your bearer tokens alone. Wrong current passwords count towards the limits of failed sign-ins (429).
+         *
+         *     Any user with a bearer token or a session.
+         */
+        put: operations["putAccount"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -819,6 +881,52 @@ export type components = {
         };
         UserList: {
             users: components["schemas"]["User"][];
+        };
+        UserWithEmail: {
+            username: string;
+            /** @description E-mail address, a way to sign in besides the username. */
+            email: string | null;
+            permissions: string[];
+            /** @description Slugs of the modpacks the user has access to. */
+            modpacks: string[];
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            created_at: string;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            updated_at: string;
+        };
+        UserListWithEmails: {
+            users: components["schemas"]["UserWithEmail"][];
+        };
+        Account: {
+            username: string;
+            /** @description E-mail address, a way to sign in besides the username. */
+            email: string | null;
+            permissions: string[];
+            /** @description Slugs of the modpacks the user has access to. */
+            modpacks: string[];
+            /** @description Whether the user can sign in with a password. */
+            has_password: boolean;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            created_at: string;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            updated_at: string;
+        };
+        Session: {
+            user: components["schemas"]["Account"];
+            /** @description Send it as `X-CSRF-Token` with every write made with the session cookie. Null when the request was authenticated by a bearer token (no session). */
+            csrf_token: string | null;
         };
         TokenList: {
             tokens: {
@@ -1128,7 +1236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1137,7 +1245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_create` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_create` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1317,7 +1425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1326,7 +1434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1426,7 +1534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1435,7 +1543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_delete` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_delete` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1596,7 +1704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1605,7 +1713,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1707,7 +1815,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1716,7 +1824,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1813,7 +1921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1822,7 +1930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1999,7 +2107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2008,7 +2116,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_create` permission is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_create` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2192,7 +2300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2201,7 +2309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2301,7 +2409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2310,7 +2418,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_delete` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_delete` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2481,7 +2589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2490,7 +2598,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2592,7 +2700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2601,7 +2709,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2688,7 +2796,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2697,7 +2805,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_create` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_create` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2820,7 +2928,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2829,7 +2937,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2947,7 +3055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2956,7 +3064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3075,7 +3183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3084,7 +3192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3188,7 +3296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3197,7 +3305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3264,7 +3372,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyList"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3348,7 +3456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3357,7 +3465,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3448,7 +3556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3457,7 +3565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3585,7 +3693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientList"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3668,7 +3776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3677,7 +3785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3782,7 +3890,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3791,7 +3899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3891,7 +3999,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3900,7 +4008,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3951,7 +4059,10 @@ export interface operations {
     };
     getUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `email` adds each user's e-mail address. */
+                include?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3964,10 +4075,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserList"];
+                    "application/json": components["schemas"]["UserList"] | components["schemas"]["UserListWithEmails"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4031,6 +4142,10 @@ export interface operations {
                     permissions?: ("solder_full" | "solder_users" | "solder_keys" | "solder_clients" | "mods_create" | "mods_manage" | "mods_delete" | "modpacks_create" | "modpacks_manage" | "modpacks_delete")[] | null;
                     /** @description null counts as an empty list. */
                     modpacks?: string[] | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    email?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
                 };
             };
         };
@@ -4053,7 +4168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4062,7 +4177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4147,6 +4262,10 @@ export interface operations {
                     permissions?: ("solder_full" | "solder_users" | "solder_keys" | "solder_clients" | "mods_create" | "mods_manage" | "mods_delete" | "modpacks_create" | "modpacks_manage" | "modpacks_delete")[] | null;
                     /** @description null counts as an empty list. */
                     modpacks?: string[] | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    email?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
                 };
             };
         };
@@ -4169,7 +4288,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4178,7 +4297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4278,7 +4397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4287,7 +4406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4354,7 +4473,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenList"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4427,8 +4546,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4530,7 +4658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4539,7 +4667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4639,8 +4767,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4650,6 +4787,408 @@ export interface operations {
             };
             /** @description Not found: "Token not found.". */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A username or an e-mail address (any case). */
+                    login: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"login": ["These credentials do not match our records."]}}` for any credentials that do not sign in. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        success: "Signed out.";
+                    };
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    email?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
+                    /** @description Required to change a password the account has. Absent, null or an empty string leaves it unset. */
+                    current_password?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Your account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"current_password": ["The password is incorrect."]}}`. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

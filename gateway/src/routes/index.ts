@@ -10,6 +10,8 @@ import { modpacksRoutes } from './modpacks';
 import { modRoutes } from './mods';
 import { rootRoutes } from './root';
 import { tokensRoutes } from './tokens';
+import { accountRoutes } from './account';
+import { sessionRoutes } from './session';
 import { usersRoutes } from './users';
 import { verifyRoutes } from './verify';
 
@@ -26,5 +28,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     clientsRoutes,
     usersRoutes,
     tokensRoutes,
+    sessionRoutes,
+    accountRoutes,
   ].flatMap((group) => group(app));
 }
