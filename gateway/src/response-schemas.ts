@@ -225,39 +225,30 @@ export const client = z
   .meta({ id: 'Client' });
 export const clientList = z.strictObject({ clients: z.array(client) }).meta({ id: 'ClientList' });
 
+// The fields of a user record, in the order answers list them.
+const username = z.string();
+const email = z.string().nullable().meta({ description: 'E-mail address, a way to sign in besides the username.' });
+const permissions = z.array(z.string());
+const modpackSlugs = z.array(z.string()).meta({ description: 'Slugs of the modpacks the user has access to.' });
+
 export const user = z
-  .strictObject({
-    username: z.string(),
-    permissions: z.array(z.string()),
-    modpacks: z.array(z.string()).meta({ description: 'Slugs of the modpacks the user has access to.' }),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
+  .strictObject({ username, permissions, modpacks: modpackSlugs, created_at: timestamp, updated_at: timestamp })
   .meta({ id: 'User' });
 export const userList = z.strictObject({ users: z.array(user) }).meta({ id: 'UserList' });
 
-const email = z.string().nullable().meta({ description: 'E-mail address, a way to sign in besides the username.' });
-
 /** A user with its e-mail address (`GET /api/user?include=email`). */
 export const userWithEmail = z
-  .strictObject({
-    username: z.string(),
-    email,
-    permissions: z.array(z.string()),
-    modpacks: z.array(z.string()).meta({ description: 'Slugs of the modpacks the user has access to.' }),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
+  .strictObject({ username, email, permissions, modpacks: modpackSlugs, created_at: timestamp, updated_at: timestamp })
   .meta({ id: 'UserWithEmail' });
 export const userListWithEmails = z.strictObject({ users: z.array(userWithEmail) }).meta({ id: 'UserListWithEmails' });
 
 /** The signed-in user's own account. */
 export const account = z
   .strictObject({
-    username: z.string(),
+    username,
     email,
-    permissions: z.array(z.string()),
-    modpacks: z.array(z.string()).meta({ description: 'Slugs of the modpacks the user has access to.' }),
+    permissions,
+    modpacks: modpackSlugs,
     has_password: z.boolean().meta({ description: 'Whether the user can sign in with a password.' }),
     created_at: timestamp,
     updated_at: timestamp,

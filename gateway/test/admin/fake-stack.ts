@@ -90,6 +90,11 @@ export class FakeAuth {
     updated_at: TS,
   });
 
+  /** A password changed: the user's sessions end, but `keep`. */
+  private endSessions(userId: number, keep?: string) {
+    for (const [token, id] of this.sessions) if (id === userId && token !== keep) this.sessions.delete(token);
+  }
+
   private principal(u: UserRow, tokenId: number): authV1.Principal {
     return {
       user_id: u.id,
@@ -139,8 +144,7 @@ export class FakeAuth {
         if (req.update_mask.includes('email')) u.email = req.email;
         if (req.update_mask.includes('password')) {
           u.password = req.password;
-          for (const [token, id] of this.sessions)
-            if (id === u.id && token !== req.keep_session) this.sessions.delete(token);
+          this.endSessions(u.id, req.keep_session);
         }
         return this.toUser(u);
       },
@@ -184,8 +188,7 @@ export class FakeAuth {
         if (req.update_mask.includes('email')) user.email = req.email;
         if (req.update_mask.includes('password')) {
           user.password = req.password;
-          for (const [token, id] of this.sessions)
-            if (id === user.id && token !== req.keep_session) this.sessions.delete(token);
+          this.endSessions(user.id, req.keep_session);
         }
         return this.toUser(user);
       },
