@@ -37,7 +37,7 @@ export async function startAuth(
     onQuery: opts.onQuery,
   });
   const { orm, bus, logger } = runtime;
-  const passwords = new Passwords(config.PASSWORD_BCRYPT_COST);
+  const passwords = new Passwords(config.BCRYPT_COST);
   try {
     await passwords.ready();
     await ensureBootstrapAdmin(orm, { token: config.ADMIN_TOKEN, password: config.ADMIN_PASSWORD }, passwords, logger);

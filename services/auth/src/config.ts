@@ -20,7 +20,7 @@ export const authConfigSchema = z.object({
    * bcrypt's cost factor for new password hashes: 12 takes about a quarter of a second on one
    * core (README, "Signing in"). Hashes of a lower cost are upgraded at the next sign-in.
    */
-  PASSWORD_BCRYPT_COST: envInt(12, 4).pipe(z.number().max(15, 'must be at most 15')),
+  BCRYPT_COST: envInt(12, 4).pipe(z.number().max(15, 'must be at most 15')),
   /** A session unused for this long ends. */
   SESSION_IDLE_TIMEOUT_SECONDS: envInt(2 * 3600, 1),
   /** A session ends this long after sign-in, however much it is used. */

@@ -52,7 +52,7 @@ async function start(env: Record<string, string> = {}) {
     NATS_URL: TEST_NATS_URL,
     EVENTS_NAMESPACE: ns.namespace,
     AUTH_GRPC_LISTEN: '127.0.0.1:0',
-    PASSWORD_BCRYPT_COST: String(COST),
+    BCRYPT_COST: String(COST),
     ...env,
   });
   const started = await startAuth(config, { logger: silentLogger() });
@@ -304,7 +304,7 @@ describe('sign-in', () => {
 
   test('an unknown login costs a bcrypt comparison too', async () => {
     // Measured on a server of a realistic cost, so that the comparison dominates the time.
-    const { client: slow } = await start({ PASSWORD_BCRYPT_COST: '10' });
+    const { client: slow } = await start({ BCRYPT_COST: '10' });
     await slow.SetPassword({ username: 'nopass', password: 'timing-password' });
     const median = async (login: string) => {
       const times: number[] = [];
