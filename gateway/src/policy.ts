@@ -54,6 +54,9 @@ async function identify(
 ): Promise<void> {
   const { access } = declaration;
   if (access === 'public') return;
+  // What a session sees is its user's: no shared cache may keep it for others (a request with
+  // an Authorization header is never stored by one anyway).
+  if (requestSession(req)) reply.header('cache-control', 'private');
   if (access === 'read') {
     req.readAccess = await readAccess(req, clients, logger);
     return;

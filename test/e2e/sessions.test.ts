@@ -168,7 +168,10 @@ describe('the session cookie', () => {
     const admin = await signIn('admin', adminPassword);
     must(await admin.send('POST', '/api/modpack', { name: 'Secret', slug: 'secret-pack', private: true }), 201, 'pack');
     expectReply(await t.anon.get('/api/modpack/secret-pack'), 404, { error: 'Modpack does not exist' });
-    expect((await admin.get('/api/modpack/secret-pack')).status).toBe(200);
+    const seen = await admin.get('/api/modpack/secret-pack');
+    expect(seen.status).toBe(200);
+    // What a session sees is its user's: no shared cache may keep it.
+    expect(seen.headers.get('cache-control')).toBe('private');
   });
 
   it('leaves bearer tokens as they were: no CSRF token needed, and a bearer token wins over a cookie', async () => {

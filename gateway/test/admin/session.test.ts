@@ -148,7 +148,11 @@ describe('requests made with the session cookie', () => {
     const a = await signIn(s);
     const b = await signIn(s);
     const cookie = a.cookie!.value;
-    expect((await s.request('GET', '/api/token', { headers: withSession(cookie) })).status).toBe(200);
+    const read = await s.request('GET', '/api/token', { headers: withSession(cookie) });
+    expect(read.status).toBe(200);
+    // Its user's data: no shared cache keeps it.
+    expect(read.headers.get('cache-control')).toBe('private');
+    expect((await s.request('GET', '/api/token', { token: 'keeper' })).headers.get('cache-control')).toBeNull();
 
     const before = s.auth.tokens.length;
     for (const csrf of [undefined, 'nonsense', b.csrf!, `${a.csrf!}x`]) {
