@@ -1,4 +1,14 @@
-import { archiveEnv, envBool, envInt, hostPortSchema, loadConfig, mirrorUrlSchema, serviceEnv, z } from '@depot/common';
+import {
+  archiveEnv,
+  envBool,
+  envInt,
+  hostPortSchema,
+  loadConfig,
+  mirrorUrlSchema,
+  publicUrlSchema,
+  serviceEnv,
+  z,
+} from '@depot/common';
 
 export const gatewayConfigSchema = z.object({
   NATS_URL: serviceEnv.NATS_URL,
@@ -15,6 +25,11 @@ export const gatewayConfigSchema = z.object({
   SERVICE_DISABLE_MOD_API: envBool(false),
   /** How long the catalog may take to fetch an archive (a rehash waits that long for it). */
   ARCHIVE_TRANSFER_TIMEOUT_MS: archiveEnv.ARCHIVE_TRANSFER_TIMEOUT_MS,
+  /**
+   * The gateway's public address (`https://depot.example.com`), whose `/api/` is the API root
+   * launchers and Technic Platform are given; the pack doctor shows it and checks that it answers.
+   */
+  PUBLIC_URL: publicUrlSchema,
   REDIS_URL: z
     .string()
     .optional()
@@ -33,6 +48,12 @@ export const gatewayConfigSchema = z.object({
   CACHE_ENABLED: envBool(true),
   /** Upper bound of the response cache, in bytes of cached bodies (least recently used evicted first). */
   CACHE_MAX_BYTES: envInt(64 * 1024 * 1024, 1024 * 1024),
+  /** The session cookie is `Secure` on requests that came over HTTPS; true: on every request. */
+  SESSION_COOKIE_SECURE: envBool(false),
+  /** Failed sign-ins per client address, and per login, within the window (session.ts). */
+  SIGNIN_RATE_LIMIT_PER_ADDRESS: envInt(20, 1),
+  SIGNIN_RATE_LIMIT_PER_ACCOUNT: envInt(10, 1),
+  SIGNIN_RATE_LIMIT_WINDOW_SECONDS: envInt(15 * 60, 1),
   /** One log line per request at info (access-log.ts); off for benchmarks. */
   ACCESS_LOG: envBool(true),
 });

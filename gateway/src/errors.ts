@@ -45,6 +45,8 @@ const STATUS_BY_REASON: Partial<Record<Reason, number>> = {
   ARCHIVE_TOO_LARGE: 502,
   ARCHIVE_UNREACHABLE: 502,
   ARCHIVE_TIMEOUT: 504,
+  // A failed sign-in is a refused form, as Laravel answers it (routes/session.ts).
+  INVALID_CREDENTIALS: 422,
 };
 
 /** Any thrown value → HTTP error, or null when it is a bug (logged and answered 500). */

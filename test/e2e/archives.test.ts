@@ -83,10 +83,10 @@ function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr:
 }
 
 describe('npm run admin -- audit-mirror', () => {
-  it('reports the missing archive, the altered one and the refused host, and exits 2', async () => {
+  it('reports the missing archive, the altered one and the refused host, and exits 3', async () => {
     const { code, stdout, stderr } = await cli('audit-mirror', '--json', '--concurrency', '3');
     expect({ code, stderr: stderr.split('\n').filter(Boolean).pop() }).toEqual({
-      code: 2,
+      code: 3,
       stderr: 'depot-admin: 3 problem(s) found',
     });
     const report = JSON.parse(stdout);
@@ -133,7 +133,7 @@ describe('npm run admin -- audit-mirror', () => {
 
   it('says it in words without --json', async () => {
     const { code, stdout } = await cli('audit-mirror');
-    expect(code).toBe(2);
+    expect(code).toBe(3);
     expect(stdout).toMatch(new RegExp(`^Mirror audit of 6 version\\(s\\) on ${mirrorUrl.replace(/\./g, '\\.')} in `));
     expect(stdout).toContain(
       `\nMissing archives:\n  beta 1.0  ${mirrorUrl}mods/beta/beta-1.0.zip\n    ${mirrorUrl}mods/beta/beta-1.0.zip answered 404\n`,
@@ -219,10 +219,10 @@ describe('POST /api/mod/{slug}/{version}/rehash', () => {
     expect((await t.anon.get('/api/mod/beta/1.0')).body).toMatchObject({ md5: md5('beta one'), filesize: 8 });
   });
 
-  it('the CLI rehash answers the same, exit 2 while a mismatch is left as it is', async () => {
+  it('the CLI rehash answers the same, exit 3 while a mismatch is left as it is', async () => {
     archives.set(archive('alpha', '2.0'), 'alpha two, rebuilt');
     const left = await cli('rehash', 'alpha', '2.0');
-    expect(left.code).toBe(2);
+    expect(left.code).toBe(3);
     expect(JSON.parse(left.stdout)).toEqual({
       url: `${mirrorUrl}mods/alpha/alpha-2.0.zip`,
       md5: md5('alpha two, rebuilt'),

@@ -479,13 +479,15 @@ export type paths = {
         };
         /**
          * List users
-         * @description Needs the `solder_users` permission (or `solder_full`).
+         * @description With `?include=email`, each user also has its `email` (null when it has none).
+         *
+         *     Needs the `solder_users` permission (or `solder_full`).
          */
         get: operations["getUser"];
         put?: never;
         /**
          * Create a user
-         * @description Only a `solder_full` user may grant `solder_full` (403 otherwise).
+         * @description Only a `solder_full` user may grant `solder_full` (403 otherwise). `email` and `password` (to sign in to the console) are optional and never shown back.
          *
          *     Needs the `solder_users` permission (or `solder_full`).
          */
@@ -506,7 +508,9 @@ export type paths = {
         get?: never;
         /**
          * Update a user (fields sent replace the old values)
-         * @description Needs the `solder_users` permission (or `solder_full`).
+         * @description A new `password` ends the user's sessions (bearer tokens keep working); `email` null or "" removes the address. Only a `solder_full` user may grant or take away `solder_full` (403 otherwise).
+         *
+         *     Needs the `solder_users` permission (or `solder_full`).
          */
         put: operations["putUserByUsername"];
         post?: never;
@@ -531,13 +535,13 @@ export type paths = {
         };
         /**
          * List your tokens
-         * @description Any user with a bearer token.
+         * @description Any user with a bearer token or a session.
          */
         get: operations["getToken"];
         put?: never;
         /**
          * Issue yourself a token
-         * @description Any user with a bearer token.
+         * @description Any user with a bearer token or a session.
          */
         post: operations["postToken"];
         delete?: never;
@@ -582,9 +586,221 @@ export type paths = {
          * Revoke one of your tokens
          * @description Another user's token answers 404, so token ids do not leak.
          *
-         *     Any user with a bearer token.
+         *     Any user with a bearer token or a session.
          */
         delete: operations["deleteTokenById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/modpacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The modpacks the caller may manage
+         * @description Every modpack with `solder_full`, else those on the access list; id order.
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`).
+         */
+        get: operations["getManageModpacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/modpacks/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A modpack and all its builds
+         * @description Unpublished and private builds included.
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        get: operations["getManageModpacksBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/modpacks/{slug}/builds/{build}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A build and its mods
+         * @description Unpublished and private builds included.
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        get: operations["getManageModpacksBySlugBuildsByBuild"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/modpacks/{slug}/doctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pack doctor: why launchers would show the modpack offline or fail to install it
+         * @description What an anonymous launcher, a launcher with a linked client and Technic Platform with a key see of the modpack, and each problem found with its cause and fix. With `PUBLIC_URL` set, also checks that the API root answers (a few seconds at most).
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        get: operations["getManageModpacksBySlugDoctor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/mods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every mod, to pick one
+         * @description Works while the mod API is disabled (`SERVICE_DISABLE_MOD_API`).
+         *
+         *     Any user with a bearer token or a session.
+         */
+        get: operations["getManageMods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/mods/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A mod, its versions and the builds using each
+         * @description Every build of every modpack is listed, whatever the caller may manage: deleting the mod removes it from all of them, and a version cannot be deleted while any holds it.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`).
+         */
+        get: operations["getManageModsBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/mods/{slug}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The versions of a mod, to pick one for a build
+         * @description Works while the mod API is disabled (`SERVICE_DISABLE_MOD_API`).
+         *
+         *     Any user with a bearer token or a session.
+         */
+        get: operations["getManageModsBySlugVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current session
+         * @description The signed-in user and a CSRF token for the session (a new one each time; all stay valid while the session lives). 401 without a session. With a bearer token: its user, and no CSRF token.
+         *
+         *     Any user with a bearer token or a session.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in
+         * @description Opens a session: sets the `depot_session` cookie (httpOnly, SameSite=Strict, Secure over HTTPS) and answers the user and the CSRF token to send as `X-CSRF-Token` with every write made with the cookie. A session this browser had before ends. Failed sign-ins are limited per client address and per login (429).
+         */
+        post: operations["postSession"];
+        /**
+         * Sign out
+         * @description Ends the session on the server and clears the cookie (needs the CSRF token, as every write made with the cookie). With a bearer token there is no session to end: the token keeps working.
+         *
+         *     Any user with a bearer token or a session.
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your account
+         * @description Any user with a bearer token or a session.
+         */
+        get: operations["getAccount"];
+        /**
+         * Change your e-mail address or password
+         * @description `email` null or "" removes the address. A new `password` needs `current_password` when the account has one; it ends your other sessions (the one making the change stays) and leaves your bearer tokens alone. Wrong current passwords count towards the limits of failed sign-ins (429).
+         *
+         *     Any user with a bearer token or a session.
+         */
+        put: operations["putAccount"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -870,6 +1086,52 @@ export type components = {
         UserList: {
             users: components["schemas"]["User"][];
         };
+        UserWithEmail: {
+            username: string;
+            /** @description E-mail address, a way to sign in besides the username. */
+            email: string | null;
+            permissions: string[];
+            /** @description Slugs of the modpacks the user has access to. */
+            modpacks: string[];
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            created_at: string;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            updated_at: string;
+        };
+        UserListWithEmails: {
+            users: components["schemas"]["UserWithEmail"][];
+        };
+        Account: {
+            username: string;
+            /** @description E-mail address, a way to sign in besides the username. */
+            email: string | null;
+            permissions: string[];
+            /** @description Slugs of the modpacks the user has access to. */
+            modpacks: string[];
+            /** @description Whether the user can sign in with a password. */
+            has_password: boolean;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            created_at: string;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            updated_at: string;
+        };
+        Session: {
+            user: components["schemas"]["Account"];
+            /** @description Send it as `X-CSRF-Token` with every write made with the session cookie. Null when the request was authenticated by a bearer token (no session). */
+            csrf_token: string | null;
+        };
         TokenList: {
             tokens: {
                 id: number;
@@ -894,6 +1156,141 @@ export type components = {
                  */
                 created_at: string;
             };
+        };
+        ManagedModpackList: {
+            modpacks: {
+                modpack: components["schemas"]["Modpack"];
+                build_count: number;
+                published_build_count: number;
+            }[];
+        };
+        ManagedModpack: {
+            modpack: components["schemas"]["Modpack"];
+            /** @description Every build, published or not, in creation order. */
+            builds: {
+                build: components["schemas"]["Build"];
+                mod_count: number;
+            }[];
+        };
+        ManagedBuild: {
+            build: components["schemas"]["Build"];
+            /** @description The build's mods in the launcher's order (natural, case-insensitive mod name). */
+            mods: {
+                mod: {
+                    id: number;
+                    name: string;
+                    pretty_name: string;
+                };
+                version: {
+                    id: number;
+                    version: string;
+                    /** @description MD5 of the archive, 32 lowercase hex digits; empty or malformed only for a version imported from Solder without a valid one (the pack doctor reports it). */
+                    md5: string;
+                    filesize: number | null;
+                };
+            }[];
+        };
+        VersionUse: {
+            modpack: {
+                id: number;
+                slug: string;
+                name: string;
+            };
+            build: {
+                id: number;
+                version: string;
+                is_published: boolean;
+            };
+        };
+        ManagedMod: {
+            mod: components["schemas"]["Mod"];
+            /** @description Creation order. */
+            versions: {
+                version: {
+                    id: number;
+                    mod_id: number;
+                    version: string;
+                    /** @description MD5 of the archive, 32 lowercase hex digits; empty or malformed only for a version imported from Solder without a valid one (the pack doctor reports it). */
+                    md5: string;
+                    filesize: number | null;
+                    /** @description The version's own download url: present only when set (docs/api.md#download-urls). */
+                    url?: string;
+                    /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
+                    notes?: string;
+                    /**
+                     * @description UTC time with microseconds and a trailing Z.
+                     * @example 2024-01-02T03:04:05.000000Z
+                     */
+                    created_at: string;
+                    /**
+                     * @description UTC time with microseconds and a trailing Z.
+                     * @example 2024-01-02T03:04:05.000000Z
+                     */
+                    updated_at: string;
+                };
+                /** @description Every build of every modpack holding this version, published or not. */
+                builds: components["schemas"]["VersionUse"][];
+            }[];
+        };
+        ModChoices: {
+            /** @description Creation order. */
+            mods: {
+                id: number;
+                name: string;
+                pretty_name: string;
+            }[];
+        };
+        VersionChoices: {
+            /** @description Creation order. */
+            versions: {
+                id: number;
+                version: string;
+            }[];
+        };
+        LauncherView: {
+            /** @description In `GET /api/modpack`. */
+            listed: boolean;
+            /** @description `GET /api/modpack/{slug}` answers (else 404: offline). */
+            shown: boolean;
+            /** @description The `builds` of the modpack view. */
+            builds: string[];
+            /** @description The recommended build the launcher installs, and its number of mods; null: none it can see. */
+            installs: {
+                version: string;
+                mods: number;
+            } | null;
+        };
+        DoctorFinding: {
+            /** @enum {string} */
+            code: "no-published-build" | "recommended-unset" | "recommended-missing" | "recommended-unpublished" | "recommended-private" | "latest-unset" | "latest-missing" | "latest-unpublished" | "latest-private" | "private-without-client" | "build-without-mods" | "file-name-collision" | "version-without-md5" | "version-md5-invalid" | "api-root-unreachable";
+            /** @enum {string} */
+            severity: "error" | "warning";
+            message: string;
+            fix: string;
+        };
+        PackDiagnosis: {
+            modpack: {
+                slug: string;
+                name: string;
+            };
+            /** @description The API root launchers and Technic Platform must be given, and whether it answered. */
+            api_root: {
+                url: string | null;
+                /** @enum {string} */
+                source: "PUBLIC_URL" | "request" | "unset";
+                /** @description null: not checked (PUBLIC_URL not set). */
+                reachable: boolean | null;
+                detail: string;
+            };
+            /** @description Launcher clients linked to the modpack. */
+            linked_clients: number;
+            launchers: {
+                anonymous: components["schemas"]["LauncherView"];
+                linked_client: components["schemas"]["LauncherView"];
+                platform: components["schemas"]["LauncherView"];
+            };
+            /** @description Errors (offline, or the install fails) first, then warnings (works, but fragile). */
+            findings: components["schemas"]["DoctorFinding"][];
         };
     };
     responses: never;
@@ -1180,7 +1577,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1189,7 +1586,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_create` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_create` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1371,7 +1768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1380,7 +1777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1480,7 +1877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1489,7 +1886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_delete` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_delete` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1654,7 +2051,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1663,7 +2060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1765,7 +2162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1774,7 +2171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1875,7 +2272,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1884,7 +2281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1999,7 +2396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2008,7 +2405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2203,7 +2600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2212,7 +2609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_create` permission is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_create` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2396,7 +2793,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2405,7 +2802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2505,7 +2902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2514,7 +2911,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_delete` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_delete` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2685,7 +3082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2694,7 +3091,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2796,7 +3193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2805,7 +3202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2892,7 +3289,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2901,7 +3298,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_create` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_create` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3024,7 +3421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3033,7 +3430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3151,7 +3548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3160,7 +3557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3279,7 +3676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3288,7 +3685,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3392,7 +3789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3401,7 +3798,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3468,7 +3865,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyList"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3552,7 +3949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3561,7 +3958,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3652,7 +4049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3661,7 +4058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3789,7 +4186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientList"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3872,7 +4269,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3881,7 +4278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3986,7 +4383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3995,7 +4392,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4095,7 +4492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4104,7 +4501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4155,7 +4552,10 @@ export interface operations {
     };
     getUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `email` adds each user's e-mail address. */
+                include?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4168,10 +4568,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserList"];
+                    "application/json": components["schemas"]["UserList"] | components["schemas"]["UserListWithEmails"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4235,6 +4635,10 @@ export interface operations {
                     permissions?: ("solder_full" | "solder_users" | "solder_keys" | "solder_clients" | "mods_create" | "mods_manage" | "mods_delete" | "modpacks_create" | "modpacks_manage" | "modpacks_delete")[] | null;
                     /** @description null counts as an empty list. */
                     modpacks?: string[] | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    email?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
                 };
             };
         };
@@ -4257,7 +4661,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4266,7 +4670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4351,6 +4755,10 @@ export interface operations {
                     permissions?: ("solder_full" | "solder_users" | "solder_keys" | "solder_clients" | "mods_create" | "mods_manage" | "mods_delete" | "modpacks_create" | "modpacks_manage" | "modpacks_delete")[] | null;
                     /** @description null counts as an empty list. */
                     modpacks?: string[] | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    email?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
                 };
             };
         };
@@ -4373,7 +4781,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4382,7 +4790,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4482,7 +4890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4491,7 +4899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4558,7 +4966,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenList"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4631,8 +5039,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4734,7 +5151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4743,7 +5160,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4843,8 +5260,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4854,6 +5280,921 @@ export interface operations {
             };
             /** @description Not found: "Token not found.". */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModpacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each modpack record with its numbers of builds and of published builds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedModpackList"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModpacksBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The modpack record and every build record with its number of mods, in creation order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedModpack"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModpacksBySlugBuildsByBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build record and each assigned mod with its version, in the launcher's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedBuild"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.", "Build not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModpacksBySlugDoctor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The diagnosis. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackDiagnosis"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageMods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each mod id, slug and pretty name, in creation order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModChoices"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModsBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mod record and each version record with the builds holding it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedMod"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModsBySlugVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each version id and string, in creation order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionChoices"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A username or an e-mail address (any case). */
+                    login: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"login": ["These credentials do not match our records."]}}` for any credentials that do not sign in. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        success: "Signed out.";
+                    };
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    email?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
+                    /** @description Required to change a password the account has. Absent, null or an empty string leaves it unset. */
+                    current_password?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Your account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"current_password": ["The password is incorrect."]}}`. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,10 +6,13 @@ import { buildsRoutes } from './builds';
 import { clientsRoutes } from './clients';
 import { keysRoutes } from './keys';
 import { launcherRoutes } from './launcher';
+import { manageRoutes } from './manage';
 import { modpacksRoutes } from './modpacks';
 import { modRoutes } from './mods';
 import { rootRoutes } from './root';
 import { tokensRoutes } from './tokens';
+import { accountRoutes } from './account';
+import { sessionRoutes } from './session';
 import { usersRoutes } from './users';
 import { verifyRoutes } from './verify';
 
@@ -26,5 +29,8 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     clientsRoutes,
     usersRoutes,
     tokensRoutes,
+    manageRoutes,
+    sessionRoutes,
+    accountRoutes,
   ].flatMap((group) => group(app));
 }

@@ -36,7 +36,7 @@ const rehashBody = z.object({
     .meta({ description: 'Write the md5 and filesize found when they differ from the recorded ones.' }),
 });
 
-const modParams = z.object({ slug: segment('MOD_NOT_FOUND', 'Slug of the mod, percent-encoded.') });
+export const modParams = z.object({ slug: segment('MOD_NOT_FOUND', 'Slug of the mod, percent-encoded.') });
 const versionParams = modParams.extend({
   version: segment('VERSION_NOT_FOUND', 'Mod version string, percent-encoded.'),
 });

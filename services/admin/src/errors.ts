@@ -6,8 +6,6 @@ import { ConfigError, DepotError, fromServiceError, isUnavailable, redactUrl } f
 export const EXIT_FAILURE = 1;
 /** Wrong command line (as entrypoint.js and BSD's EX_USAGE). */
 export const EXIT_USAGE = 64;
-/** The command ran and found problems (audit-mirror: bad archives; rehash: a mismatch left unstored). */
-export const EXIT_PROBLEMS = 2;
 
 /** A failure the CLI itself detected, with the message to print. */
 export class CliError extends Error {

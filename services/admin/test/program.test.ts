@@ -52,6 +52,31 @@ test('user create: permissions and modpacks as checked lists, empty by default',
   expect(d.calls).toEqual([['userCreate', ['bob', { permissions: [], modpacks: [] }]]]);
 });
 
+test('user create: an e-mail address and a password from standard input', async () => {
+  const s = setup();
+  await s.run('user', 'create', 'alice', '--email', 'alice@example.com', '--password-stdin');
+  expect(s.calls).toEqual([
+    ['userCreate', ['alice', { permissions: [], modpacks: [], email: 'alice@example.com', passwordStdin: true }]],
+  ]);
+  expect((await usageError(['user', 'create', 'alice', '--email', 'nope'])).stderr).toMatch(/e-mail address/);
+});
+
+test('user password: generated or from standard input, one of the two', async () => {
+  const s = setup();
+  await s.run('user', 'password', 'alice', '--generate');
+  await s.run('user', 'password', 'alice', '--password-stdin');
+  expect(s.calls).toEqual([
+    ['userPassword', ['alice', { generate: true }]],
+    ['userPassword', ['alice', { passwordStdin: true }]],
+  ]);
+  expect((await usageError(['user', 'password', 'alice', '--generate', '--password-stdin'])).stderr).toMatch(
+    /cannot be used with/,
+  );
+  const none = setup();
+  await expect(none.run('user', 'password', 'alice')).rejects.toThrow(/--generate or --password-stdin/);
+  expect(none.calls).toEqual([]);
+});
+
 test('user list and delete', async () => {
   const s = setup();
   await s.run('user', 'list');
@@ -110,6 +135,21 @@ test('import-solder needs --from, a postgres URL', async () => {
 
   expect((await usageError(['import-solder'])).stderr).toMatch(/required option '--from <url>'/);
   expect((await usageError(['import-solder', '--from', 'mysql://db/solder'])).stderr).toMatch(/postgres/);
+});
+
+test('backup and restore take a directory; restore replaces data only with --force', async () => {
+  const s = setup();
+  await s.run('backup', '/var/backups/depot-1');
+  await s.run('restore', '/var/backups/depot-1');
+  await s.run('restore', '/var/backups/depot-1', '--force');
+  expect(s.calls).toEqual([
+    ['backup', ['/var/backups/depot-1']],
+    ['restore', ['/var/backups/depot-1', { force: false }]],
+    ['restore', ['/var/backups/depot-1', { force: true }]],
+  ]);
+  expect((await usageError(['backup'])).stderr).toMatch(/missing required argument 'dir'/);
+  expect((await usageError(['restore'])).stderr).toMatch(/missing required argument 'dir'/);
+  expect((await usageError(['backup', 'a', 'b'])).stderr).toMatch(/too many arguments/);
 });
 
 test('wrong command lines stop before any handler with a message', async () => {
@@ -226,7 +266,7 @@ test('rehash and audit-mirror: arguments, output, exit status 2 when problems re
 
   await expect(run('rehash', 'jei', '1.0 beta')).rejects.toMatchObject({
     message: 'the archive does not match the version (run with --store to record it)',
-    exitCode: 2,
+    exitCode: 3,
   });
   expect(results).toEqual([answer]);
   answer.stored = true;
@@ -240,7 +280,7 @@ test('rehash and audit-mirror: arguments, output, exit status 2 when problems re
   expect(out).toMatch(/^Mirror audit of 3 version\(s\) on http:\/\/m\/ in 0.1 s \(concurrency 8\)\n/);
   await expect(run('audit-mirror', '--concurrency', '3', '--json')).rejects.toMatchObject({
     message: '1 problem(s) found',
-    exitCode: 2,
+    exitCode: 3,
   });
   expect(results[results.length - 1]).toEqual(report(1));
   expect(calls.slice(2)).toEqual([

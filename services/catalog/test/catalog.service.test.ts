@@ -22,6 +22,9 @@ let app: CatalogApp;
 let client: ReturnType<typeof createClient<typeof CatalogService.service>>;
 let bus: Bus;
 let inUse = 0;
+/** Whether the reservation still holds, and the reservations released, as the catalog used them. */
+let holds = true;
+let released = 0;
 
 /** A mirror of the test's own: path → archive. */
 const archives = new Map<string, Buffer>();
@@ -64,7 +67,12 @@ beforeAll(async () => {
     // The test's mirror is on loopback.
     ARCHIVE_ALLOW_PRIVATE: 'true',
   });
-  app = await startCatalog(config, { logger: silentLogger(), usage: { countBuilds: async () => inUse } });
+  app = await startCatalog(config, {
+    logger: silentLogger(),
+    usage: {
+      reserveDeletion: async () => ({ count: inUse, holds: () => holds, release: async () => void released++ }),
+    },
+  });
   client = createClient(CatalogService, `127.0.0.1:${app.port}`);
   bus = await connectBus(TEST_NATS_URL, ns.namespace, silentLogger());
 });
@@ -110,7 +118,7 @@ test('creates, reads, updates a mod and refuses a duplicate name case-insensitiv
   expect(same.name).toBe('jei');
 
   const list = await client.ListMods({});
-  expect(list.mods).toEqual([{ name: 'jei', pretty_name: 'Just Enough Items' }]);
+  expect(list.mods).toEqual([{ id: created.id, name: 'jei', pretty_name: 'Just Enough Items' }]);
 });
 
 test('versions: unique within a mod, md5 stored lowercase, 404 reasons', async () => {
@@ -391,4 +399,28 @@ describe('archives', () => {
     );
     expect(maxInFlight).toBe(3);
   });
+});
+
+test('a version delete releases its reservation when it does not happen, and only then', async () => {
+  await client.CreateMod({ name: 'reserved', pretty_name: 'Reserved' });
+  await client.CreateVersion({ slug: 'reserved', version: '1', md5: 'd'.repeat(32) });
+  await client.CreateVersion({ slug: 'reserved', version: '2', md5: 'e'.repeat(32) });
+  released = 0;
+
+  // Past the reservation's budget: refused as unavailable, nothing deleted, reservation released.
+  holds = false;
+  try {
+    expect((await failure(client.DeleteVersion({ slug: 'reserved', version: '1' }))).code).toBe(
+      grpc.status.UNAVAILABLE,
+    );
+  } finally {
+    holds = true;
+  }
+  expect(released).toBe(1);
+  expect((await client.GetMod({ slug: 'reserved' })).versions).toEqual(['1', '2']);
+
+  // Deleted: the reservation stays (builds' detach replaces it with the tombstone).
+  await client.DeleteVersion({ slug: 'reserved', version: '1' });
+  expect(released).toBe(1);
+  expect((await client.GetMod({ slug: 'reserved' })).versions).toEqual(['2']);
 });
