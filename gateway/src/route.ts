@@ -15,7 +15,9 @@ import * as res from './response-schemas';
 
 /**
  * Who may call a route:
- * - `public`: anyone; credentials are not looked at;
+ * - `public`: anyone; credentials are not looked at, except on a route with `privateFields`, where
+ *   those sent (a bearer token, a session) say whether the answer shows them (wrong ones count as
+ *   none, never 401; none sent, no RPC);
  * - `read`: anyone; a platform key (`k`), a launcher client (`cid`) or a bearer token widen what is
  *   visible (the launcher reads);
  * - `user`: any user with a valid bearer token or console session (401 without);
@@ -88,7 +90,8 @@ export interface Route<
   modpackAccess?: boolean;
   /**
    * The answer has private fields (notes), shown only to callers holding this permission
-   * (docs/api.md#private-notes); the handler reads `showsPrivate`.
+   * (docs/api.md#private-notes); the handler reads `showsPrivate`. On a `public` route the caller
+   * is identified only when it sends credentials.
    */
   privateFields?: Permission;
   params?: P;

@@ -129,10 +129,22 @@ describe('document', () => {
       if (route.access === 'public' || route.access === 'read') {
         expect({ where, auth: statuses.includes('401') }).toEqual({ where, auth: false });
         expect(op.security).toEqual(
-          route.access === 'public'
-            ? []
-            : [{}, { bearerAuth: [] }, { platformKey: [] }, { launcherClient: [] }, { sessionCookie: [] }],
+          route.access === 'read'
+            ? [{}, { bearerAuth: [] }, { platformKey: [] }, { launcherClient: [] }, { sessionCookie: [] }]
+            : // A public read with private fields looks at the credentials sent, if any.
+              route.privateFields
+              ? [{}, { bearerAuth: [] }, { sessionCookie: [] }]
+              : [],
         );
+        if (route.privateFields) {
+          expect({ where, x: op['x-private-fields'], says: op.description }).toEqual({
+            where,
+            x: route.privateFields,
+            says: expect.stringContaining(
+              `Private \`notes\` are answered only when set and the caller holds \`${route.privateFields}\``,
+            ),
+          });
+        }
       } else {
         expect(op.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
         expect({ where, auth: statuses.includes('401') }).toEqual({ where, auth: true });

@@ -345,7 +345,7 @@ describe('notes on writes', () => {
     ]);
   });
 
-  it('are answered to mods_manage and solder_full, never to mods_create alone; reads never show them anonymously', async () => {
+  it('are answered to mods_manage and solder_full, never to mods_create alone', async () => {
     const withNotes = await t.admin.post('/api/mod', { name: 'noted', pretty_name: 'Noted', notes: 'keep 1.x' });
     expect(withNotes.status).toBe(201);
     expect(Object.keys(withNotes.body)).toEqual([...RECORD_KEYS.slice(0, 6), 'notes', ...RECORD_KEYS.slice(6)]);
@@ -367,9 +367,49 @@ describe('notes on writes', () => {
       { token: manager },
     );
     expect(version.body.notes).toBe('beta build');
+  });
+});
 
-    const mod = await t.anon.get('/api/mod/noted');
-    expect(Object.keys(mod.body)).toEqual(['id', 'name', 'pretty_name', 'author', 'description', 'link', 'versions']);
-    expect(Object.keys((await t.anon.get('/api/mod/noted/1')).body)).toEqual(['id', 'md5', 'filesize', 'url']);
+describe('notes on the mod reads', () => {
+  const VIEW_KEYS = ['id', 'name', 'pretty_name', 'author', 'description', 'link', 'versions'];
+  const read = (path: string, token: string | null) => t.anon.get(path, { token });
+
+  it('anonymous: absent; a mods_manage token or the admin: present; another token: absent', async () => {
+    for (const token of [null, creator, 'depot_not-a-token']) {
+      const mod = await read('/api/mod/noted', token);
+      expect({ status: mod.status, keys: Object.keys(mod.body) }).toEqual({ status: 200, keys: VIEW_KEYS });
+      const version = await read('/api/mod/noted/1', token);
+      expect({ status: version.status, keys: Object.keys(version.body) }).toEqual({
+        status: 200,
+        keys: ['id', 'md5', 'filesize', 'url'],
+      });
+    }
+    for (const token of [manager, t.adminToken]) {
+      const mod = await read('/api/mod/noted', token);
+      expect(Object.keys(mod.body)).toEqual([...VIEW_KEYS.slice(0, 6), 'notes', 'versions']);
+      expect(mod.body.notes).toBe('keep 1.x');
+      expect((await read('/api/mod/noted/1', token)).body).toMatchObject({ notes: 'beta build' });
+    }
+  });
+
+  it('the anonymous read stays cached and right after notes change; the private one follows the write', async () => {
+    const before = await read('/api/mod/noted', null);
+    expect((await t.admin.put('/api/mod/noted', { notes: 'keep 2.x' })).status).toBe(200);
+    expectReply(await read('/api/mod/noted', null), 200, before.body);
+    expect((await read('/api/mod/noted', manager)).body.notes).toBe('keep 2.x');
+    expect((await t.admin.put('/api/mod/noted', { notes: null })).status).toBe(200);
+    expectReply(await read('/api/mod/noted', manager), 200, before.body);
+  });
+
+  it('without notes, every read is byte for byte what anyone reads, with the admin token too', async () => {
+    for (const path of ['/api/mod/plain', '/api/mod/plain/1']) {
+      const anonymous = await read(path, null);
+      const admin = await read(path, t.adminToken);
+      expect({ status: admin.status, text: admin.text, etag: admin.headers.get('etag') }).toEqual({
+        status: 200,
+        text: anonymous.text,
+        etag: anonymous.headers.get('etag'),
+      });
+    }
   });
 });

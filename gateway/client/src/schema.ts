@@ -83,7 +83,7 @@ export type paths = {
         put?: never;
         /**
          * Create a mod
-         * @description Needs the `mods_create` permission (or `solder_full`).
+         * @description Needs the `mods_create` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         post: operations["postMod"];
         delete?: never;
@@ -99,13 +99,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Show a mod */
+        /**
+         * Show a mod
+         * @description Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`), identified by a bearer token or a session (wrong ones count as none, never 401).
+         */
         get: operations["getModBySlug"];
         /**
          * Update a mod
          * @description Only the fields sent change.
          *
-         *     Needs the `mods_manage` permission (or `solder_full`).
+         *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         put: operations["putModBySlug"];
         post?: never;
@@ -128,11 +131,14 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Show a mod version */
+        /**
+         * Show a mod version
+         * @description Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`), identified by a bearer token or a session (wrong ones count as none, never 401).
+         */
         get: operations["getModBySlugByVersion"];
         /**
          * Update a mod version (md5, filesize, url, notes)
-         * @description Needs the `mods_manage` permission (or `solder_full`).
+         * @description Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         put: operations["putModBySlugByVersion"];
         post?: never;
@@ -157,7 +163,7 @@ export type paths = {
         put?: never;
         /**
          * Add a version to a mod
-         * @description Needs the `mods_manage` permission (or `solder_full`).
+         * @description Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         post: operations["postModBySlugVersion"];
         delete?: never;
@@ -715,7 +721,7 @@ export type paths = {
          * A mod, its versions and the builds using each
          * @description Every build of every modpack is listed, whatever the caller may manage: deleting the mod removes it from all of them, and a version cannot be deleted while any holds it.
          *
-         *     Needs the `mods_manage` permission (or `solder_full`).
+         *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         get: operations["getManageModsBySlug"];
         put?: never;

@@ -83,13 +83,15 @@ export function modRoutes(app: FastifyInstance) {
       tag: 'Mods',
       summary: 'Show a mod',
       access: 'public',
+      privateFields: 'mods_manage',
       guard: enabled,
       params: modParams,
       response: res.modView,
       returns: 'The mod and its version strings.',
       answers: { 404: notFound('Mod does not exist', DISABLED) },
-      cached: ({ params }) => cached.mod(params.slug),
-      handler: async ({ params }) => bodyOf(JSON.stringify(modView(await catalog.GetMod({ slug: params.slug })))),
+      cached: ({ params, showsPrivate }) => cached.mod(params.slug, showsPrivate),
+      handler: async ({ params, showsPrivate }) =>
+        bodyOf(JSON.stringify(modView(await catalog.GetMod({ slug: params.slug }), showsPrivate))),
     }),
     route({
       method: 'GET',
@@ -97,16 +99,19 @@ export function modRoutes(app: FastifyInstance) {
       tag: 'Mods',
       summary: 'Show a mod version',
       access: 'public',
+      privateFields: 'mods_manage',
       guard: enabled,
       params: versionParams,
       target: modOrVersion,
       response: res.versionView,
       returns: 'The version with its download url.',
       answers: { 404: notFound('Mod does not exist', 'Mod version does not exist', DISABLED) },
-      cached: ({ params }) => cached.version(params.slug, params.version),
-      handler: async ({ params: { slug, version } }) =>
+      cached: ({ params, showsPrivate }) => cached.version(params.slug, params.version, showsPrivate),
+      handler: async ({ params: { slug, version }, showsPrivate }) =>
         bodyOf(
-          JSON.stringify(versionView(await catalog.GetVersion({ slug, version }), slug, config.SERVICE_MIRROR_URL)),
+          JSON.stringify(
+            versionView(await catalog.GetVersion({ slug, version }), slug, config.SERVICE_MIRROR_URL, showsPrivate),
+          ),
         ),
     }),
     route({

@@ -178,6 +178,71 @@ describe("a version's url and notes", () => {
   });
 });
 
+describe('notes on the mod reads', () => {
+  beforeEach(() => {
+    h.catalog.stubs.GetMod = async () => mod({ versions: ['HD_U_I6'], notes: 'ask first' });
+    h.catalog.stubs.GetVersion = async () => version({ notes: 'beta' });
+  });
+  const view = { id: 4, name: 'optifine', pretty_name: 'OptiFine', author: null, description: null, link: null };
+  const versionView = { id: 7, md5: MD5, filesize: 10, url: `${MIRROR}/mods/optifine/optifine-HD_U_I6.zip` };
+
+  it('anonymous: absent, and no auth call', async () => {
+    expect((await h.request('GET', '/api/mod/optifine')).body).toBe(JSON.stringify({ ...view, versions: ['HD_U_I6'] }));
+    expect((await h.request('GET', '/api/mod/optifine/HD_U_I6')).body).toBe(JSON.stringify(versionView));
+    expect(h.auth.calls).toEqual([]);
+  });
+
+  it('mods_manage or solder_full: present, where Solder puts them', async () => {
+    for (const who of ['modder', 'admin']) {
+      expect((await h.request('GET', '/api/mod/optifine', { headers: bearer(who) })).body).toBe(
+        JSON.stringify({ ...view, notes: 'ask first', versions: ['HD_U_I6'] }),
+      );
+      expect((await h.request('GET', '/api/mod/optifine/HD_U_I6', { headers: bearer(who) })).body).toBe(
+        JSON.stringify({ ...versionView, notes: 'beta' }),
+      );
+    }
+  });
+
+  it('another token, a wrong or malformed one: absent, never a 401; auth down: served as anonymous', async () => {
+    for (const headers of [bearer('creator'), bearer('nobody'), bearer('wrong'), { authorization: 'Basic eA==' }]) {
+      const res = await h.request('GET', '/api/mod/optifine', { headers });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 200,
+        body: JSON.stringify({ ...view, versions: ['HD_U_I6'] }),
+      });
+    }
+    h.auth.stubs.Authenticate = async () => {
+      throw new Error('auth is down');
+    };
+    const res = await h.request('GET', '/api/mod/optifine/HD_U_I6', { headers: bearer('admin') });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: JSON.stringify(versionView) });
+  });
+
+  it("the console's session: present for its user, and never kept by a shared cache", async () => {
+    h.auth.stubs.AuthenticateSession = async ({ token }: { token: string }) => {
+      if (token !== 'session-of-modder') throw new DepotError('UNAUTHENTICATED');
+      return TOKENS.modder;
+    };
+    const res = await h.request('GET', '/api/mod/optifine', { headers: { cookie: 'depot_session=session-of-modder' } });
+    expect(res.body).toBe(JSON.stringify({ ...view, notes: 'ask first', versions: ['HD_U_I6'] }));
+    expect(res.headers.get('cache-control')).toBe('private');
+    const stale = await h.request('GET', '/api/mod/optifine', { headers: { cookie: 'depot_session=gone' } });
+    expect({ status: stale.status, body: stale.body }).toEqual({
+      status: 200,
+      body: JSON.stringify({ ...view, versions: ['HD_U_I6'] }),
+    });
+    // Anonymous answers carry no such header, as before.
+    expect((await h.request('GET', '/api/mod/optifine')).headers.get('cache-control')).toBeNull();
+  });
+
+  it('without notes, the admin reads exactly what anyone reads', async () => {
+    h.catalog.stubs.GetMod = async () => mod({ versions: ['HD_U_I6'] });
+    expect((await h.request('GET', '/api/mod/optifine', { headers: bearer('admin') })).body).toBe(
+      JSON.stringify({ ...view, versions: ['HD_U_I6'] }),
+    );
+  });
+});
+
 describe('POST /api/mod/{slug}/{version}/rehash', () => {
   const found: catalogV1.RehashVersionResponse = {
     url: `${MIRROR}/mods/optifine/optifine-HD_U_I6.zip`,
