@@ -22,6 +22,8 @@ let manager: string;
 let creator: string;
 
 const archive = (mod: string, version: string) => `/repo/mods/${mod}/${mod}-${version}.zip`;
+/** The version record as it always was: no url, no notes. */
+const VERSION_RECORD_KEYS = ['id', 'mod_id', 'version', 'md5', 'filesize', 'created_at', 'updated_at'];
 
 beforeAll(async () => {
   mirror = http.createServer((req, res) => {
@@ -298,15 +300,7 @@ describe("a version's own download url", () => {
     ]);
 
     const cleared = await t.admin.put('/api/mod/delta/1.0', { url: null });
-    expect(Object.keys(cleared.body)).toEqual([
-      'id',
-      'mod_id',
-      'version',
-      'md5',
-      'filesize',
-      'created_at',
-      'updated_at',
-    ]);
+    expect(Object.keys(cleared.body)).toEqual(VERSION_RECORD_KEYS);
     const mirrorForm = `${mirrorUrl}mods/delta/delta-1.0.zip`;
     expect((await t.anon.get('/api/mod/delta/1.0')).body.url).toBe(mirrorForm);
     for (const query of ['', '?include=mods']) {
@@ -334,15 +328,7 @@ describe('notes on writes', () => {
     expect(created.status).toBe(201);
     expect(Object.keys(created.body)).toEqual(RECORD_KEYS);
     const version = await t.admin.post('/api/mod/plain/version', { version: '1', md5: md5('p') });
-    expect(Object.keys(version.body)).toEqual([
-      'id',
-      'mod_id',
-      'version',
-      'md5',
-      'filesize',
-      'created_at',
-      'updated_at',
-    ]);
+    expect(Object.keys(version.body)).toEqual(VERSION_RECORD_KEYS);
   });
 
   it('are answered to mods_manage and solder_full, never to mods_create alone', async () => {
