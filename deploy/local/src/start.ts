@@ -1,5 +1,8 @@
 // `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C.
 import { describeExit, startStack, type Stack } from './stack';
+import { exitUnlessSupportedNode } from './supported-node';
+
+exitUnlessSupportedNode();
 
 const abort = new AbortController();
 let stack: Stack | undefined;
