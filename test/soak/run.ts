@@ -11,6 +11,7 @@
 //   SOAK_SECONDS=60 npm run soak
 //   SOAK_READERS=6 SOAK_WRITERS=2 SOAK_PAUSE_SECONDS=8 npm run soak
 import { md5Of, startTestStack, type Api, type Reply, type TestStack, must } from '../support';
+import { runTool } from '../support/run-tool';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const READERS = Number(process.env.SOAK_READERS ?? 6);
@@ -312,7 +313,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`soak: ${(err as Error)?.stack ?? String(err)}\n`);
-  process.exit(1);
-});
+runTool('soak', main);

@@ -3,7 +3,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are whatever each test asserts */
 import { createHash, randomBytes } from 'node:crypto';
 import { connectBus, deleteStream, dropDatabase } from '@depot/common';
-import { createTestNamespace, silentLogger, testDatabaseUrl, uniqueName } from '@depot/common/testing';
+import { createTestNamespace, silentLogger, TEST_NATS_URL, testDatabaseUrl, uniqueName } from '@depot/common/testing';
 import { startStack, type StackOptions } from '@depot/local';
 
 export interface Reply<T = any> {
@@ -91,7 +91,7 @@ export async function startTestStack(
     mirrorUrl?: string;
     disableModApi?: boolean;
     redisUrl?: string;
-    /** A NATS of the test's own (e.g. one it stops and starts); default: the machine's. */
+    /** A NATS of the test's own (e.g. one it stops and starts); default: the tests' (TEST_NATS_URL). */
     natsUrl?: string;
     /** Extra environment per service (e.g. one service's DATABASE_URL on a private server). */
     services?: StackOptions['services'];
@@ -113,7 +113,7 @@ export async function startTestStack(
     mirrorUrl,
     disableModApi: opts.disableModApi,
     redisUrl: opts.redisUrl,
-    natsUrl: opts.natsUrl,
+    natsUrl: opts.natsUrl ?? TEST_NATS_URL,
     services: opts.services,
     onUnexpectedExit: opts.onUnexpectedExit,
     stdio: 'pipe',

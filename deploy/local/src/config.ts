@@ -76,7 +76,7 @@ export interface Settings {
 
 const nonEmpty = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
 
-function envFlag(name: string, value: string | undefined): boolean | undefined {
+export function envFlag(name: string, value: string | undefined): boolean | undefined {
   if (nonEmpty(value) === undefined) return undefined;
   const v = value!.toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;

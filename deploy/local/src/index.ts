@@ -9,4 +9,5 @@ export {
 } from './stack';
 export { SERVICE_NAMES, type ServiceName, type BackendName } from './config';
 export { freePort, tcpAnswers } from './ports';
+export { findExecutable } from './deps';
 export type { StdioMode } from './child';

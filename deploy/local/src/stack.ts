@@ -96,8 +96,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   try {
     const [postgres, nats] = await settle([
-      resolvePostgres({ databaseUrl: settings.databaseUrl, preferEmbedded: settings.preferEmbeddedPostgres }, ctx),
-      resolveNats({ natsUrl: settings.natsUrl }, ctx),
+      resolvePostgres(
+        {
+          url: settings.databaseUrl,
+          preferEmbedded: settings.preferEmbeddedPostgres,
+          database: 'depot',
+          dataDir: { name: 'postgres' },
+        },
+        ctx,
+      ),
+      resolveNats({ url: settings.natsUrl, variable: 'NATS_URL', dataDir: { name: 'nats' } }, ctx),
     ]);
     for (const dep of [postgres, nats]) if (dep.value) deps.push(dep.value);
     if (postgres.error) throw postgres.error;
