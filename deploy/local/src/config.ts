@@ -39,6 +39,11 @@ export interface StackOptions {
   logLevel?: string;
   /** LOG_PRETTY; default false (npm start turns it on). */
   pretty?: boolean;
+  /**
+   * LOG_COLOR: colour in pretty logs. The services write to a pipe (the launcher's), so they are
+   * told whether the launcher's own output is a terminal; default false (npm start: it says).
+   */
+  color?: boolean;
   /** Default 'pipe'. Output is kept in a ring buffer in every mode; see Stack.logs. */
   stdio?: StdioMode;
   /** Extra environment for every service. */
@@ -68,6 +73,7 @@ export interface Settings {
   redisUrl?: string;
   logLevel: string;
   pretty: boolean;
+  color: boolean;
   stdio: StdioMode;
   env: Record<string, string>;
   services: Partial<Record<ServiceName, Record<string, string>>>;
@@ -107,6 +113,7 @@ export function resolveSettings(options: StackOptions, env: NodeJS.ProcessEnv = 
     redisUrl: nonEmpty(options.redisUrl ?? env.REDIS_URL),
     logLevel: options.logLevel ?? nonEmpty(env.LOG_LEVEL) ?? 'info',
     pretty: options.pretty ?? envFlag('LOG_PRETTY', env.LOG_PRETTY) ?? false,
+    color: options.color ?? envFlag('LOG_COLOR', env.LOG_COLOR) ?? false,
     stdio: options.stdio ?? 'pipe',
     env: options.env ?? {},
     services: options.services ?? {},
@@ -128,6 +135,7 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring): R
     EVENTS_NAMESPACE: s.eventsNamespace,
     LOG_LEVEL: s.logLevel,
     LOG_PRETTY: String(s.pretty),
+    LOG_COLOR: String(s.color),
   };
   const own: Record<ServiceName, Record<string, string>> = {
     catalog: {

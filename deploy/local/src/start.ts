@@ -1,4 +1,5 @@
 // `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C.
+import { envFlag } from './config';
 import { describeExit, startStack, type Stack } from './stack';
 import { exitUnlessSupportedNode } from './supported-node';
 
@@ -7,6 +8,9 @@ exitUnlessSupportedNode();
 const abort = new AbortController();
 let stack: Stack | undefined;
 let stopping = false;
+
+/** The last line, once every process the launcher started has exited. */
+const STOPPED = 'Depot stopped.';
 
 function shutdown(code: number, reason: string): void {
   if (stopping) return;
@@ -18,7 +22,10 @@ function shutdown(code: number, reason: string): void {
     return;
   }
   stack.stop().then(
-    () => process.exit(code),
+    () => {
+      console.log(STOPPED);
+      process.exit(code);
+    },
     (err: unknown) => {
       console.error(`Error while stopping: ${String(err)}`);
       process.exit(1);
@@ -28,19 +35,23 @@ function shutdown(code: number, reason: string): void {
 
 process.on('SIGINT', () => shutdown(0, 'Stopping Depot...'));
 process.on('SIGTERM', () => shutdown(0, 'Stopping Depot...'));
-
 async function main(): Promise<void> {
   try {
     stack = await startStack({
       stdio: 'inherit',
       pretty: process.env.LOG_PRETTY !== 'false',
+      // The services write to the launcher's pipes: colour only if the launcher's output is a terminal.
+      color: envFlag('LOG_COLOR', process.env.LOG_COLOR) ?? (process.stdout.isTTY === true && !process.env.NO_COLOR),
       signal: abort.signal,
       log: (line) => console.log(line),
       onUnexpectedExit: (name, exit) =>
         shutdown(1, `${name} stopped unexpectedly (${describeExit(exit)}); stopping Depot`),
     });
   } catch (err) {
-    if (abort.signal.aborted) process.exit(0);
+    if (abort.signal.aborted) {
+      console.log(STOPPED);
+      process.exit(0);
+    }
     console.error(`Depot could not start: ${(err as Error)?.message ?? String(err)}`);
     process.exit(1);
   }
