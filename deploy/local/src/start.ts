@@ -1,4 +1,6 @@
-// `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C.
+// `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C. While it runs,
+// .data/stack.json tells the admin CLI of this checkout where the services are.
+import { readLocalStack, removeLocalStack, writeLocalStack } from '@depot/common';
 import { envFlag } from './config';
 import { describeExit, startStack, type Stack } from './stack';
 import { exitUnlessSupportedNode } from './supported-node';
@@ -16,6 +18,7 @@ function shutdown(code: number, reason: string): void {
   if (stopping) return;
   stopping = true;
   console.log(reason);
+  removeLocalStack();
   if (!stack) {
     // Still starting: startStack stops what it had started and rejects; main() exits then.
     abort.abort();
@@ -35,6 +38,36 @@ function shutdown(code: number, reason: string): void {
 
 process.on('SIGINT', () => shutdown(0, 'Stopping Depot...'));
 process.on('SIGTERM', () => shutdown(0, 'Stopping Depot...'));
+// Whatever ends the process, the CLI must not be left pointing at it (a SIGKILL leaves the file,
+// which the CLI then sees is stale).
+process.on('exit', () => removeLocalStack());
+
+/** Writes .data/stack.json, unless another `npm start` of this checkout already has it. */
+function describeForTheCli(started: Stack): string {
+  const grpc = {
+    catalog: `127.0.0.1:${started.ports.catalog}`,
+    builds: `127.0.0.1:${started.ports.builds}`,
+    auth: `127.0.0.1:${started.ports.auth}`,
+  };
+  const current = readLocalStack();
+  if (current.state === 'running') {
+    return (
+      `The admin CLI of this checkout addresses the stack of launcher pid ${current.stack.pid} ` +
+      `(${current.stack.gatewayUrl}); for this one set CATALOG_GRPC_ADDR=${grpc.catalog} ` +
+      `BUILDS_GRPC_ADDR=${grpc.builds} AUTH_GRPC_ADDR=${grpc.auth}`
+    );
+  }
+  writeLocalStack({
+    pid: process.pid,
+    gatewayUrl: started.gatewayUrl,
+    grpc,
+    databases: started.databases,
+    eventsNamespace: started.eventsNamespace,
+    startedAt: new Date().toISOString(),
+  });
+  return 'Admin CLI: npm run admin -- --help (it finds this stack by itself)';
+}
+
 async function main(): Promise<void> {
   try {
     stack = await startStack({
@@ -69,7 +102,7 @@ async function main(): Promise<void> {
       `  curl -H "Authorization: Bearer $ADMIN_TOKEN" ${gatewayUrl}/api/mod`,
     );
   }
-  lines.push('Press Ctrl-C to stop.');
+  lines.push(describeForTheCli(stack), 'Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 }
 

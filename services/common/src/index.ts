@@ -21,3 +21,4 @@ export * from './sort';
 export * from './urls';
 export * from './permissions';
 export * from './names';
+export * from './local-stack';
