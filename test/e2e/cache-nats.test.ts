@@ -6,7 +6,7 @@ import type { GatewayReplica } from '@depot/local';
 import { Api, TestStack, eventually, md5Of, startTestStack, must } from '../support';
 import { natsServer, PrivateNats } from '../support/private-nats';
 
-// Skipped without nats-server (npm test says how to get it), failed under CI=true.
+// Skipped without nats-server (npm test says how to get it), failed under CI.
 const test = natsServer.skip ? globalThis.test.skip : globalThis.test;
 
 let nats: PrivateNats;

@@ -10,7 +10,7 @@ import { testDependency } from '@depot/common/testing';
 import type { GatewayReplica } from '@depot/local';
 import { Api, eventually, startTestStack, type Reply, type TestStack } from '../support';
 
-// Skipped without Redis (npm test says how to get it), failed under CI=true.
+// Skipped without Redis (npm test says how to get it), failed under CI.
 const redisServer = testDependency('TEST_REDIS_URL', 'redis://127.0.0.1:6379');
 const describeWithRedis = redisServer.skip ? describe.skip : describe;
 const GENERAL = 20;

@@ -46,7 +46,7 @@ const DETACH_DURABLE = 'builds-detach';
 
 /** PostgreSQL's programs: npm test finds the machine's, or those of the embedded PostgreSQL. */
 const pgBin = testDependency('TEST_PG_BIN', '/usr/lib/postgresql/15/bin');
-// Without them (npm test says how to get them) this file's tests are skipped, and fail under CI=true.
+// Without them (npm test says how to get them) this file's tests are skipped, and fail under CI.
 const test = natsServer.skip || pgBin.skip ? globalThis.test.skip : globalThis.test;
 
 /**

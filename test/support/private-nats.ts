@@ -1,6 +1,6 @@
 // A nats-server of a test's own (JetStream, data in a temporary directory), for tests that stop
 // and start NATS on purpose without disturbing anything else on the machine. The tests that use
-// it are skipped without nats-server (npm test says how to get it), and fail under CI=true.
+// it are skipped without nats-server (npm test says how to get it), and fail under CI.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

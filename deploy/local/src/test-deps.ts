@@ -17,7 +17,7 @@ export interface TestDependency {
   variable: string;
   /**
    * Without it no test can run: the run stops at once, saying how to get it. Otherwise only the
-   * tests that need it are affected: skipped, and failed under CI=true.
+   * tests that need it are affected: skipped, and failed under CI.
    */
   required: boolean;
   /** Configured, found on the machine, or started here; MissingDependency when none of those. */

@@ -8,6 +8,7 @@
 // dependency cannot be had, after one line saying how to get it.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { inCi } from '@depot/common/testing';
 import { exitUnlessSupportedNode } from './supported-node';
 import { provideTestDependencies, TEST_DEPENDENCIES, type TestDependencyName } from './test-deps';
 
@@ -50,7 +51,7 @@ async function main(): Promise<number> {
     process.off('SIGTERM', onSignalEarly);
   }
   for (const line of provided.missing) {
-    log(process.env.CI === 'true' ? `${line} (CI=true: those tests fail)` : `${line} (those tests are skipped)`);
+    log(inCi() ? `${line} (CI=${process.env.CI}: those tests fail)` : `${line} (those tests are skipped)`);
   }
 
   // The command gets a process group of its own, which a signal to this process is passed on to,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { testDependency } from '@depot/common/testing';
 import { startStack, type Reply, type Stack } from './fake-stack';
 
-// Skipped without Redis (npm test says how to get it), failed under CI=true.
+// Skipped without Redis (npm test says how to get it), failed under CI.
 const redis = testDependency('TEST_REDIS_URL', 'redis://127.0.0.1:6379');
 const describeWithRedis = redis.skip ? describe.skip : describe;
 

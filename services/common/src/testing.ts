@@ -18,7 +18,7 @@ export interface TestDependency {
   value?: string;
   /** The line saying how to get it, when missing. */
   missing?: string;
-  /** Skip the tests that need it: it is missing and CI is not true (under CI=true they fail). */
+  /** Skip the tests that need it: it is missing and this is not CI (where they fail). */
   skip: boolean;
   /** The value, or throws the line saying how to get it (the test fails). */
   require(): string;
@@ -27,7 +27,7 @@ export interface TestDependency {
 /**
  * A server or program that only some tests need (Redis, nats-server...). `npm test` finds or
  * provides it and sets `variable`, or, when it cannot, sets `<variable>_MISSING` to the line
- * saying how to get it: those tests are then skipped, and fail under CI=true. Run outside
+ * saying how to get it: those tests are then skipped, and fail under CI. Run outside
  * `npm test`, `fallback` is assumed to be there.
  */
 export function testDependency(variable: string, fallback: string): TestDependency {
@@ -36,7 +36,7 @@ export function testDependency(variable: string, fallback: string): TestDependen
   return {
     value,
     missing,
-    skip: missing !== undefined && process.env.CI !== 'true',
+    skip: missing !== undefined && !inCi(),
     require() {
       if (value === undefined) throw new Error(missing);
       return value;
@@ -92,4 +92,10 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000, i
     if (Date.now() > deadline) throw last instanceof Error ? last : new Error('eventually: condition not met in time');
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/** Running under CI (`CI` set and not "false" or "0"), as .ci/run is. */
+export function inCi(): boolean {
+  const ci = (process.env.CI ?? '').trim().toLowerCase();
+  return ci !== '' && ci !== 'false' && ci !== '0';
 }

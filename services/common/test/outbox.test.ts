@@ -20,7 +20,7 @@ class OutboxMigration extends Migration {
 
 // A nats-server of this file's own, which it stops and starts (npm test says where it is).
 const natsServer = testDependency('TEST_NATS_SERVER', '/usr/sbin/nats-server');
-// Skipped without it (npm test says how to get it), failed under CI=true.
+// Skipped without it (npm test says how to get it), failed under CI.
 const test = natsServer.skip ? globalThis.test.skip : globalThis.test;
 
 async function freePort(): Promise<number> {
