@@ -2,6 +2,7 @@
 // environment. Pure, so that the wiring is unit-tested without starting anything.
 import { randomBytes } from 'node:crypto';
 import type { ExitInfo, StdioMode } from './child';
+import { DEFAULT_SUPERVISION, type SupervisionPolicy } from './supervisor';
 
 export const SERVICE_NAMES = ['catalog', 'builds', 'auth', 'gateway'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -58,6 +59,14 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** A process of the stack exited without being asked to, after the stack had started. */
   onUnexpectedExit?: (name: string, exit: ExitInfo) => void;
+  /**
+   * Such a process is started again after a backoff (src/supervisor.ts), the others keep running;
+   * default on. `false` for tests that kill a process and look at what follows themselves, or a
+   * policy of their own (fewer crashes, shorter delays).
+   */
+  supervise?: boolean | Partial<SupervisionPolicy>;
+  /** A supervised process crashed too often: the message says so, with its last output. */
+  onGiveUp?: (name: string, message: string) => void;
 }
 
 export interface Settings {
@@ -78,6 +87,8 @@ export interface Settings {
   env: Record<string, string>;
   services: Partial<Record<ServiceName, Record<string, string>>>;
   startTimeoutMs: number;
+  /** Undefined: not supervised. */
+  supervision?: SupervisionPolicy;
 }
 
 const nonEmpty = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
@@ -118,6 +129,10 @@ export function resolveSettings(options: StackOptions, env: NodeJS.ProcessEnv = 
     env: options.env ?? {},
     services: options.services ?? {},
     startTimeoutMs: options.startTimeoutMs ?? 60_000,
+    supervision:
+      options.supervise === false
+        ? undefined
+        : { ...DEFAULT_SUPERVISION, ...(typeof options.supervise === 'object' ? options.supervise : {}) },
   };
 }
 

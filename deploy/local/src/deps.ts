@@ -16,6 +16,8 @@ export interface Dependency {
   source: 'configured' | 'local' | 'started';
   /** The process the launcher started, if any. */
   child?: ManagedChild;
+  /** Starts that process again after it exited, on the same port and data; resolves once ready. */
+  restart?(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -97,34 +99,46 @@ async function startEmbeddedPostgres(
   ctx: DependencyContext,
 ): Promise<Dependency> {
   const helper = path.join(__dirname, `embedded-postgres${path.extname(__filename)}`);
+  // The port is chosen here, so that a restart comes back where the services look for it.
+  const port = await freePort();
   const child = new ManagedChild({
     name: 'postgres',
     command: process.execPath,
-    args: ['--import', 'tsx', helper, '--data', dataDir.name, ...(dataDir.throwaway ? ['--throwaway'] : [])],
+    args: [
+      '--import',
+      'tsx',
+      helper,
+      '--port',
+      String(port),
+      '--data',
+      dataDir.name,
+      ...(dataDir.throwaway ? ['--throwaway'] : []),
+    ],
     cwd: REPO_ROOT,
     env: process.env,
     stdio: 'pipe',
     ipc: true,
   });
-  let ready: { port: number; dataDir: string } | undefined;
-  child.start().once('message', (message) => (ready = message as typeof ready));
-  try {
+  const start = async (signal?: AbortSignal) => {
+    let ready: { port: number; dataDir: string } | undefined;
+    child.start().once('message', (message) => (ready = message as typeof ready));
     // initdb on first use takes a few seconds; a slow disk can take much longer.
-    await waitFor('embedded PostgreSQL', async () => ready !== undefined, {
-      child,
-      timeoutMs: 120_000,
-      signal: ctx.signal,
-    });
+    await waitFor('embedded PostgreSQL', async () => ready !== undefined, { child, timeoutMs: 120_000, signal });
+    return ready!;
+  };
+  let dir: string;
+  try {
+    dir = (await start(ctx.signal)).dataDir;
   } catch (err) {
     await child.stop();
     throw err;
   }
-  const { port, dataDir: dir } = ready!;
   ctx.log(`Started an embedded PostgreSQL on 127.0.0.1:${port} (data in ${dir})`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/${database}`,
     source: 'started',
     child,
+    restart: async () => void (await start()),
     stop: async () => {
       await child.stop('SIGTERM', 15_000);
     },
@@ -197,7 +211,13 @@ export async function resolveServer(
   }
   const server = await startInstalledServer(opts.server, ctx);
   ctx.log(`Started ${opts.server.description} on 127.0.0.1:${server.port} (data in ${server.dir})`);
-  return { url: opts.urlAt(server.port), source: 'started', child: server.child, stop: server.stop };
+  return {
+    url: opts.urlAt(server.port),
+    source: 'started',
+    child: server.child,
+    restart: server.restart,
+    stop: server.stop,
+  };
 }
 
 export interface InstalledServer {
@@ -215,13 +235,14 @@ export interface InstalledServer {
 }
 
 /**
- * A server installed on the machine (see findExecutable) on a free port of 127.0.0.1, ready once the port answers; stop() stops
- * it and releases its data directory. Throws MissingDependency(`missing`) when not installed.
+ * A server installed on the machine (see findExecutable) on a free port of 127.0.0.1, ready once
+ * the port answers; restart() starts it again there, stop() stops it and releases its data
+ * directory. Throws MissingDependency(`missing`) when not installed.
  */
 export async function startInstalledServer(
   spec: InstalledServer,
   ctx: DependencyContext,
-): Promise<{ port: number; dir: string; child: ManagedChild; stop(): Promise<void> }> {
+): Promise<{ port: number; dir: string; child: ManagedChild; restart(): Promise<void>; stop(): Promise<void> }> {
   const binary = findExecutable(spec.binary);
   if (!binary) throw new MissingDependency(spec.missing);
   const claimed: ClaimedDir = spec.dataDir.throwaway
@@ -240,14 +261,17 @@ export async function startInstalledServer(
     await child.stop();
     claimed.release();
   };
-  child.start();
+  const start = async (signal?: AbortSignal) => {
+    child.start();
+    await waitFor(spec.binary, () => tcpAnswers('127.0.0.1', port), { child, timeoutMs: 15_000, signal });
+  };
   try {
-    await waitFor(spec.binary, () => tcpAnswers('127.0.0.1', port), { child, timeoutMs: 15_000, signal: ctx.signal });
+    await start(ctx.signal);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { port, dir: claimed.dir, child, stop };
+  return { port, dir: claimed.dir, child, restart: () => start(), stop };
 }
 
 /**

@@ -1,8 +1,9 @@
-// `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C. While it runs,
-// .data/stack.json tells the admin CLI of this checkout where the services are.
+// `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C, each process
+// restarted if it exits on its own. While it runs, .data/stack.json tells the admin CLI of this
+// checkout where the services are.
 import { readLocalStack, removeLocalStack, writeLocalStack } from '@depot/common';
 import { envFlag } from './config';
-import { describeExit, startStack, type Stack } from './stack';
+import { startStack, type Stack } from './stack';
 import { exitUnlessSupportedNode } from './supported-node';
 
 exitUnlessSupportedNode();
@@ -77,8 +78,9 @@ async function main(): Promise<void> {
       color: envFlag('LOG_COLOR', process.env.LOG_COLOR) ?? (process.stdout.isTTY === true && !process.env.NO_COLOR),
       signal: abort.signal,
       log: (line) => console.log(line),
-      onUnexpectedExit: (name, exit) =>
-        shutdown(1, `${name} stopped unexpectedly (${describeExit(exit)}); stopping Depot`),
+      // A process that exits on its own is restarted (src/supervisor.ts); one that keeps crashing
+      // ends the run.
+      onGiveUp: (_name, message) => shutdown(1, `${message}\nStopping Depot...`),
     });
   } catch (err) {
     if (abort.signal.aborted) {
