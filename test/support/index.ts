@@ -99,6 +99,11 @@ export async function startTestStack(
     logLevel?: string;
     /** A process of the stack exited without being asked to. */
     onUnexpectedExit?: StackOptions['onUnexpectedExit'];
+    /** Restarts of such a process (default: on, as under npm start). */
+    supervise?: StackOptions['supervise'];
+    onGiveUp?: StackOptions['onGiveUp'];
+    /** The launcher's own progress lines (restarts...). */
+    log?: StackOptions['log'];
   } = {},
 ): Promise<TestStack> {
   const base = uniqueName('depot_e2e');
@@ -116,6 +121,9 @@ export async function startTestStack(
     natsUrl: opts.natsUrl ?? TEST_NATS_URL,
     services: opts.services,
     onUnexpectedExit: opts.onUnexpectedExit,
+    supervise: opts.supervise,
+    onGiveUp: opts.onGiveUp,
+    log: opts.log,
     stdio: 'pipe',
     logLevel: opts.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'warn',
     env: { RATE_LIMIT_ALLOWLIST: '', RATE_LIMIT_PER_MINUTE: '0', ...opts.env },
