@@ -10,7 +10,9 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type RouteOptions,
 } from 'fastify';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import Redis from 'ioredis';
@@ -19,13 +21,15 @@ import type { GatewayConfig } from './config';
 import type { ServiceClients } from './clients';
 import { HttpError, toHttpError } from './errors';
 import { MALFORMED_JSON, UNSUPPORTED_BODY } from './validation';
-import { rootRoutes } from './routes/root';
-import { modRoutes } from './routes/mods';
-import { registerRoutes } from './routes';
+import { allRoutes } from './routes';
+import { registerRoutes } from './route';
+import { registerPolicy } from './policy';
 import { setupResponseCache } from './cached-reads';
 import { lazyChildLoggerFactory } from './request-logger';
 import { registerObservability } from './observability';
+import { registerAccessLog, requestId } from './access-log';
 import { registerApiDocs } from './openapi';
+import { SignInLimits } from './session';
 import type { ChangeFeed } from './invalidation';
 
 export interface GatewayDeps {
@@ -43,6 +47,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: GatewayDeps;
+    /** Every route registered, in order (the docs' coverage test walks it). */
+    routeTable: RouteOptions[];
   }
 }
 
@@ -61,8 +67,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     clientErrorHandler: (err, socket) => clientError(err, socket, config.CORS_ORIGINS),
     // URLs the router refuses before any hook (CORS included) runs: JSON like every other error.
     frameworkErrors: (err, req, reply) => routerError(err, req, reply as FastifyReply, config.CORS_ORIGINS),
-    // Launchers poll hard; per-request logs would dominate the log volume. Errors are still logged.
+    // Fastify's own two lines per request are off; access-log.ts writes one, without URLs.
     logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
     // Each request's child logger (reqId) is made only if the request logs (request-logger.ts).
     childLoggerFactory: lazyChildLoggerFactory,
   });
@@ -72,8 +79,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   // body dripped in slowly would never end). Headers get the same 30 s.
   app.server.headersTimeout = REQUEST_TIMEOUT_MS;
   app.decorate('deps', deps);
-  // First: requests refused by CORS or rate limits are counted and traced too. Adds GET /metrics.
+  app.decorate('routeTable', [] as RouteOptions[]);
+  app.addHook('onRoute', (route) => void app.routeTable.push(route));
+  // First: requests refused by CORS or rate limits are counted, traced and logged too. Adds GET /metrics.
   registerObservability(app);
+  registerAccessLog(app, deps.logger, config.ACCESS_LOG);
 
   const origins = config.CORS_ORIGINS.trim();
   await app.register(cors, {
@@ -86,6 +96,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     // like one rather than with the plugin's 400 text/plain.
     strictPreflight: false,
   });
+
+  // The console's session cookie (session.ts); unsigned: its value is a 256-bit secret already.
+  await app.register(cookie);
 
   // Node answers an Expect other than 100-continue with a bare 417 unless someone listens: pass
   // such requests to Fastify, which answers them with a JSON 417 (with CORS, counted, traced).
@@ -126,9 +139,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       new HttpError(429, 'Too many requests.', { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
   });
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  app.decorate(
+    'signInLimits',
+    new SignInLimits(app, {
+      perAddress: config.SIGNIN_RATE_LIMIT_PER_ADDRESS,
+      perAccount: config.SIGNIN_RATE_LIMIT_PER_ACCOUNT,
+      windowSeconds: config.SIGNIN_RATE_LIMIT_WINDOW_SECONDS,
+    }),
+  );
 
-  // Bodies are parsed leniently and judged in the handler, after authentication and the target's
-  // lookup: a caller without a valid token gets 401 whatever it sent (compat.md §6 order of checks).
+  // Bodies are parsed leniently and judged by the policy, after authentication and the target's
+  // lookup: a caller without a valid token gets 401 whatever it sent (docs/api.md#order-of-checks).
   // A JSON body sent with another media type (curl -d without a header, fetch with a string body:
   // text/plain) is taken as JSON; any other body of another type is refused with 415.
   const parseBody =
@@ -155,18 +176,21 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     req.log.error({ err, route: req.routeOptions.url, method: req.method }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal error.' });
   });
-  // Unknown paths count towards the general limit too (compat.md §5: everything else).
+  // Unknown paths count towards the general limit too (docs/api.md#rate-limits).
   app.setNotFoundHandler(config.RATE_LIMIT_PER_MINUTE > 0 ? { preHandler: app.rateLimit() } : {}, (_req, reply) =>
     reply.status(404).send({ error: 'Not found.' }),
   );
 
-  // GET /api/openapi.json and Swagger UI at /docs; before the routes, which it records.
-  await registerApiDocs(app);
-  // Before the routes: it hooks the write routes to invalidate after success.
+  // Schemas are zod (route.ts): the policy judges params and bodies in the order of checks
+  // (policy.ts), answers are typed at compile time and sent with plain JSON.stringify.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Before the routes, which they act on: the docs collect them, the policy enforces their
+  // access, the cache invalidates after their successful writes.
+  const documentRoute = await registerApiDocs(app);
+  registerPolicy(app, deps);
   setupResponseCache(app, deps);
-  await app.register(rootRoutes);
-  await app.register(modRoutes);
-  await app.register(registerRoutes);
+  registerRoutes(app, [documentRoute, ...allRoutes(app)]);
   return app;
 }
 

@@ -13,15 +13,19 @@ import { LRUCache } from 'lru-cache';
 import { metrics } from '@depot/common';
 
 /** A pre-serialized JSON body and its strong ETag. */
-export interface Body {
-  readonly buf: Buffer;
-  readonly etag: string;
+export class Body {
+  constructor(
+    readonly buf: Buffer,
+    readonly etag: string,
+  ) {}
 }
 
 export function bodyOf(json: string | Buffer): Body {
   const buf = typeof json === 'string' ? Buffer.from(json) : json;
-  return { buf, etag: `"${createHash('sha1').update(buf).digest('base64url')}"` };
+  return new Body(buf, `"${createHash('sha1').update(buf).digest('base64url')}"`);
 }
+
+export const isBody = (value: unknown): value is Body => value instanceof Body;
 
 /** What a fill produces: the value, its approximate size in bytes, and its tags. */
 export interface Filled<T> {

@@ -1,7 +1,7 @@
 // The launcher and mod reads through the response cache. What is cached does not depend on who
 // asks: the full modpack list with every build's flags (one entry, from which the list and every
 // modpack view are served), each build's response with its modpack's and its own flags, and the
-// mod reads (which have no visibility rules). The rules of compat.md §3 are applied per request,
+// mod reads (which have no visibility rules). The rules of docs/api.md#visibility are applied per request,
 // after the cache, with @depot/common's visibility functions, the same ones the builds service
 // applies to its access-filtered reads. A hit is a Map lookup, the visibility check and the write
 // of a pre-serialized buffer; with no credentials it needs no RPC at all.
@@ -16,13 +16,13 @@ import {
   type Logger,
   type ReadAccess,
 } from '@depot/common';
-import type { buildsV1, catalogV1 } from '@depot/proto';
+import type { buildsV1 } from '@depot/proto';
 import { bodyOf, ResponseCache, tag, type Body } from './cache';
 import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
 import { registerInvalidation, type ChangeFeed } from './invalidation';
 import { buildBody, modpackView } from './modpack-views';
-import { modView, versionView } from './views';
+import { modListView, modView, versionView } from './views';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,11 +64,6 @@ interface BuildEntry {
 
 const MODPACKS_KEY = 'P';
 const MODS_KEY = 'M';
-
-/** GET /api/mod: name → pretty name, id order. */
-export function modListView(mods: catalogV1.ModSummary__Output[]) {
-  return { mods: Object.fromEntries(mods.map((m) => [m.name, m.pretty_name])) };
-}
 
 /**
  * JavaScript objects list integer-like keys first, in numeric order, then the others in insertion

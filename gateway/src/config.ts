@@ -1,4 +1,4 @@
-import { envBool, envInt, hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
+import { envBool, envInt, hostPortSchema, loadConfig, publicUrlSchema, serviceEnv, z } from '@depot/common';
 
 export const gatewayConfigSchema = z.object({
   NATS_URL: serviceEnv.NATS_URL,
@@ -16,6 +16,11 @@ export const gatewayConfigSchema = z.object({
     .default('http://localhost/mirror/')
     .refine((v) => /^https?:\/\/\S+$/.test(v), 'must be an http(s) URL'),
   SERVICE_DISABLE_MOD_API: envBool(false),
+  /**
+   * The gateway's public address (`https://depot.example.com`), whose `/api/` is the API root
+   * launchers and Technic Platform are given; the pack doctor shows it and checks that it answers.
+   */
+  PUBLIC_URL: publicUrlSchema,
   REDIS_URL: z
     .string()
     .optional()
@@ -34,6 +39,14 @@ export const gatewayConfigSchema = z.object({
   CACHE_ENABLED: envBool(true),
   /** Upper bound of the response cache, in bytes of cached bodies (least recently used evicted first). */
   CACHE_MAX_BYTES: envInt(64 * 1024 * 1024, 1024 * 1024),
+  /** The session cookie is `Secure` on requests that came over HTTPS; true: on every request. */
+  SESSION_COOKIE_SECURE: envBool(false),
+  /** Failed sign-ins per client address, and per login, within the window (session.ts). */
+  SIGNIN_RATE_LIMIT_PER_ADDRESS: envInt(20, 1),
+  SIGNIN_RATE_LIMIT_PER_ACCOUNT: envInt(10, 1),
+  SIGNIN_RATE_LIMIT_WINDOW_SECONDS: envInt(15 * 60, 1),
+  /** One log line per request at info (access-log.ts); off for benchmarks. */
+  ACCESS_LOG: envBool(true),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -18,7 +18,7 @@ export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
 export const forbidden = () => new HttpError(403, 'This action is unauthorized.');
 export const unavailable = () => new HttpError(503, 'Service unavailable.');
 
-/** Messages of the read routes, which differ from the write routes' (contract.md §7). */
+/** Messages of the read routes, which differ from the write routes' (docs/api.md#error-messages). */
 export const READ_MESSAGES: Partial<Record<Reason, string>> = {
   MOD_NOT_FOUND: 'Mod does not exist',
   VERSION_NOT_FOUND: 'Mod version does not exist',
@@ -39,6 +39,8 @@ const STATUS_BY_CODE: Partial<Record<grpc.status, number>> = {
 /** Reasons whose HTTP status differs from their gRPC code's usual one. */
 const STATUS_BY_REASON: Partial<Record<Reason, number>> = {
   INVALID_KEY: 403,
+  // A failed sign-in is a refused form, as Laravel answers it (routes/session.ts).
+  INVALID_CREDENTIALS: 422,
 };
 
 /** Any thrown value → HTTP error, or null when it is a bug (logged and answered 500). */

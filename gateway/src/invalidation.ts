@@ -43,44 +43,19 @@ export function tagsForEvent(type: string, data: unknown): string[] | null {
   }
 }
 
-/**
- * What a successful write through this gateway makes stale, from its route and path parameters
- * (the mod or modpack slug as it was before the write). Null: nothing cached depends on it.
- */
-export function tagsForWrite(route: string, method: string, params: Record<string, string>): string[] | null {
-  if (route === '/api/mod') return method === 'POST' ? [tag.modList] : null;
-  if (route.startsWith('/api/mod/')) {
-    // A mod's own routes (PUT/DELETE /api/mod/{slug}) change the list too; version routes do not.
-    const own = route === '/api/mod/:slug';
-    return params.slug === undefined ? [tag.modList] : [...(own ? [tag.modList] : []), tag.modName(params.slug)];
-  }
-  if (route === '/api/modpack' || route.startsWith('/api/modpack/')) {
-    return params.slug === undefined ? [tag.modpackList] : [tag.modpackList, tag.modpackSlug(params.slug)];
-  }
-  return null;
-}
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * Wires the cache to the feed and to this gateway's writes. Call before the routes are registered:
- * write routes of the mod and modpack APIs get an onSend hook that invalidates after success.
- */
+/** Wires the cache to the feed and to this gateway's writes. Call before the routes are registered. */
 export function registerInvalidation(
   app: FastifyInstance,
   cache: ResponseCache,
   feed: ChangeFeed | undefined,
   logger: Logger,
 ) {
+  // A write route declares what it makes stale (route.ts `invalidates`): dropped once it succeeded.
   app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.some((m) => WRITE_METHODS.has(m))) return;
-    if (!route.url.startsWith('/api/mod')) return;
+    const stale = route.config?.route?.invalidates;
+    if (!stale) return;
     const hook = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (reply.statusCode < 400) {
-        const tags = tagsForWrite(route.url, req.method, req.params as Record<string, string>);
-        if (tags) cache.invalidate(tags);
-      }
+      if (reply.statusCode < 400) cache.invalidate(stale(req.params as never));
       return payload;
     };
     const existing = route.onSend;

@@ -1,12 +1,14 @@
 // JSON shapes of modpacks and builds built from proto messages: the full records of the write
-// routes (compat.md §4, contract.md §4.4) and the launcher views (compat.md §3).
+// routes and the launcher views (docs/api.md#modpacks, #builds, #launcher-reads), each typed by
+// its response schema (response-schemas.ts).
 import { mirrorBase } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
 import { bodyOf, type Body } from './cache';
+import type * as res from './response-schemas';
 import { nullable } from './views';
 
 /** The full modpack record (writes). */
-export function modpackRecord(m: buildsV1.Modpack__Output) {
+export function modpackRecord(m: buildsV1.Modpack__Output): res.ModpackRecord {
   return {
     id: m.id,
     name: m.name,
@@ -23,7 +25,7 @@ export function modpackRecord(m: buildsV1.Modpack__Output) {
 }
 
 /** The full build record (writes). */
-export function buildRecord(b: buildsV1.Build__Output) {
+export function buildRecord(b: buildsV1.Build__Output): res.BuildRecord {
   return {
     id: b.id,
     modpack_id: b.modpack_id,
@@ -40,7 +42,7 @@ export function buildRecord(b: buildsV1.Build__Output) {
 }
 
 /** GET /api/modpack/{slug}: `name` is the slug, `builds` the versions visible to the request. */
-export function modpackView(v: buildsV1.ModpackView__Output) {
+export function modpackView(v: buildsV1.ModpackView__Output): res.ModpackView {
   const m = required(v.modpack, 'modpack');
   return {
     id: m.id,
@@ -60,7 +62,7 @@ export function modpackView(v: buildsV1.ModpackView__Output) {
 }
 
 /** GET /api/modpack: slug → display name, or slug → full view with `include=full`. */
-export function modpackList(views: buildsV1.ModpackView__Output[], full: boolean, mirror: string) {
+export function modpackList(views: buildsV1.ModpackView__Output[], full: boolean, mirror: string): res.ModpackList {
   const entries = views.map((v) => {
     const m = required(v.modpack, 'modpack');
     return [m.slug, full ? modpackView(v) : m.name] as const;
@@ -77,18 +79,19 @@ const CLOSE = Buffer.from('}');
  * rendered it (RenderBuildMods: sorted, with URLs), spliced in unchanged.
  */
 export function buildBody(b: buildsV1.Build__Output, modsJson: Buffer = EMPTY_MODS): Body {
-  const head = JSON.stringify({
+  const fields: Omit<res.BuildView, 'mods'> = {
     id: b.id,
     minecraft: b.minecraft,
     java: nullable(b.min_java),
     memory: nullable(b.min_memory),
     forge: nullable(b.forge),
-  });
+  };
+  const head = JSON.stringify(fields);
   return bodyOf(Buffer.concat([Buffer.from(head.slice(0, -1)), MODS_KEY, modsJson, CLOSE]));
 }
 
 /** A message field the service always sets; its absence is a bug (answered 500). */
 export function required<T>(v: T | null | undefined, what: string): T {
-  if (v === null || v === undefined) throw new Error(`builds service answered without ${what}`);
+  if (v === null || v === undefined) throw new Error(`a service answered without ${what}`);
   return v;
 }

@@ -1,8 +1,21 @@
 // Request bodies are validated with zod and refused the Laravel way Solder clients expect:
-// 422 `{"error": {"<field>": ["The <field> field is required."]}}`, one entry per failing field.
-// Schemas carry message templates with `:attribute`; the field name is filled in from the path.
+// 422 `{"error": {"<field>": ["The <field> field is required."]}}`, one entry per failing field
+// (docs/api.md#validation-messages). Schemas carry message templates with `:attribute`; the field name
+// is filled in from the path. The shapes of names are defined once in @depot/common (names.ts).
 import { z } from 'zod';
-import { DepotError, type FieldErrors, type Reason } from '@depot/common';
+import {
+  CREDENTIAL_MESSAGES,
+  EMAIL_MAX_LENGTH,
+  isEmail,
+  isStorableText,
+  MD5_PATTERN,
+  passwordProblem,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MIN_LENGTH,
+  SLUG_PATTERN,
+  VERSION_PATTERN,
+  type FieldErrors,
+} from '@depot/common';
 import { HttpError } from './errors';
 
 export const MESSAGES = {
@@ -18,36 +31,6 @@ export const MESSAGES = {
   minNumber: (n: number) => `The :attribute field must be at least ${n}.`,
   maxNumber: (n: number) => `The :attribute field must not be greater than ${n}.`,
 };
-
-/** Slugs (mod name, modpack slug): compat.md §6. */
-export const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
-/**
- * Version strings: 1–255 characters, no `/`, no control characters, and not `.` or `..`, which
- * HTTP clients normalise out of a path, so such a version could never be read back.
- */
-// eslint-disable-next-line no-control-regex
-export const VERSION_PATTERN = /^(?!\.\.?$)[^/\u0000-\u001f\u007f-\u009f]{1,255}$/;
-export const MD5_PATTERN = /^[0-9a-fA-F]{32}$/;
-
-/**
- * U+0000, which PostgreSQL text cannot hold, or a UTF-16 surrogate without its pair (JSON's
- * `"\ud800"`), which is no text at all and would be stored as U+FFFD. In a `u` regex a surrogate
- * class matches only unpaired ones.
- */
-// eslint-disable-next-line no-control-regex
-const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
-
-/** Whether a string can be stored and read back as it is (see UNSTORABLE). */
-export const isStorableText = (s: string): boolean => !UNSTORABLE.test(s);
-
-/**
- * A path segment that names a record, or the route's not-found error when it cannot name one
- * (a NUL or an unpaired surrogate): such a value never reaches a service or the database.
- */
-export function named(value: string, reason: Reason): string {
-  if (!isStorableText(value)) throw new DepotError(reason);
-  return value;
-}
 
 const typeError = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? MESSAGES.required : message;
@@ -89,6 +72,27 @@ export const rules = {
       .min(opts.min ?? 0, MESSAGES.minNumber(opts.min ?? 0))
       .max(opts.max ?? 2147483647, MESSAGES.maxNumber(opts.max ?? 2147483647)),
   boolean: () => z.boolean({ error: typeError(MESSAGES.boolean) }),
+  /** An e-mail address (docs/api.md#passwords-and-e-mail). */
+  email: () =>
+    z
+      .string({ error: typeError(MESSAGES.string) })
+      .max(EMAIL_MAX_LENGTH, MESSAGES.maxString(EMAIL_MAX_LENGTH))
+      .refine(isStorableText, MESSAGES.text)
+      .refine(isEmail, CREDENTIAL_MESSAGES.email)
+      .meta({ format: 'email' }),
+  /** A new password: 8 characters to 72 bytes in UTF-8 (bcrypt's limit), write-only. */
+  password: () =>
+    z
+      .string({ error: typeError(MESSAGES.string) })
+      .superRefine((v, ctx) => {
+        const problem = passwordProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .meta({
+        minLength: PASSWORD_MIN_LENGTH,
+        description: `At least ${PASSWORD_MIN_LENGTH} characters and at most ${PASSWORD_MAX_BYTES} bytes in UTF-8; never shown back.`,
+        writeOnly: true,
+      }),
   /** Optional and nullable: absent, null or "" (→ null). */
   nullable: <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, schema.nullable().optional()),
 };
@@ -108,7 +112,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 /**
  * Bodies the content-type parsers could not take: not valid JSON, or of another media type and not
  * JSON either. They are refused (400, 415) only once the caller is authenticated and the target
- * found, like any invalid body (compat.md §6 order of checks).
+ * found, like any invalid body (docs/api.md#order-of-checks).
  */
 export const MALFORMED_JSON = Symbol('malformed JSON');
 export const UNSUPPORTED_BODY = Symbol('unsupported media type');
@@ -121,33 +125,20 @@ function unreadable(body: unknown): HttpError | undefined {
 }
 
 /**
- * Bodies that are not JSON objects are treated as empty input (every required field missing);
- * an unreadable one (see MALFORMED_JSON) fails with its own error and no field errors.
+ * The judgement of a body: its parsed value, or why it is refused. Bodies that are not JSON objects
+ * are treated as empty input (every required field missing); an unreadable one (see
+ * MALFORMED_JSON) fails with its own error and no field errors. Asynchronous, since a field may be
+ * checked against a service (the modpacks a user is given must exist).
  */
-export function validate<S extends z.ZodType>(
+export async function judge<S extends z.ZodType>(
   schema: S,
   body: unknown,
-): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors; unreadable?: HttpError } {
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors; unreadable?: HttpError }> {
   const refusal = unreadable(body);
   if (refusal) return { ok: false, errors: {}, unreadable: refusal };
   const input = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
-  const result = schema.safeParse(input);
+  const result = await schema.safeParseAsync(input);
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
-}
-
-/**
- * The parsed body, or 422 (400/415 for an unreadable one). `precheck` runs first on failure, so a
- * missing or forbidden target answers 404/403 before a validation error (compat.md §6 order).
- */
-export async function validBody<S extends z.ZodType>(
-  schema: S,
-  body: unknown,
-  precheck?: () => Promise<unknown>,
-): Promise<z.output<S>> {
-  const result = validate(schema, body);
-  if (result.ok) return result.data;
-  if (precheck) await precheck();
-  throw result.unreadable ?? new HttpError(422, result.errors);
 }
 
 /** Names of the body fields that were sent (the update mask of a partial update). */
@@ -155,7 +146,19 @@ export function presentFields(data: object): string[] {
   return Object.keys(data).filter((k) => (data as Record<string, unknown>)[k] !== undefined);
 }
 
-/** null → undefined, for optional proto fields (unset = null). */
-export function orUnset<T>(v: T | null | undefined): T | undefined {
-  return v === null ? undefined : v;
+/** A judged body as proto request fields: each null (cleared) becomes unset. */
+export function unsetNulls<T extends object>(body: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null ? undefined : v])) as never;
 }
+
+/** A field of a raw body, whatever was sent (for a target lookup, before the body is judged). */
+export const rawField = (body: unknown, field: string): unknown =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[field] : undefined;
+
+/** A list of `item`s ("must be an array" otherwise). */
+export const listOf = <T extends z.ZodType>(item: T) => z.array(item, { error: MESSAGES.array });
+
+/** An optional list; null means an empty one (Laravel's nullable array). */
+export const list = <T extends z.ZodType>(array: T) => z.preprocess((v) => (v === null ? [] : v), array).optional();
+
+export const SELECTED_INVALID = 'The selected :attribute is invalid.';

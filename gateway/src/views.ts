@@ -1,11 +1,13 @@
-// JSON shapes of the REST API built from proto messages: unset optional fields become null.
-import type { catalogV1 } from '@depot/proto';
+// JSON bodies of the REST API built from proto messages, each typed by its response schema
+// (response-schemas.ts): unset optional fields become null. Modpacks and builds: modpack-views.ts.
+import type { authV1, catalogV1 } from '@depot/proto';
 import { modDownloadUrl } from '@depot/common';
+import type * as res from './response-schemas';
 
 export const nullable = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
 /** The full Mod record (writes). */
-export function modRecord(m: catalogV1.Mod__Output) {
+export function modRecord(m: catalogV1.Mod__Output): res.ModRecord {
   return {
     id: m.id,
     name: m.name,
@@ -19,7 +21,7 @@ export function modRecord(m: catalogV1.Mod__Output) {
 }
 
 /** The public single-mod view (GET /api/mod/{slug}). */
-export function modView(m: catalogV1.Mod__Output) {
+export function modView(m: catalogV1.Mod__Output): res.ModView {
   return {
     id: m.id,
     name: m.name,
@@ -31,8 +33,13 @@ export function modView(m: catalogV1.Mod__Output) {
   };
 }
 
+/** GET /api/mod: name → pretty name, id order. */
+export function modListView(mods: catalogV1.ModSummary__Output[]): res.ModList {
+  return { mods: Object.fromEntries(mods.map((m) => [m.name, m.pretty_name])) };
+}
+
 /** The full Mod version record (writes). */
-export function versionRecord(v: catalogV1.ModVersion__Output) {
+export function versionRecord(v: catalogV1.ModVersion__Output): res.VersionRecord {
   return {
     id: v.id,
     mod_id: v.mod_id,
@@ -45,6 +52,71 @@ export function versionRecord(v: catalogV1.ModVersion__Output) {
 }
 
 /** The public single-version view (GET /api/mod/{slug}/{version}). */
-export function versionView(v: catalogV1.ModVersion__Output, modName: string, mirror: string) {
+export function versionView(v: catalogV1.ModVersion__Output, modName: string, mirror: string): res.VersionView {
   return { id: v.id, md5: v.md5, filesize: nullable(v.filesize), url: modDownloadUrl(mirror, modName, v.version) };
+}
+
+/** GET /api/key: never the key's value. */
+export function keyList(keys: authV1.Key__Output[]): res.KeyList {
+  return { keys: keys.map((k) => ({ id: k.id, name: k.name, created_at: k.created_at })) };
+}
+
+/** GET /api/verify/{key}: the key is valid. */
+export function keyVerified(k: authV1.VerifyKeyResponse__Output): res.KeyVerified {
+  return { valid: 'Key validated.', name: k.name, created_at: k.created_at };
+}
+
+/** POST /api/key: the value, shown this once. */
+export function keyCreated(k: authV1.IssuedKey__Output): res.KeyCreated {
+  return { id: k.id, name: k.name, api_key: k.api_key, created_at: k.created_at };
+}
+
+export function clientRecord(c: authV1.Client__Output): res.Client {
+  return {
+    id: c.id,
+    name: c.name,
+    uuid: c.uuid,
+    modpacks: c.modpack_ids,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
+}
+
+export function tokenList(tokens: authV1.Token__Output[]): res.TokenList {
+  return {
+    tokens: tokens.map((t) => ({
+      id: t.id,
+      name: t.name,
+      last_used_at: t.last_used_at ?? null,
+      created_at: t.created_at,
+    })),
+  };
+}
+
+/** POST /api/token: the plaintext, shown this once. */
+export function tokenIssued(t: authV1.IssuedToken__Output): res.TokenIssued {
+  return { token: { id: t.id, name: t.name, plaintext: t.plaintext, created_at: t.created_at } };
+}
+
+/** A user with its modpack access as slugs (`slugs`: id → slug; ids gone meanwhile are left out). */
+export function userView(u: authV1.User__Output, slugs: ReadonlyMap<number, string>): res.User {
+  return {
+    username: u.username,
+    permissions: u.permissions,
+    modpacks: u.modpack_ids.flatMap((id) => slugs.get(id) ?? []),
+    created_at: u.created_at,
+    updated_at: u.updated_at,
+  };
+}
+
+/** A user with its e-mail address, in the same order of fields (`?include=email`). */
+export function userWithEmailView(u: authV1.User__Output, slugs: ReadonlyMap<number, string>): res.UserWithEmail {
+  const { username, ...rest } = userView(u, slugs);
+  return { username, email: nullable(u.email), ...rest };
+}
+
+/** The signed-in user's own account. */
+export function accountView(u: authV1.User__Output, slugs: ReadonlyMap<number, string>): res.Account {
+  const { created_at, updated_at, ...rest } = userWithEmailView(u, slugs);
+  return { ...rest, has_password: u.has_password, created_at, updated_at };
 }

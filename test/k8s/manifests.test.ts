@@ -4,8 +4,10 @@
 // (kubernetes-models, plus a check for unknown fields), and the rules of the deployment are
 // asserted on what the cluster would receive.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { prerequisite } from '@depot/common/testing';
 import { parseAllDocuments } from 'yaml';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -76,6 +78,7 @@ interface PodSpec {
   containers: Container[];
   initContainers?: Container[];
   restartPolicy?: string;
+  serviceAccountName?: string;
   automountServiceAccountToken?: boolean;
   terminationGracePeriodSeconds?: number;
   securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type: string } };
@@ -141,22 +144,26 @@ interface DataObject extends K8sObject {
 
 // ---------------------------------------------------------------------------------------------
 // Rendering.
-function available(cmd: string, args: string[]): boolean {
-  const r = spawnSync(cmd, args, { stdio: 'ignore' });
-  return !r.error && r.status === 0;
+/** What the manifests need (kustomize 5: `labels.includeTemplates`, several objects in one patch file). */
+const RENDERER_NEEDED = 'kubectl 1.27 or later (its built-in kustomize) or kustomize 5 or later';
+/** The tool's version output, or undefined when it is not there. */
+function versionOf(cmd: string, args: string[]): string | undefined {
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  return !r.error && r.status === 0 ? r.stdout.trim().replace(/\s*\n\s*/g, ', ') : undefined;
 }
-const renderer: { cmd: string; args: (dir: string) => string[] } | null = available('kubectl', ['version', '--client'])
-  ? { cmd: 'kubectl', args: (dir) => ['kustomize', dir] }
-  : available('kustomize', ['version'])
-    ? { cmd: 'kustomize', args: (dir) => ['build', dir] }
-    : null;
-if (!renderer) {
-  console.warn(
-    'test/k8s/manifests.test.ts: SKIPPED the Kubernetes manifest checks: neither `kubectl` (with its built-in ' +
-      'kustomize) nor `kustomize` is on PATH. Install kubectl to run them.',
-  );
-}
-const describeIfRenderer = renderer ? describe : describe.skip;
+const renderer: { cmd: string; args: (dir: string) => string[]; version: string } | null = (() => {
+  const kubectl = versionOf('kubectl', ['version', '--client']);
+  if (kubectl) return { cmd: 'kubectl', args: (dir: string) => ['kustomize', dir], version: kubectl };
+  const kustomize = versionOf('kustomize', ['version']);
+  if (kustomize) return { cmd: 'kustomize', args: (dir: string) => ['build', dir], version: kustomize };
+  return null;
+})();
+const describeIfRenderer = prerequisite(
+  renderer !== null,
+  `test/k8s/manifests.test.ts: the Kubernetes manifest checks need ${RENDERER_NEEDED} on PATH; neither is there`,
+)
+  ? describe
+  : describe.skip;
 
 function parseYaml(text: string, origin: string): K8sObject[] {
   const docs = parseAllDocuments(text);
@@ -176,7 +183,10 @@ function render(dir: string): K8sObject[] {
     out = execFileSync(r.cmd, r.args(dir), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (err) {
     const e = err as { stderr?: string; message: string };
-    throw new Error(`${r.cmd} ${r.args(dir).join(' ')} failed:\n${e.stderr ?? e.message}`);
+    throw new Error(
+      `${r.cmd} ${r.args(dir).join(' ')} failed (the manifests need ${RENDERER_NEEDED}; this is ${r.version}):\n` +
+        (e.stderr ?? e.message),
+    );
   }
   return parseYaml(out, path.relative(REPO, dir));
 }
@@ -379,6 +389,71 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
     expect(fine.errors).toEqual([]);
     const [crd] = validate([{ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } }]);
     expect(crd.model).toBe(false);
+  });
+
+  it('the gRPC service template makes every object of a new service from its values alone', () => {
+    // A fourth service, as deploy/README.md ("Adding a gRPC service") describes it.
+    const dir = mkdtempSync(path.join(tmpdir(), 'depot-k8s-'));
+    let objects: K8sObject[];
+    try {
+      const template = path.relative(dir, path.join(K8S, 'base', 'grpc-service'));
+      writeFileSync(path.join(dir, 'kustomization.yaml'), `resources: [values.yaml]\ncomponents: ['${template}']\n`);
+      writeFileSync(
+        path.join(dir, 'values.yaml'),
+        'apiVersion: depot.dev/v1\nkind: GrpcService\n' +
+          'metadata: {name: mirror, annotations: {config.kubernetes.io/local-config: "true"}}\n' +
+          'spec: {port: 50054, healthService: depot.mirror.v1.MirrorService}\n',
+      );
+      objects = render(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(objects.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual([
+      'Deployment/mirror',
+      'HorizontalPodAutoscaler/mirror',
+      'Job/mirror-migrate',
+      'NetworkPolicy/mirror-database-egress',
+      'PodDisruptionBudget/mirror',
+      'Service/mirror',
+      'ServiceAccount/mirror',
+    ]);
+    // Every placeholder filled: no SERVICE / HEALTH_SERVICE left, no port 1.
+    expect(JSON.stringify(objects)).not.toMatch(/SERVICE|"(containerPort|port)":1[,}]/);
+    expect(validate(objects).flatMap((r) => r.errors)).toEqual([]);
+
+    const d = one<Workload>(objects, 'Deployment', 'mirror');
+    const pod = podLabels(d);
+    expect(pod).toEqual(
+      expect.objectContaining({ 'app.kubernetes.io/name': 'mirror', 'depot.dev/database': 'mirror' }),
+    );
+    expect(d.spec.template.spec.serviceAccountName).toBe('mirror');
+    const [c] = d.spec.template.spec.containers;
+    expect([c.name, c.args, c.ports?.[0].containerPort]).toEqual(['mirror', ['mirror'], 50054]);
+    expect([c.startupProbe?.grpc, c.livenessProbe?.grpc]).toEqual([{ port: 50054 }, { port: 50054 }]);
+    expect(c.readinessProbe?.grpc).toEqual({ port: 50054, service: 'depot.mirror.v1.MirrorService' });
+    const secretOf = (x: Container) => x.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name;
+    expect(secretOf(c)).toBe('depot-mirror-db');
+    for (const t of d.spec.template.spec.topologySpreadConstraints ?? [])
+      expect(matches(t.labelSelector, pod)).toBe(true);
+    expect(matches(d.spec.selector, pod)).toBe(true);
+    const svc = one<Service>(objects, 'Service', 'mirror');
+    expect([svc.spec.selector, svc.spec.ports[0].port]).toEqual([{ 'app.kubernetes.io/name': 'mirror' }, 50054]);
+    expect(one<Hpa>(objects, 'HorizontalPodAutoscaler', 'mirror').spec.scaleTargetRef.name).toBe('mirror');
+    expect(matches(one<Pdb>(objects, 'PodDisruptionBudget', 'mirror').spec.selector, pod)).toBe(true);
+
+    const job = one<Workload>(objects, 'Job', 'mirror-migrate');
+    const [m] = job.spec.template.spec.containers;
+    expect([m.args, secretOf(m), podLabels(job)['depot.dev/database']]).toEqual([
+      ['migrate-mirror'],
+      'depot-mirror-db',
+      'mirror',
+    ]);
+    expect(job.spec.template.spec.serviceAccountName).toBe('mirror');
+    const egress = one<NetworkPolicy>(objects, 'NetworkPolicy', 'mirror-database-egress');
+    expect(matches(egress.spec.podSelector, pod) && matches(egress.spec.podSelector, podLabels(job))).toBe(true);
+    const database = egress.spec.egress?.[0].to?.[0].podSelector;
+    expect(matches(database, { 'depot.dev/database-mirror': 'true' })).toBe(true);
+    expect(matches(database, { 'depot.dev/database-catalog': 'true' })).toBe(false);
   });
 
   it('base and production define no Secret (only references); dev generates throwaway ones', () => {

@@ -1,62 +1,112 @@
-// Build-mod assignments (compat.md §4): one version of a mod per build. The builds service
-// resolves the mod version with the catalog; body errors answer only once the build, the mod and
-// (for an update) its assignment were found (compat.md §6).
+// Build-mod assignments (docs/api.md#build-mods): one version of a mod per build. The builds
+// service resolves the mod version with the catalog; body errors answer only once the build, the
+// mod and (for an update) its assignment were found.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DepotError } from '@depot/common';
-import type { buildsV1 } from '@depot/proto';
-import { accessOf, requirePermission } from '../auth';
-import { isStorableText, rules, validBody } from '../validation';
-import { buildTarget } from './builds';
+import { isStorableText } from '@depot/common';
+import * as res from '../response-schemas';
+import { invalid, notFound, route, segment } from '../route';
+import { rawField, rules } from '../validation';
+import { buildParams } from './builds';
+import { checkTarget, staleModpack } from './modpacks';
 
-export const addBody = z.object({ mod_slug: rules.string(), mod_version: rules.string() });
-export const updateBody = addBody.pick({ mod_version: true });
+const addBody = z.object({ mod_slug: rules.string(), mod_version: rules.string() });
+const updateBody = addBody.pick({ mod_version: true });
+const assignmentParams = buildParams.extend({
+  mod_slug: segment('MOD_NOT_FOUND', 'Slug of the mod in the build, percent-encoded.'),
+});
 
-type BuildParams = { slug: string; build: string };
-type AssignmentParams = BuildParams & { mod_slug: string };
+export function assignmentsRoutes(app: FastifyInstance) {
+  const { builds, catalog } = app.deps.clients;
+  const target = checkTarget(builds);
 
-export async function assignmentsRoutes(app: FastifyInstance) {
-  const { clients } = app.deps;
-  const { builds, catalog } = clients;
-
-  /** A mod segment that cannot name a mod answers as an absent mod does, after the build's checks. */
-  const modSlugOf = async (target: { slug: string; version: string }, modSlug: string, access: buildsV1.Access) => {
-    if (isStorableText(modSlug)) return modSlug;
-    await builds.CheckTarget({ ...target, access });
-    throw new DepotError('MOD_NOT_FOUND');
-  };
-
-  app.post<{ Params: BuildParams }>('/api/modpack/:slug/:build/mod', async (req, reply) => {
-    const principal = await requirePermission(req, clients, 'modpacks_manage');
-    const access = accessOf(principal);
-    const { slug, version } = await buildTarget(builds, req.params, access);
-    // A mod the body names that does not exist answers 404 before the other fields are judged.
-    const body = await validBody(addBody, req.body, async () => {
-      await builds.CheckTarget({ slug, access, version });
-      const named = (req.body as { mod_slug?: unknown } | undefined)?.mod_slug;
-      if (typeof named === 'string' && named !== '' && isStorableText(named)) await catalog.GetMod({ slug: named });
-    });
-    await builds.AddBuildMod({ slug, version, access, mod_slug: body.mod_slug, mod_version: body.mod_version });
-    return reply.status(201).send({ success: 'Mod added to build.' });
-  });
-
-  app.put<{ Params: AssignmentParams }>('/api/modpack/:slug/:build/mod/:mod_slug', async (req) => {
-    const principal = await requirePermission(req, clients, 'modpacks_manage');
-    const access = accessOf(principal);
-    const { slug, version } = await buildTarget(builds, req.params, access);
-    const mod_slug = await modSlugOf({ slug, version }, req.params.mod_slug, access);
-    // The mod and its assignment answer 404 before the body is judged.
-    const body = await validBody(updateBody, req.body, () => builds.CheckTarget({ slug, access, version, mod_slug }));
-    await builds.UpdateBuildMod({ slug, version, access, mod_slug, mod_version: body.mod_version });
-    return { success: 'Mod version updated in build.' };
-  });
-
-  app.delete<{ Params: AssignmentParams }>('/api/modpack/:slug/:build/mod/:mod_slug', async (req) => {
-    const principal = await requirePermission(req, clients, 'modpacks_manage');
-    const access = accessOf(principal);
-    const { slug, version } = await buildTarget(builds, req.params, access);
-    const mod_slug = await modSlugOf({ slug, version }, req.params.mod_slug, access);
-    await builds.RemoveBuildMod({ slug, version, access, mod_slug });
-    return { success: 'Mod removed from build.' };
-  });
+  return [
+    route({
+      method: 'POST',
+      url: '/api/modpack/:slug/:build/mod',
+      tag: 'Builds',
+      summary: 'Add a mod version to a build',
+      access: 'modpacks_manage',
+      modpackAccess: true,
+      params: buildParams,
+      // A mod the body names that does not exist answers 404 before the body's other fields are judged.
+      target: async (ctx) => {
+        await target(ctx);
+        const named = rawField(ctx.req.body, 'mod_slug');
+        if (typeof named === 'string' && named !== '' && isStorableText(named)) await catalog.GetMod({ slug: named });
+      },
+      body: addBody,
+      status: 201,
+      response: res.success('Mod added to build.'),
+      returns: 'Added.',
+      answers: {
+        404: notFound('Modpack not found.', 'Build not found.', 'Mod not found.', 'Mod version not found.'),
+        422: invalid(
+          '`{"error": "Mod version already in build."}` or `{"error": "Another version of this mod is already in the build. Use PUT to update it."}`',
+        ),
+      },
+      invalidates: staleModpack,
+      handler: async ({ params, body, scope }) => {
+        await builds.AddBuildMod({
+          slug: params.slug,
+          version: params.build,
+          access: scope,
+          mod_slug: body.mod_slug,
+          mod_version: body.mod_version,
+        });
+        return { success: 'Mod added to build.' as const };
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/api/modpack/:slug/:build/mod/:mod_slug',
+      tag: 'Builds',
+      summary: 'Change the version of a mod in a build',
+      access: 'modpacks_manage',
+      modpackAccess: true,
+      params: assignmentParams,
+      target,
+      body: updateBody,
+      response: res.success('Mod version updated in build.'),
+      returns: 'Updated.',
+      answers: {
+        404: notFound('Modpack not found.', 'Build not found.', 'Mod not in this build.', 'Mod version not found.'),
+        422: invalid(),
+      },
+      invalidates: staleModpack,
+      handler: async ({ params, body, scope }) => {
+        await builds.UpdateBuildMod({
+          slug: params.slug,
+          version: params.build,
+          access: scope,
+          mod_slug: params.mod_slug,
+          mod_version: body.mod_version,
+        });
+        return { success: 'Mod version updated in build.' as const };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: '/api/modpack/:slug/:build/mod/:mod_slug',
+      tag: 'Builds',
+      summary: 'Remove a mod from a build',
+      access: 'modpacks_manage',
+      modpackAccess: true,
+      params: assignmentParams,
+      target,
+      response: res.success('Mod removed from build.'),
+      returns: 'Removed.',
+      answers: { 404: notFound('Modpack not found.', 'Build not found.', 'Mod not in this build.') },
+      invalidates: staleModpack,
+      handler: async ({ params, scope }) => {
+        await builds.RemoveBuildMod({
+          slug: params.slug,
+          version: params.build,
+          access: scope,
+          mod_slug: params.mod_slug,
+        });
+        return { success: 'Mod removed from build.' as const };
+      },
+    }),
+  ];
 }

@@ -1,27 +1,36 @@
+// Every route of the gateway, one declaration each (route.ts), grouped by area.
 import type { FastifyInstance } from 'fastify';
-import { usersRoutes } from './users';
-import { tokensRoutes } from './tokens';
-import { keysRoutes } from './keys';
-import { clientsRoutes } from './clients';
-import { verifyRoutes } from './verify';
-import { modpacksRoutes } from './modpacks';
-import { buildsRoutes } from './builds';
+import type { AnyRoute } from '../route';
 import { assignmentsRoutes } from './assignments';
+import { buildsRoutes } from './builds';
+import { clientsRoutes } from './clients';
+import { keysRoutes } from './keys';
 import { launcherRoutes } from './launcher';
+import { manageRoutes } from './manage';
+import { modpacksRoutes } from './modpacks';
+import { modRoutes } from './mods';
+import { rootRoutes } from './root';
+import { tokensRoutes } from './tokens';
+import { accountRoutes } from './account';
+import { sessionRoutes } from './session';
+import { usersRoutes } from './users';
+import { verifyRoutes } from './verify';
 
-/** Every route group beyond the root and mods. */
-export async function registerRoutes(app: FastifyInstance) {
-  for (const group of [
-    usersRoutes,
-    tokensRoutes,
-    keysRoutes,
-    clientsRoutes,
-    verifyRoutes,
+export function allRoutes(app: FastifyInstance): AnyRoute[] {
+  return [
+    rootRoutes,
+    modRoutes,
+    launcherRoutes,
     modpacksRoutes,
     buildsRoutes,
     assignmentsRoutes,
-    launcherRoutes,
-  ]) {
-    await group(app);
-  }
+    keysRoutes,
+    verifyRoutes,
+    clientsRoutes,
+    usersRoutes,
+    tokensRoutes,
+    manageRoutes,
+    sessionRoutes,
+    accountRoutes,
+  ].flatMap((group) => group(app));
 }

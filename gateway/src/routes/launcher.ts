@@ -1,18 +1,15 @@
-// The launcher read API (compat.md §3): no credentials needed; `k`, `cid` or a bearer token widen
-// what is visible. Cached (cached-reads.ts): visibility applied per request to access-independent
-// cached data. Uncached (cache disabled, or its change feed down): visibility applied by the builds
-// service from the resolved access. Both with the same rules (@depot/common visibility.ts) and a
-// constant number of RPCs per request: at most one to auth, then builds, then (build) catalog.
+// The launcher read API (docs/api.md#launcher-reads): no credentials needed; `k`, `cid` or a
+// bearer token widen what is visible. Cached (cached-reads.ts): visibility applied per request to
+// access-independent cached data. Uncached (cache disabled, or its change feed down): visibility
+// applied by the builds service from the resolved access. Both with the same rules (@depot/common
+// visibility.ts) and a constant number of RPCs per request: at most one to auth, then builds, then
+// (build) catalog.
 import type { FastifyInstance } from 'fastify';
-import { DepotError } from '@depot/common';
-import { readAccess } from '../auth';
-import { bodyOf, sendBody } from '../cache';
-import { READ_MESSAGES } from '../errors';
+import { z } from 'zod';
+import { bodyOf } from '../cache';
 import { buildBody, modpackList, modpackView, required } from '../modpack-views';
-import { isStorableText, named } from '../validation';
-
-type SlugParams = { slug: string };
-type BuildParams = { slug: string; build: string };
+import * as res from '../response-schemas';
+import { notFound, route, segment, type Context } from '../route';
 
 /**
  * Whether `?include=` asks for `what`. Tolerant: repeated parameters and comma-separated lists
@@ -24,46 +21,104 @@ export function includes(query: unknown, what: string): boolean {
   return values.some((v) => typeof v === 'string' && v.split(',').some((part) => part.trim().toLowerCase() === what));
 }
 
-export async function launcherRoutes(app: FastifyInstance) {
-  const { clients, config, logger } = app.deps;
+const credentials = {
+  k: z.string().optional().meta({ description: 'Technic Platform API key: every modpack becomes accessible.' }),
+  cid: z.string().optional().meta({ description: 'Launcher client id: the modpacks linked to it become accessible.' }),
+};
+// Documented, never refused: unknown values are ignored (see `includes`).
+const listQuery = z.object({
+  include: z
+    .enum(['full'])
+    .optional()
+    .meta({ description: '`full`: each value is the modpack view instead of its display name.' }),
+  ...credentials,
+});
+const buildQuery = z.object({
+  include: z
+    .enum(['mods'])
+    .optional()
+    .meta({ description: '`mods`: each mod also has pretty_name, author, description and link.' }),
+  ...credentials,
+});
+const modpackParams = z.object({ slug: segment('MODPACK_NOT_FOUND', 'Slug of the modpack, percent-encoded.') });
+const buildParams = modpackParams.extend({
+  build: segment('BUILD_NOT_FOUND', 'Build version string (exact, case-sensitive), percent-encoded.'),
+});
+
+export function launcherRoutes(app: FastifyInstance) {
+  const { clients, config } = app.deps;
   const { builds, catalog } = clients;
-  const read = { config: { errorMessages: READ_MESSAGES } };
   const cached = app.cachedReads;
 
-  app.get('/api/modpack', read, async (req, reply) => {
-    const access = await readAccess(req, clients, logger);
-    const full = includes(req.query, 'full');
-    if (cached.active) return sendBody(req, reply, await cached.modpackList(access, full));
-    const { modpacks } = await builds.ListModpacks({ access, with_builds: full });
-    return sendBody(req, reply, bodyOf(JSON.stringify(modpackList(modpacks, full, config.SERVICE_MIRROR_URL))));
-  });
+  /** The modpack as this request may see it (404 when missing or not visible). */
+  const visibleModpack = ({
+    params,
+    readAccess,
+  }: Pick<Context<{ slug?: string }, unknown, unknown>, 'params' | 'readAccess'>) =>
+    cached.active
+      ? cached.modpack(params.slug!, readAccess)
+      : builds.GetModpack({ slug: params.slug, access: readAccess });
 
-  app.get<{ Params: SlugParams }>('/api/modpack/:slug', read, async (req, reply) => {
-    named(req.params.slug, 'MODPACK_NOT_FOUND');
-    const access = await readAccess(req, clients, logger);
-    if (cached.active) return sendBody(req, reply, await cached.modpack(req.params.slug, access));
-    const view = modpackView(await builds.GetModpack({ slug: req.params.slug, access }));
-    return sendBody(req, reply, bodyOf(JSON.stringify(view)));
-  });
-
-  app.get<{ Params: BuildParams }>('/api/modpack/:slug/:build', read, async (req, reply) => {
-    named(req.params.slug, 'MODPACK_NOT_FOUND');
-    const access = await readAccess(req, clients, logger);
-    if (!isStorableText(req.params.build)) {
-      // A build that cannot exist, of a modpack that may be missing or not visible (checked first).
-      await (cached.active
-        ? cached.modpack(req.params.slug, access)
-        : builds.GetModpack({ slug: req.params.slug, access }));
-      throw new DepotError('BUILD_NOT_FOUND');
-    }
-    const withMods = includes(req.query, 'mods');
-    if (cached.active)
-      return sendBody(req, reply, await cached.build(req.params.slug, req.params.build, access, withMods));
-    const view = await builds.GetBuild({ slug: req.params.slug, version: req.params.build, access });
-    const ids = view.mod_version_ids;
-    const mods = ids.length
-      ? await catalog.RenderBuildMods({ ids, mirror_url: config.SERVICE_MIRROR_URL, with_details: withMods })
-      : undefined;
-    return sendBody(req, reply, buildBody(required(view.build, 'build'), mods?.mods_json));
-  });
+  return [
+    route({
+      method: 'GET',
+      url: '/api/modpack',
+      tag: 'Launcher',
+      summary: 'List modpacks',
+      description: 'Public modpacks, plus hidden and private ones when accessible (`k`, `cid` or a token).',
+      access: 'read',
+      query: listQuery,
+      response: res.modpackList,
+      returns: 'Modpacks in id order and the mirror url.',
+      cached: ({ req, readAccess }) => cached.modpackList(readAccess, includes(req.query, 'full')),
+      handler: async ({ req, readAccess }) => {
+        const full = includes(req.query, 'full');
+        const { modpacks } = await builds.ListModpacks({ access: readAccess, with_builds: full });
+        return bodyOf(JSON.stringify(modpackList(modpacks, full, config.SERVICE_MIRROR_URL)));
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/modpack/:slug',
+      tag: 'Launcher',
+      summary: 'Show a modpack',
+      access: 'read',
+      params: modpackParams,
+      query: z.object(credentials),
+      response: res.modpackView,
+      returns: 'The modpack and the builds visible to this request.',
+      answers: { 404: notFound('Modpack does not exist') },
+      cached: ({ params, readAccess }) => cached.modpack(params.slug, readAccess),
+      handler: async ({ params, readAccess }) =>
+        bodyOf(JSON.stringify(modpackView(await builds.GetModpack({ slug: params.slug, access: readAccess })))),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/modpack/:slug/:build',
+      tag: 'Launcher',
+      summary: 'Show a build (what the launcher downloads)',
+      access: 'read',
+      params: buildParams,
+      query: buildQuery,
+      // A build segment that cannot name a build: the modpack answers first (missing or not visible).
+      target: visibleModpack,
+      response: res.buildView,
+      returns: 'The build and its mods.',
+      answers: { 404: notFound('Modpack does not exist', 'Build does not exist') },
+      cached: ({ req, params, readAccess }) =>
+        cached.build(params.slug, params.build, readAccess, includes(req.query, 'mods')),
+      handler: async ({ req, params, readAccess }) => {
+        const view = await builds.GetBuild({ slug: params.slug, version: params.build, access: readAccess });
+        const ids = view.mod_version_ids;
+        const mods = ids.length
+          ? await catalog.RenderBuildMods({
+              ids,
+              mirror_url: config.SERVICE_MIRROR_URL,
+              with_details: includes(req.query, 'mods'),
+            })
+          : undefined;
+        return buildBody(required(view.build, 'build'), mods?.mods_json);
+      },
+    }),
+  ];
 }

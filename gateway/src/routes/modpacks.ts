@@ -1,14 +1,18 @@
-// Modpack writes (compat.md §4): create, update, delete and clone. The builds service applies
-// the 404 → 403 order itself from the caller's access; creators and cloners get access granted.
+// Modpack writes (docs/api.md#modpacks): create, update, delete and clone. The builds service
+// applies the 404 → 403 order itself from the caller's scope; creators and cloners are given
+// access to the new modpack.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { buildsV1 } from '@depot/proto';
-import { accessOf, requirePermission, type Principal } from '../auth';
+import type { Principal } from '../auth';
+import { tag } from '../cache';
 import { modpackRecord } from '../modpack-views';
-import { named, orUnset, presentFields, rules, validBody } from '../validation';
+import * as res from '../response-schemas';
+import { invalid, notFound, route, segment, type TargetContext } from '../route';
+import { presentFields, rules, unsetNulls } from '../validation';
 
 const order = () => rules.nullable(rules.integer({ min: -2147483648 }));
-export const createBody = z.object({
+const createBody = z.object({
   name: rules.string(),
   slug: rules.slug(),
   url: rules.nullable(rules.url()),
@@ -16,14 +20,24 @@ export const createBody = z.object({
   private: rules.boolean().optional(),
   order: order(),
 });
-export const updateBody = createBody
+const updateBody = createBody
   .extend({ recommended: rules.nullable(rules.version()), latest: rules.nullable(rules.version()) })
   .partial();
-export const cloneBody = z.object({ name: rules.string(), slug: rules.slug(), hidden: rules.boolean().optional() });
+const cloneBody = z.object({ name: rules.string(), slug: rules.slug(), hidden: rules.boolean().optional() });
 
-type SlugParams = { slug: string };
+export const modpackParams = z.object({ slug: segment('MODPACK_NOT_FOUND', 'Slug of the modpack, percent-encoded.') });
 
-export async function modpacksRoutes(app: FastifyInstance) {
+/** The modpack (and build, and assignment) of a write, for the policy's target lookup: 404, then 403 without access. */
+export const checkTarget =
+  (builds: FastifyInstance['deps']['clients']['builds']) =>
+  ({ params, scope }: TargetContext<{ slug: string; build?: string; mod_slug?: string }>) =>
+    builds.CheckTarget({ slug: params.slug, version: params.build, mod_slug: params.mod_slug, access: scope });
+
+/** A write to a modpack, its builds or their mods makes the list and that modpack's reads stale. */
+export const staleModpack = (params: { slug?: string }) =>
+  params.slug === undefined ? [tag.modpackList] : [tag.modpackList, tag.modpackSlug(params.slug)];
+
+export function modpacksRoutes(app: FastifyInstance) {
   const { clients, logger } = app.deps;
   const { builds } = clients;
 
@@ -42,64 +56,95 @@ export async function modpacksRoutes(app: FastifyInstance) {
         );
       throw err;
     }
+    return modpackRecord(modpack);
   };
 
-  app.post('/api/modpack', async (req, reply) => {
-    const principal = await requirePermission(req, clients, 'modpacks_create');
-    const body = await validBody(createBody, req.body);
-    const modpack = await builds.CreateModpack({
-      name: body.name,
-      slug: body.slug,
-      url: orUnset(body.url),
-      hidden: body.hidden,
-      private: body.private,
-      order: orUnset(body.order),
-    });
-    await grantOrUndo(principal, modpack);
-    return reply.status(201).send(modpackRecord(modpack));
-  });
-
-  app.put<{ Params: SlugParams }>('/api/modpack/:slug', async (req) => {
-    const principal = await requirePermission(req, clients, 'modpacks_manage');
-    const slug = named(req.params.slug, 'MODPACK_NOT_FOUND');
-    const access = accessOf(principal);
-    const body = await validBody(updateBody, req.body, () => builds.CheckTarget({ slug, access }));
-    const modpack = await builds.UpdateModpack({
-      slug,
-      access,
-      name: body.name,
-      new_slug: body.slug,
-      url: orUnset(body.url),
-      hidden: body.hidden,
-      private: body.private,
-      // A null order means the default, as on create.
-      order: orUnset(body.order),
-      recommended: orUnset(body.recommended),
-      latest: orUnset(body.latest),
-      update_mask: presentFields(body),
-    });
-    return modpackRecord(modpack);
-  });
-
-  app.delete<{ Params: SlugParams }>('/api/modpack/:slug', async (req) => {
-    const principal = await requirePermission(req, clients, 'modpacks_delete');
-    await builds.DeleteModpack({ slug: named(req.params.slug, 'MODPACK_NOT_FOUND'), access: accessOf(principal) });
-    return { success: 'Modpack deleted.' };
-  });
-
-  app.post<{ Params: SlugParams }>('/api/modpack/:slug/clone', async (req, reply) => {
-    const principal = await requirePermission(req, clients, 'modpacks_create');
-    const slug = named(req.params.slug, 'MODPACK_NOT_FOUND');
-    const access = accessOf(principal);
-    const body = await validBody(cloneBody, req.body, () => builds.CheckTarget({ slug, access }));
-    const modpack = await builds.CloneModpack({
-      source_slug: slug,
-      access,
-      name: body.name,
-      slug: body.slug,
-      hidden: body.hidden,
-    });
-    await grantOrUndo(principal, modpack);
-    return reply.status(201).send(modpackRecord(modpack));
-  });
+  return [
+    route({
+      method: 'POST',
+      url: '/api/modpack',
+      tag: 'Modpacks',
+      summary: 'Create a modpack',
+      description: 'The creator is given access to the new modpack.',
+      access: 'modpacks_create',
+      body: createBody,
+      status: 201,
+      response: res.modpackRecord,
+      returns: 'The new modpack.',
+      answers: { 422: invalid() },
+      invalidates: staleModpack,
+      handler: async ({ body, principal }) => grantOrUndo(principal, await builds.CreateModpack(unsetNulls(body))),
+    }),
+    route({
+      method: 'PUT',
+      url: '/api/modpack/:slug',
+      tag: 'Modpacks',
+      summary: 'Update a modpack',
+      access: 'modpacks_manage',
+      modpackAccess: true,
+      params: modpackParams,
+      target: checkTarget(builds),
+      body: updateBody,
+      response: res.modpackRecord,
+      returns: 'The updated modpack.',
+      answers: { 404: notFound('Modpack not found.'), 422: invalid() },
+      invalidates: staleModpack,
+      handler: async ({ params, body: { slug, ...fields }, scope }) =>
+        modpackRecord(
+          await builds.UpdateModpack({
+            slug: params.slug,
+            access: scope,
+            new_slug: slug,
+            // A null field (a null order means the default, as on create) travels as unset; the mask says it was sent.
+            ...unsetNulls(fields),
+            update_mask: presentFields({ slug, ...fields }),
+          }),
+        ),
+    }),
+    route({
+      method: 'DELETE',
+      url: '/api/modpack/:slug',
+      tag: 'Modpacks',
+      summary: 'Delete a modpack, its builds and assignments',
+      access: 'modpacks_delete',
+      modpackAccess: true,
+      params: modpackParams,
+      response: res.success('Modpack deleted.'),
+      returns: 'Deleted.',
+      answers: { 404: notFound('Modpack not found.') },
+      invalidates: staleModpack,
+      handler: async ({ params, scope }) => {
+        await builds.DeleteModpack({ slug: params.slug, access: scope });
+        return { success: 'Modpack deleted.' as const };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/api/modpack/:slug/clone',
+      tag: 'Modpacks',
+      summary: 'Clone a modpack with every build and assignment',
+      description: 'Needs access to the source modpack too; the cloner is given access to the new one.',
+      access: 'modpacks_create',
+      modpackAccess: true,
+      params: modpackParams,
+      target: checkTarget(builds),
+      body: cloneBody,
+      status: 201,
+      response: res.modpackRecord,
+      returns: 'The new modpack.',
+      answers: { 404: notFound('Modpack not found.'), 422: invalid() },
+      invalidates: staleModpack,
+      handler: async ({ params, body, scope, principal }) =>
+        grantOrUndo(
+          principal,
+          await builds.CloneModpack({
+            source_slug: params.slug,
+            access: scope,
+            name: body.name,
+            slug: body.slug,
+            hidden: body.hidden,
+          }),
+        ),
+    }),
+  ];
 }

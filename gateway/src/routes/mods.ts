@@ -1,13 +1,13 @@
-// Mods and mod versions: contract.md §4.2–4.3 and compat.md's PUT of a version.
+// Mods and mod versions (docs/api.md#mods): reads for anyone (cached), writes by permission.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DepotError } from '@depot/common';
-import { requirePermission } from '../auth';
-import { bodyOf, sendBody } from '../cache';
-import { modListView } from '../cached-reads';
-import { HttpError, READ_MESSAGES } from '../errors';
-import { isStorableText, named, orUnset, presentFields, rules, validBody } from '../validation';
-import { modRecord, modView, versionRecord, versionView } from '../views';
+import { bodyOf } from '../cache';
+import { HttpError } from '../errors';
+import * as res from '../response-schemas';
+import { invalid, notFound, route, segment } from '../route';
+import { tag } from '../cache';
+import { presentFields, rules, unsetNulls } from '../validation';
+import { modListView, modRecord, modView, versionRecord, versionView } from '../views';
 
 const modFields = {
   pretty_name: rules.string(),
@@ -15,129 +15,198 @@ const modFields = {
   description: rules.nullable(rules.string({ max: 65535 })),
   link: rules.nullable(rules.url()),
 };
-export const createModBody = z.object({ name: rules.slug(), ...modFields });
-export const updateModBody = z.object({ name: rules.slug(), ...modFields }).partial();
-export const createVersionBody = z.object({
+const createModBody = z.object({ name: rules.slug(), ...modFields });
+const updateModBody = z.object({ name: rules.slug(), ...modFields }).partial();
+const createVersionBody = z.object({
   version: rules.version(),
   md5: rules.md5(),
   filesize: rules.nullable(rules.integer({ max: Number.MAX_SAFE_INTEGER })),
 });
-export const updateVersionBody = createVersionBody.omit({ version: true }).partial();
+const updateVersionBody = createVersionBody.omit({ version: true }).partial();
 
-type SlugParams = { slug: string };
-type VersionParams = { slug: string; version: string };
+export const modParams = z.object({ slug: segment('MOD_NOT_FOUND', 'Slug of the mod, percent-encoded.') });
+const versionParams = modParams.extend({
+  version: segment('VERSION_NOT_FOUND', 'Mod version string, percent-encoded.'),
+});
+const DISABLED = 'Mod API has been disabled';
 
-export async function modRoutes(app: FastifyInstance) {
+export function modRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
   const { catalog } = clients;
-  const read = { config: { errorMessages: READ_MESSAGES } };
-  const disabled = () => {
-    if (config.SERVICE_DISABLE_MOD_API) throw new HttpError(404, 'Mod API has been disabled');
-  };
-
-  // Cached while the response cache is active (cached-reads.ts); the mod API has no visibility rules.
   const cached = app.cachedReads;
-
-  /** Path segments that cannot name a record answer as absent ones do (validation.ts `named`). */
-  const modSlug = (slug: string) => named(slug, 'MOD_NOT_FOUND');
-  const versionOf = async (slug: string, version: string) => {
-    modSlug(slug);
-    if (isStorableText(version)) return version;
-    await catalog.GetMod({ slug }); // an absent mod answers first
-    throw new DepotError('VERSION_NOT_FOUND');
+  /** SERVICE_DISABLE_MOD_API: the mod reads answer 404 (docs/api.md#mods). */
+  const enabled = () => {
+    if (config.SERVICE_DISABLE_MOD_API) throw new HttpError(404, DISABLED);
   };
+  /** The mod, or its version once the mod was found (a write or a bad segment's 404 comes after the mod's). */
+  const modOrVersion = ({ params }: { params: { slug?: string; version?: string } }) =>
+    params.version === undefined
+      ? catalog.GetMod({ slug: params.slug })
+      : catalog.GetVersion({ slug: params.slug, version: params.version });
+  /** A write to a mod (or its versions) makes its reads stale; to the mod itself, the list too. */
+  const staleMod = (list: boolean) => (params: { slug: string }) => [
+    ...(list ? [tag.modList] : []),
+    tag.modName(params.slug),
+  ];
 
-  app.get('/api/mod', read, async (req, reply) => {
-    disabled();
-    if (cached.active) return sendBody(req, reply, await cached.modList());
-    const { mods } = await catalog.ListMods({});
-    return sendBody(req, reply, bodyOf(JSON.stringify(modListView(mods))));
-  });
-
-  app.get<{ Params: SlugParams }>('/api/mod/:slug', read, async (req, reply) => {
-    disabled();
-    modSlug(req.params.slug);
-    if (cached.active) return sendBody(req, reply, await cached.mod(req.params.slug));
-    return sendBody(req, reply, bodyOf(JSON.stringify(modView(await catalog.GetMod({ slug: req.params.slug })))));
-  });
-
-  app.get<{ Params: VersionParams }>('/api/mod/:slug/:version', read, async (req, reply) => {
-    disabled();
-    const { slug } = req.params;
-    const version = await versionOf(slug, req.params.version);
-    if (cached.active) return sendBody(req, reply, await cached.version(slug, version));
-    const v = await catalog.GetVersion({ slug, version });
-    return sendBody(req, reply, bodyOf(JSON.stringify(versionView(v, slug, config.SERVICE_MIRROR_URL))));
-  });
-
-  app.post('/api/mod', async (req, reply) => {
-    await requirePermission(req, clients, 'mods_create');
-    const body = await validBody(createModBody, req.body);
-    const mod = await catalog.CreateMod({
-      name: body.name,
-      pretty_name: body.pretty_name,
-      author: orUnset(body.author),
-      description: orUnset(body.description),
-      link: orUnset(body.link),
-    });
-    return reply.status(201).send(modRecord(mod));
-  });
-
-  app.put<{ Params: SlugParams }>('/api/mod/:slug', async (req) => {
-    await requirePermission(req, clients, 'mods_manage');
-    const slug = modSlug(req.params.slug);
-    const body = await validBody(updateModBody, req.body, () => catalog.GetMod({ slug }));
-    const mod = await catalog.UpdateMod({
-      slug,
-      name: body.name,
-      pretty_name: body.pretty_name,
-      author: orUnset(body.author),
-      description: orUnset(body.description),
-      link: orUnset(body.link),
-      update_mask: presentFields(body),
-    });
-    return modRecord(mod);
-  });
-
-  app.delete<{ Params: SlugParams }>('/api/mod/:slug', async (req) => {
-    await requirePermission(req, clients, 'mods_delete');
-    await catalog.DeleteMod({ slug: modSlug(req.params.slug) });
-    return { success: 'Mod deleted.' };
-  });
-
-  app.post<{ Params: SlugParams }>('/api/mod/:slug/version', async (req, reply) => {
-    await requirePermission(req, clients, 'mods_manage');
-    const slug = modSlug(req.params.slug);
-    const body = await validBody(createVersionBody, req.body, () => catalog.GetMod({ slug }));
-    const v = await catalog.CreateVersion({
-      slug,
-      version: body.version,
-      md5: body.md5,
-      filesize: orUnset(body.filesize),
-    });
-    return reply.status(201).send(versionRecord(v));
-  });
-
-  app.put<{ Params: VersionParams }>('/api/mod/:slug/:version', async (req) => {
-    await requirePermission(req, clients, 'mods_manage');
-    const { slug } = req.params;
-    const version = await versionOf(slug, req.params.version);
-    const body = await validBody(updateVersionBody, req.body, () => catalog.GetVersion({ slug, version }));
-    const v = await catalog.UpdateVersion({
-      slug,
-      version,
-      md5: body.md5,
-      filesize: orUnset(body.filesize),
-      update_mask: presentFields(body),
-    });
-    return versionRecord(v);
-  });
-
-  app.delete<{ Params: VersionParams }>('/api/mod/:slug/:version', async (req) => {
-    await requirePermission(req, clients, 'mods_manage');
-    const { slug } = req.params;
-    const version = await versionOf(slug, req.params.version);
-    await catalog.DeleteVersion({ slug, version });
-    return { success: 'Mod version deleted.' };
-  });
+  return [
+    route({
+      method: 'GET',
+      url: '/api/mod',
+      tag: 'Mods',
+      summary: 'List mods',
+      access: 'public',
+      guard: enabled,
+      response: res.modList,
+      returns: 'Every mod: slug → pretty name.',
+      answers: { 404: notFound(DISABLED) },
+      cached: () => cached.modList(),
+      handler: async () => bodyOf(JSON.stringify(modListView((await catalog.ListMods({})).mods))),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/mod/:slug',
+      tag: 'Mods',
+      summary: 'Show a mod',
+      access: 'public',
+      guard: enabled,
+      params: modParams,
+      response: res.modView,
+      returns: 'The mod and its version strings.',
+      answers: { 404: notFound('Mod does not exist', DISABLED) },
+      cached: ({ params }) => cached.mod(params.slug),
+      handler: async ({ params }) => bodyOf(JSON.stringify(modView(await catalog.GetMod({ slug: params.slug })))),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/mod/:slug/:version',
+      tag: 'Mods',
+      summary: 'Show a mod version',
+      access: 'public',
+      guard: enabled,
+      params: versionParams,
+      target: modOrVersion,
+      response: res.versionView,
+      returns: 'The version with its download url.',
+      answers: { 404: notFound('Mod does not exist', 'Mod version does not exist', DISABLED) },
+      cached: ({ params }) => cached.version(params.slug, params.version),
+      handler: async ({ params: { slug, version } }) =>
+        bodyOf(
+          JSON.stringify(versionView(await catalog.GetVersion({ slug, version }), slug, config.SERVICE_MIRROR_URL)),
+        ),
+    }),
+    route({
+      method: 'POST',
+      url: '/api/mod',
+      tag: 'Mods',
+      summary: 'Create a mod',
+      access: 'mods_create',
+      body: createModBody,
+      status: 201,
+      response: res.modRecord,
+      returns: 'The new mod.',
+      answers: { 422: invalid('`{"error": {"name": ["The name has already been taken."]}}`') },
+      invalidates: () => [tag.modList],
+      handler: async ({ body }) => modRecord(await catalog.CreateMod(unsetNulls(body))),
+    }),
+    route({
+      method: 'PUT',
+      url: '/api/mod/:slug',
+      tag: 'Mods',
+      summary: 'Update a mod',
+      description: 'Only the fields sent change.',
+      access: 'mods_manage',
+      params: modParams,
+      target: modOrVersion,
+      body: updateModBody,
+      response: res.modRecord,
+      returns: 'The updated mod.',
+      answers: { 404: notFound('Mod not found.'), 422: invalid('a duplicate name') },
+      invalidates: staleMod(true),
+      handler: async ({ params, body }) =>
+        modRecord(
+          await catalog.UpdateMod({ slug: params.slug, ...unsetNulls(body), update_mask: presentFields(body) }),
+        ),
+    }),
+    route({
+      method: 'DELETE',
+      url: '/api/mod/:slug',
+      tag: 'Mods',
+      summary: 'Delete a mod and its versions',
+      description: 'The versions are detached from every build (through an event, within seconds).',
+      access: 'mods_delete',
+      params: modParams,
+      response: res.success('Mod deleted.'),
+      returns: 'Deleted.',
+      answers: { 404: notFound('Mod not found.') },
+      invalidates: staleMod(true),
+      handler: async ({ params }) => {
+        await catalog.DeleteMod({ slug: params.slug });
+        return { success: 'Mod deleted.' as const };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/api/mod/:slug/version',
+      tag: 'Mods',
+      summary: 'Add a version to a mod',
+      access: 'mods_manage',
+      params: modParams,
+      target: modOrVersion,
+      body: createVersionBody,
+      status: 201,
+      response: res.versionRecord,
+      returns: 'The new version.',
+      answers: {
+        404: notFound('Mod not found.'),
+        422: invalid('`{"error": "Version already exists for this mod."}`'),
+      },
+      invalidates: staleMod(false),
+      handler: async ({ params, body }) =>
+        versionRecord(await catalog.CreateVersion({ slug: params.slug, ...unsetNulls(body) })),
+    }),
+    route({
+      method: 'PUT',
+      url: '/api/mod/:slug/:version',
+      tag: 'Mods',
+      summary: 'Update a mod version (md5, filesize)',
+      access: 'mods_manage',
+      params: versionParams,
+      target: modOrVersion,
+      body: updateVersionBody,
+      response: res.versionRecord,
+      returns: 'The updated version.',
+      answers: { 404: notFound('Mod not found.', 'Mod version not found.'), 422: invalid() },
+      invalidates: staleMod(false),
+      handler: async ({ params, body }) =>
+        versionRecord(
+          await catalog.UpdateVersion({
+            slug: params.slug,
+            version: params.version,
+            ...unsetNulls(body),
+            update_mask: presentFields(body),
+          }),
+        ),
+    }),
+    route({
+      method: 'DELETE',
+      url: '/api/mod/:slug/:version',
+      tag: 'Mods',
+      summary: 'Delete a mod version',
+      access: 'mods_manage',
+      params: versionParams,
+      target: modOrVersion,
+      response: res.success('Mod version deleted.'),
+      returns: 'Deleted.',
+      answers: {
+        404: notFound('Mod not found.', 'Mod version not found.'),
+        409: '"Mod version is in use by <n> build(s) and cannot be deleted."',
+      },
+      invalidates: staleMod(false),
+      handler: async ({ params }) => {
+        await catalog.DeleteVersion({ slug: params.slug, version: params.version });
+        return { success: 'Mod version deleted.' as const };
+      },
+    }),
+  ];
 }

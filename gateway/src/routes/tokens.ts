@@ -1,64 +1,79 @@
-// Bearer tokens (compat.md §4 tokens): any user manages their own; `solder_users` issues them for
+// Bearer tokens (docs/api.md#tokens): any user manages their own; `solder_users` issues them for
 // others. The plaintext is shown once, at creation.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DepotError } from '@depot/common';
-import type { authV1 } from '@depot/proto';
-import { can, requirePermission } from '../auth';
-import { named, rules, validBody } from '../validation';
-import { guardedUser } from './users';
+import { FULL, holds } from '@depot/common';
+import * as res from '../response-schemas';
+import { idSegment, invalid, notFound, route } from '../route';
+import { rules } from '../validation';
+import { tokenIssued, tokenList } from '../views';
+import { guardedUser, userParams } from './users';
 
-export const tokenBody = z.object({ name: rules.string() });
+const tokenBody = z.object({ name: rules.string() });
 
-/** A positive int32 from a path segment, else null (such an id names nothing). */
-export function pathId(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2147483647 ? id : null;
-}
-
-const issued = (t: authV1.IssuedToken__Output) => ({
-  token: { id: t.id, name: t.name, plaintext: t.plaintext, created_at: t.created_at },
-});
-
-export async function tokensRoutes(app: FastifyInstance) {
+export function tokensRoutes(app: FastifyInstance) {
   const { clients } = app.deps;
   const { auth } = clients;
 
-  app.get('/api/token', async (req) => {
-    const principal = await requirePermission(req, clients);
-    const { tokens } = await auth.ListTokens({ user_id: principal.user_id });
-    return {
-      tokens: tokens.map((t) => ({
-        id: t.id,
-        name: t.name,
-        last_used_at: t.last_used_at ?? null,
-        created_at: t.created_at,
-      })),
-    };
-  });
-
-  app.post('/api/token', async (req, reply) => {
-    const principal = await requirePermission(req, clients);
-    const body = await validBody(tokenBody, req.body);
-    return reply.status(201).send(issued(await auth.CreateToken({ user_id: principal.user_id, name: body.name })));
-  });
-
-  app.post<{ Params: { username: string } }>('/api/user/:username/token', async (req, reply) => {
-    const actor = await requirePermission(req, clients, 'solder_users');
-    const username = named(req.params.username, 'USER_NOT_FOUND');
-    const target = () => guardedUser(clients, actor, username);
-    const body = await validBody(tokenBody, req.body, target);
-    // A token carries all of its user's rights: minting one for a solder_full user needs solder_full.
-    if (!can(actor, 'solder_full')) await target();
-    return reply.status(201).send(issued(await auth.CreateToken({ username, name: body.name })));
-  });
-
-  app.delete<{ Params: { id: string } }>('/api/token/:id', async (req) => {
-    const principal = await requirePermission(req, clients);
-    const id = pathId(req.params.id);
-    if (id === null) throw new DepotError('TOKEN_NOT_FOUND');
-    await auth.RevokeToken({ user_id: principal.user_id, token_id: id });
-    return { success: 'Token revoked.' };
-  });
+  return [
+    route({
+      method: 'GET',
+      url: '/api/token',
+      tag: 'Tokens',
+      summary: 'List your tokens',
+      access: 'user',
+      response: res.tokenList,
+      returns: 'Your tokens.',
+      handler: async ({ principal }) => tokenList((await auth.ListTokens({ user_id: principal.user_id })).tokens),
+    }),
+    route({
+      method: 'POST',
+      url: '/api/token',
+      tag: 'Tokens',
+      summary: 'Issue yourself a token',
+      access: 'user',
+      body: tokenBody,
+      status: 201,
+      response: res.tokenIssued,
+      returns: 'The new token, with its value.',
+      answers: { 422: invalid() },
+      handler: async ({ principal, body }) =>
+        tokenIssued(await auth.CreateToken({ user_id: principal.user_id, name: body.name })),
+    }),
+    route({
+      method: 'POST',
+      url: '/api/user/:username/token',
+      tag: 'Tokens',
+      summary: 'Issue a token for another user',
+      description: "A token carries all of its user's rights: one for a `solder_full` user needs `solder_full`.",
+      access: 'solder_users',
+      params: userParams,
+      target: ({ params, principal }) => guardedUser(clients, principal, params.username!),
+      body: tokenBody,
+      status: 201,
+      response: res.tokenIssued,
+      returns: 'The new token, with its value.',
+      answers: { 404: notFound('User not found.'), 422: invalid() },
+      handler: async ({ params, body, principal }) => {
+        if (!holds(principal, FULL)) await guardedUser(clients, principal, params.username);
+        return tokenIssued(await auth.CreateToken({ username: params.username, name: body.name }));
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: '/api/token/:id',
+      tag: 'Tokens',
+      summary: 'Revoke one of your tokens',
+      description: "Another user's token answers 404, so token ids do not leak.",
+      access: 'user',
+      params: z.object({ id: idSegment('TOKEN_NOT_FOUND', 'Numeric id of the token.') }),
+      response: res.success('Token revoked.'),
+      returns: 'Revoked.',
+      answers: { 404: notFound('Token not found.') },
+      handler: async ({ params, principal }) => {
+        await auth.RevokeToken({ user_id: principal.user_id, token_id: params.id });
+        return { success: 'Token revoked.' as const };
+      },
+    }),
+  ];
 }

@@ -1,52 +1,23 @@
-// Users (compat.md §4 users, `solder_users`): modpack access lists travel as slugs over REST and
-// as ids to auth; each direction is one batched call to builds.
+// Users (docs/api.md#users, `solder_users`): modpack access lists travel as slugs over REST and
+// as ids to auth; each direction is one batched call to builds. Only a solder_full user may grant
+// solder_full or act on the rights of a user who holds it (@depot/common `mayTouchFull`; auth
+// enforces it too, the checks here only make the 403 come before a 422).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { FieldErrors } from '@depot/common';
+import { isStorableText, mayTouchFull, PERMISSIONS, USERNAME_PATTERN } from '@depot/common';
 import type { authV1 } from '@depot/proto';
-import { can, requirePermission, type Permission, type Principal } from '../auth';
+import type { Principal } from '../auth';
 import type { ServiceClients } from '../clients';
-import { forbidden, HttpError } from '../errors';
-import { isStorableText, MESSAGES, named, presentFields, rules, validate } from '../validation';
+import { forbidden } from '../errors';
+import * as res from '../response-schemas';
+import { invalid, notFound, route, segment } from '../route';
+import { list, listOf, presentFields, rawField, rules, SELECTED_INVALID } from '../validation';
+import { userView, userWithEmailView } from '../views';
+import { includes } from './launcher';
 
-/** Every permission, spelled out so that adding one to `Permission` fails to compile here. */
-const KNOWN_PERMISSIONS: Record<Permission, true> = {
-  solder_full: true,
-  solder_users: true,
-  solder_keys: true,
-  solder_clients: true,
-  mods_create: true,
-  mods_manage: true,
-  mods_delete: true,
-  modpacks_create: true,
-  modpacks_manage: true,
-  modpacks_delete: true,
-};
-const PERMISSIONS = Object.keys(KNOWN_PERMISSIONS) as [Permission, ...Permission[]];
-const FULL: Permission = 'solder_full';
-
-export const SELECTED_INVALID = 'The selected :attribute is invalid.';
-const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,254}$/;
-
-/** An optional list; null means an empty one (Laravel's nullable array). */
-export const list = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === null ? [] : v), z.array(item, { error: MESSAGES.array })).optional();
-
-const modpackSlugs = list(z.string({ error: SELECTED_INVALID }).refine(isStorableText, SELECTED_INVALID));
-export const createUserBody = z.object({
-  username: rules.string({ pattern: USERNAME_PATTERN }),
-  permissions: list(z.enum(PERMISSIONS, { error: SELECTED_INVALID })),
-  modpacks: modpackSlugs,
-});
-export const updateUserBody = createUserBody.partial();
-
-type UserInput = { username?: string; permissions?: Permission[]; modpacks?: string[] };
 type User = authV1.User__Output;
-type UserParams = { username: string };
 
-/** A field of a raw body, whatever was sent. */
-export const rawField = (body: unknown, field: string): unknown =>
-  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[field] : undefined;
+export const userParams = z.object({ username: segment('USER_NOT_FOUND', 'Username.') });
 
 /**
  * The target user, or 404; 403 when it holds solder_full and the actor does not (only a
@@ -54,108 +25,165 @@ export const rawField = (body: unknown, field: string): unknown =>
  */
 export async function guardedUser(clients: ServiceClients, actor: Principal, username: string): Promise<User> {
   const user = await clients.auth.GetUser({ username });
-  if (user.permissions.includes(FULL) && !can(actor, FULL)) throw forbidden();
+  if (!mayTouchFull(actor, { held: user.permissions })) throw forbidden();
   return user;
 }
 
-export async function usersRoutes(app: FastifyInstance) {
+export function usersRoutes(app: FastifyInstance) {
   const { clients } = app.deps;
   const { auth, builds } = clients;
 
-  /** Modpack ids → slugs for a whole list of users, in one call; ids gone meanwhile are skipped. */
-  async function userViews(users: User[], known = new Map<number, string>()) {
-    const missing = [...new Set(users.flatMap((u) => u.modpack_ids))].filter((id) => !known.has(id));
-    if (missing.length) {
-      for (const ref of (await builds.GetModpacksByIds({ ids: missing })).modpacks) known.set(ref.id, ref.slug);
-    }
-    return users.map((u) => ({
-      username: u.username,
-      permissions: u.permissions,
-      modpacks: u.modpack_ids.flatMap((id) => known.get(id) ?? []),
-      created_at: u.created_at,
-      updated_at: u.updated_at,
-    }));
-  }
-
   /**
-   * The body, with modpack slugs turned into ids. Unknown slugs are reported among the other
-   * field errors (so they are looked up even when other fields fail); `precheck` runs before a 422.
+   * Modpack slugs → a map of their ids to slugs, checked against builds in one call; unknown slugs
+   * are reported among the other field errors (looked up even when other fields fail).
    */
-  async function userBody<T extends UserInput>(schema: z.ZodType<T>, body: unknown, precheck: () => Promise<unknown>) {
-    const result = validate(schema, body);
-    if (!result.ok && result.unreadable) {
-      await precheck();
-      throw result.unreadable;
+  const modpacks = list(
+    listOf(z.string({ error: SELECTED_INVALID }).refine(isStorableText, SELECTED_INVALID))
+      .transform(async (slugs, ctx) => {
+        const wanted = [...new Set(slugs)];
+        const refs = wanted.length ? (await builds.GetModpacksBySlugs({ slugs: wanted })).modpacks : [];
+        if (refs.length < wanted.length) {
+          ctx.addIssue({ code: 'custom', message: SELECTED_INVALID });
+          return z.NEVER;
+        }
+        return new Map(refs.map((ref) => [ref.id, ref.slug]));
+      })
+      .meta({ description: 'Slugs of the modpacks the user may manage.' }),
+  );
+  const createUserBody = z.object({
+    username: rules.string({ pattern: USERNAME_PATTERN }),
+    permissions: list(listOf(z.enum(PERMISSIONS, { error: SELECTED_INVALID }))),
+    modpacks,
+    // Write-only: the answers stay as they are (GET /api/user?include=email lists addresses).
+    email: rules.nullable(rules.email()),
+    password: rules.nullable(rules.password()),
+  });
+  const updateUserBody = createUserBody.partial();
+
+  /** Modpack ids → slugs for a whole list of users, in one call (`known`: those the request resolved already). */
+  async function modpackSlugs(users: User[], known: ReadonlyMap<number, string> = new Map()) {
+    const slugs = new Map(known);
+    const missing = [...new Set(users.flatMap((u) => u.modpack_ids))].filter((id) => !slugs.has(id));
+    if (missing.length) {
+      for (const ref of (await builds.GetModpacksByIds({ ids: missing })).modpacks) slugs.set(ref.id, ref.slug);
     }
-    const errors: FieldErrors = result.ok ? {} : { ...result.errors };
-    const slugs = result.ok
-      ? result.data.modpacks
-      : errors.modpacks
-        ? undefined
-        : modpackSlugs.parse(rawField(body, 'modpacks'));
-    const known = new Map<number, string>();
-    let modpackIds: number[] | undefined;
-    if (slugs) {
-      const wanted = [...new Set(slugs)];
-      const refs = wanted.length ? (await builds.GetModpacksBySlugs({ slugs: wanted })).modpacks : [];
-      if (refs.length < wanted.length) errors.modpacks = [SELECTED_INVALID.replace(':attribute', 'modpacks')];
-      for (const ref of refs) known.set(ref.id, ref.slug);
-      modpackIds = [...known.keys()];
-    }
-    if (!result.ok || errors.modpacks) {
-      await precheck();
-      throw new HttpError(422, errors);
-    }
-    return { data: result.data, modpackIds, known };
+    return slugs;
   }
 
-  app.get('/api/user', async (req) => {
-    await requirePermission(req, clients, 'solder_users');
-    return { users: await userViews((await auth.ListUsers({})).users) };
-  });
+  async function userViews(users: User[], known?: ReadonlyMap<number, string>) {
+    const slugs = await modpackSlugs(users, known);
+    return users.map((u) => userView(u, slugs));
+  }
 
-  app.post('/api/user', async (req, reply) => {
-    const actor = await requirePermission(req, clients, 'solder_users');
-    const { data, modpackIds, known } = await userBody(createUserBody, req.body, async () => {
-      const permissions = rawField(req.body, 'permissions');
-      if (Array.isArray(permissions) && permissions.includes(FULL) && !can(actor, FULL)) throw forbidden();
-    });
-    const user = await auth.CreateUser({
-      actor,
-      username: data.username,
-      permissions: data.permissions ?? [],
-      modpack_ids: modpackIds ?? [],
-    });
-    return reply.status(201).send((await userViews([user], known))[0]);
-  });
+  /** Fields of an update to send: a password sent as null or "" changes nothing. */
+  const updateMask = (body: z.output<typeof updateUserBody>) =>
+    presentFields(body).filter((field) => field !== 'password' || body.password !== null);
 
-  app.put<{ Params: UserParams }>('/api/user/:username', async (req) => {
-    const actor = await requirePermission(req, clients, 'solder_users');
-    const username = named(req.params.username, 'USER_NOT_FOUND');
-    const { data, modpackIds, known } = await userBody(updateUserBody, req.body, async () => {
-      const user = await auth.GetUser({ username });
-      const permissions = rawField(req.body, 'permissions');
-      const touchesFull =
-        permissions !== undefined &&
-        (user.permissions.includes(FULL) || (Array.isArray(permissions) && permissions.includes(FULL)));
-      if (touchesFull && !can(actor, FULL)) throw forbidden();
-    });
-    const user = await auth.UpdateUser({
-      actor,
-      username,
-      new_username: data.username,
-      permissions: data.permissions ?? [],
-      modpack_ids: modpackIds ?? [],
-      update_mask: presentFields(data),
-    });
-    return (await userViews([user], known))[0];
-  });
-
-  app.delete<{ Params: UserParams }>('/api/user/:username', async (req) => {
-    const actor = await requirePermission(req, clients, 'solder_users');
-    const username = named(req.params.username, 'USER_NOT_FOUND');
-    if (!can(actor, FULL)) await guardedUser(clients, actor, username);
-    await auth.DeleteUser({ username, actor });
-    return { success: 'User deleted.' };
-  });
+  return [
+    route({
+      method: 'GET',
+      url: '/api/user',
+      tag: 'Users',
+      summary: 'List users',
+      description: 'With `?include=email`, each user also has its `email` (null when it has none).',
+      access: 'solder_users',
+      query: z.object({
+        include: z.string().optional().meta({ description: "`email` adds each user's e-mail address." }),
+      }),
+      response: z.union([res.userList, res.userListWithEmails]),
+      returns: 'The users.',
+      handler: async ({ req }) => {
+        const { users } = await auth.ListUsers({});
+        if (!includes(req.query, 'email')) return { users: await userViews(users) };
+        const slugs = await modpackSlugs(users);
+        return { users: users.map((u) => userWithEmailView(u, slugs)) };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/api/user',
+      tag: 'Users',
+      summary: 'Create a user',
+      description:
+        'Only a `solder_full` user may grant `solder_full` (403 otherwise). `email` and `password` (to sign in to ' +
+        'the console) are optional and never shown back.',
+      access: 'solder_users',
+      // Granting solder_full without holding it answers 403 before the body's other errors.
+      target: async ({ principal, req }) => {
+        const granted = rawField(req.body, 'permissions');
+        if (Array.isArray(granted) && !mayTouchFull(principal, { granted })) throw forbidden();
+      },
+      body: createUserBody,
+      status: 201,
+      response: res.user,
+      returns: 'The new user.',
+      answers: { 422: invalid() },
+      handler: async ({ body, principal }) => {
+        const user = await auth.CreateUser({
+          actor: principal,
+          username: body.username,
+          permissions: body.permissions ?? [],
+          modpack_ids: [...(body.modpacks?.keys() ?? [])],
+          email: body.email ?? undefined,
+          password: body.password ?? undefined,
+        });
+        return (await userViews([user], body.modpacks))[0];
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/api/user/:username',
+      tag: 'Users',
+      summary: 'Update a user (fields sent replace the old values)',
+      description:
+        'A new `password` ends the user\'s sessions (bearer tokens keep working); `email` null or "" removes ' +
+        'the address. Only a `solder_full` user may grant or take away `solder_full` (403 otherwise).',
+      access: 'solder_users',
+      params: userParams,
+      // The user (404), then the escalation guard (403) when the permissions change, before a 422.
+      target: async ({ params, principal, req }) => {
+        const user = await auth.GetUser({ username: params.username });
+        const granted = rawField(req.body, 'permissions');
+        if (granted === undefined) return;
+        if (!mayTouchFull(principal, { held: user.permissions, granted: Array.isArray(granted) ? granted : [] })) {
+          throw forbidden();
+        }
+      },
+      body: updateUserBody,
+      response: res.user,
+      returns: 'The updated user.',
+      answers: { 404: notFound('User not found.'), 422: invalid() },
+      handler: async ({ req, params, body, principal }) => {
+        const user = await auth.UpdateUser({
+          actor: principal,
+          username: params.username,
+          new_username: body.username,
+          permissions: body.permissions ?? [],
+          modpack_ids: [...(body.modpacks?.keys() ?? [])],
+          email: body.email ?? undefined,
+          password: body.password ?? undefined,
+          // A new password ends the user's sessions, but the one making the change if it is theirs.
+          keep_session: req.session,
+          update_mask: updateMask(body),
+        });
+        return (await userViews([user], body.modpacks))[0];
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: '/api/user/:username',
+      tag: 'Users',
+      summary: 'Delete a user',
+      description: 'Its tokens go with it. A `solder_full` user can only be deleted by another one.',
+      access: 'solder_users',
+      params: userParams,
+      response: res.success('User deleted.'),
+      returns: 'Deleted.',
+      answers: { 404: notFound('User not found.') },
+      handler: async ({ params, principal }) => {
+        await auth.DeleteUser({ username: params.username, actor: principal });
+        return { success: 'User deleted.' as const };
+      },
+    }),
+  ];
 }

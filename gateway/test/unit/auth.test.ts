@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { accessOf, bearerToken, can, type Principal } from '../../src/auth';
+import { holds, mayTouchFull } from '@depot/common';
+import { bearerToken, scopeOf, type Principal } from '../../src/auth';
 
 const req = (authorization?: string) =>
   ({ headers: authorization === undefined ? {} : { authorization } }) as unknown as FastifyRequest;
@@ -35,18 +36,26 @@ describe('permissions', () => {
   });
 
   it('solder_full passes every check', () => {
-    expect(can(principal(['solder_full']), 'solder_users')).toBe(true);
-    expect(can(principal(['solder_full']), 'mods_delete')).toBe(true);
+    expect(holds(principal(['solder_full']), 'solder_users')).toBe(true);
+    expect(holds(principal(['solder_full']), 'mods_delete')).toBe(true);
   });
 
   it('other permissions pass only their own check', () => {
-    expect(can(principal(['solder_users']), 'solder_users')).toBe(true);
-    expect(can(principal(['solder_users']), 'solder_keys')).toBe(false);
-    expect(can(principal([]), 'mods_create')).toBe(false);
+    expect(holds(principal(['solder_users']), 'solder_users')).toBe(true);
+    expect(holds(principal(['solder_users']), 'solder_keys')).toBe(false);
+    expect(holds(principal([]), 'mods_create')).toBe(false);
+  });
+
+  it('only solder_full may grant solder_full or touch the rights of a user who holds it', () => {
+    expect(mayTouchFull(principal(['solder_full']), { held: ['solder_full'], granted: ['solder_full'] })).toBe(true);
+    expect(mayTouchFull(principal(['solder_users']), { granted: ['mods_create'] })).toBe(true);
+    expect(mayTouchFull(principal(['solder_users']), { granted: ['solder_full'] })).toBe(false);
+    expect(mayTouchFull(principal(['solder_users']), { held: ['solder_full'] })).toBe(false);
+    expect(mayTouchFull(principal(['solder_users']), { held: ['mods_manage'], granted: [] })).toBe(true);
   });
 
   it('write access is everything with solder_full, else the access list', () => {
-    expect(accessOf(principal(['solder_full'], [2]))).toEqual({ all: true, modpack_ids: [2] });
-    expect(accessOf(principal(['modpacks_manage'], [1, 3]))).toEqual({ all: false, modpack_ids: [1, 3] });
+    expect(scopeOf(principal(['solder_full'], [2]))).toEqual({ all: true, modpack_ids: [2] });
+    expect(scopeOf(principal(['modpacks_manage'], [1, 3]))).toEqual({ all: false, modpack_ids: [1, 3] });
   });
 });

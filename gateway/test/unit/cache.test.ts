@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { bodyOf, notModified, ResponseCache, tag } from '../../src/cache';
-import { tagsForEvent, tagsForWrite } from '../../src/invalidation';
+import { tagsForEvent } from '../../src/invalidation';
 
 const filled =
   (value: string, tags: string[], bytes = 10) =>
@@ -148,20 +148,5 @@ describe('what goes stale', () => {
     expect(tagsForEvent('build.changed', {})).toBeNull();
     expect(tagsForEvent('mod.updated', undefined)).toBeNull();
     expect(tagsForEvent('something.new', { mod_id: 1 })).toBeNull();
-  });
-
-  it("maps this gateway's writes to tags from the route and the slug before the write", () => {
-    expect(tagsForWrite('/api/mod', 'POST', {})).toEqual([tag.modList]);
-    expect(tagsForWrite('/api/mod/:slug', 'PUT', { slug: 'jei' })).toEqual([tag.modList, tag.modName('jei')]);
-    expect(tagsForWrite('/api/mod/:slug', 'DELETE', { slug: 'jei' })).toEqual([tag.modList, tag.modName('jei')]);
-    expect(tagsForWrite('/api/mod/:slug/version', 'POST', { slug: 'jei' })).toEqual([tag.modName('jei')]);
-    expect(tagsForWrite('/api/mod/:slug/:version', 'PUT', { slug: 'jei', version: '1' })).toEqual([tag.modName('jei')]);
-    expect(tagsForWrite('/api/modpack', 'POST', {})).toEqual([tag.modpackList]);
-    expect(tagsForWrite('/api/modpack/:slug', 'PUT', { slug: 'p' })).toEqual([tag.modpackList, tag.modpackSlug('p')]);
-    expect(
-      tagsForWrite('/api/modpack/:slug/:build/mod/:mod_slug', 'DELETE', { slug: 'p', build: '1', mod_slug: 'x' }),
-    ).toEqual([tag.modpackList, tag.modpackSlug('p')]);
-    expect(tagsForWrite('/api/user', 'POST', {})).toBeNull();
-    expect(tagsForWrite('/api/client/:uuid', 'PUT', { uuid: 'u' })).toBeNull();
   });
 });

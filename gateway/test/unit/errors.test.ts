@@ -22,6 +22,7 @@ const STATUS: Record<Reason, number> = {
   USER_NOT_FOUND: 404,
   USERNAME_TAKEN: 422,
   TOKEN_NOT_FOUND: 404,
+  INVALID_CREDENTIALS: 422,
   KEY_NOT_FOUND: 404,
   KEY_TAKEN: 422,
   INVALID_KEY: 403,
@@ -123,7 +124,7 @@ describe('toHttpError', () => {
 });
 
 describe('fixed errors', () => {
-  it('are the bodies of compat.md §1 and §5', () => {
+  it('are the bodies of docs/api.md#access-model and #rate-limits', () => {
     expect(unauthenticated()).toMatchObject({ status: 401, error: 'Unauthenticated.' });
     expect(forbidden()).toMatchObject({ status: 403, error: 'This action is unauthorized.' });
     expect(unavailable()).toMatchObject({ status: 503, error: 'Service unavailable.' });

@@ -1,25 +1,18 @@
 import { z } from 'zod';
-import { HttpError } from '../../src/errors';
-import { DepotError } from '@depot/common';
+import { isStorableText, MD5_PATTERN, SLUG_PATTERN, VERSION_PATTERN } from '@depot/common';
 import {
   fieldErrors,
-  isStorableText,
+  judge,
   MALFORMED_JSON,
   UNSUPPORTED_BODY,
-  MD5_PATTERN,
-  named,
-  orUnset,
   presentFields,
   rules,
-  SLUG_PATTERN,
-  validate,
-  validBody,
-  VERSION_PATTERN,
+  unsetNulls,
 } from '../../src/validation';
 
 /** The Laravel messages a single rule gives for `value` in field `f`. */
-function messages(schema: z.ZodType, value: unknown): string[] | undefined {
-  const result = validate(z.object({ f: schema }), value === undefined ? {} : { f: value });
+async function messages(schema: z.ZodType, value: unknown): Promise<string[] | undefined> {
+  const result = await judge(z.object({ f: schema }), value === undefined ? {} : { f: value });
   return result.ok ? undefined : result.errors.f;
 }
 
@@ -32,14 +25,16 @@ describe('rules', () => {
     [['a'], ['The f field must be a string.']],
     ['x'.repeat(256), ['The f field must not be greater than 255 characters.']],
     ['x'.repeat(255), undefined],
-  ])('string: %j → %j', (value, expected) => {
-    expect(messages(rules.string(), value)).toEqual(expected);
+  ])('string: %j → %j', async (value, expected) => {
+    expect(await messages(rules.string(), value)).toEqual(expected);
   });
 
-  it('string honours max and pattern', () => {
-    expect(messages(rules.string({ max: 3 }), 'abcd')).toEqual(['The f field must not be greater than 3 characters.']);
-    expect(messages(rules.string({ pattern: /^a+$/ }), 'ab')).toEqual(['The f field format is invalid.']);
-    expect(messages(rules.string({ pattern: /^a+$/ }), 'aa')).toBeUndefined();
+  it('string honours max and pattern', async () => {
+    expect(await messages(rules.string({ max: 3 }), 'abcd')).toEqual([
+      'The f field must not be greater than 3 characters.',
+    ]);
+    expect(await messages(rules.string({ pattern: /^a+$/ }), 'ab')).toEqual(['The f field format is invalid.']);
+    expect(await messages(rules.string({ pattern: /^a+$/ }), 'aa')).toBeUndefined();
   });
 
   it.each([
@@ -52,13 +47,15 @@ describe('rules', () => {
     [2147483648, ['The f field must not be greater than 2147483647.']],
     [0, undefined],
     [2048, undefined],
-  ])('integer: %j → %j', (value, expected) => {
-    expect(messages(rules.integer(), value)).toEqual(expected);
+  ])('integer: %j → %j', async (value, expected) => {
+    expect(await messages(rules.integer(), value)).toEqual(expected);
   });
 
-  it('integer honours min and max', () => {
-    expect(messages(rules.integer({ min: 1, max: 10 }), 0)).toEqual(['The f field must be at least 1.']);
-    expect(messages(rules.integer({ min: 1, max: 10 }), 11)).toEqual(['The f field must not be greater than 10.']);
+  it('integer honours min and max', async () => {
+    expect(await messages(rules.integer({ min: 1, max: 10 }), 0)).toEqual(['The f field must be at least 1.']);
+    expect(await messages(rules.integer({ min: 1, max: 10 }), 11)).toEqual([
+      'The f field must not be greater than 10.',
+    ]);
   });
 
   it.each([
@@ -68,8 +65,8 @@ describe('rules', () => {
     ['true', ['The f field must be true or false.']],
     [true, undefined],
     [false, undefined],
-  ])('boolean: %j → %j', (value, expected) => {
-    expect(messages(rules.boolean(), value)).toEqual(expected);
+  ])('boolean: %j → %j', async (value, expected) => {
+    expect(await messages(rules.boolean(), value)).toEqual(expected);
   });
 
   it.each([
@@ -81,8 +78,8 @@ describe('rules', () => {
     ['javascript:alert(1)', ['The f field must be a valid URL.']],
     [5, ['The f field must be a string.']],
     [`https://e.com/${'a'.repeat(2048)}`, ['The f field must not be greater than 2048 characters.']],
-  ])('url: %j → %j', (value, expected) => {
-    expect(messages(rules.url(), value)).toEqual(expected);
+  ])('url: %j → %j', async (value, expected) => {
+    expect(await messages(rules.url(), value)).toEqual(expected);
   });
 
   it.each([
@@ -91,8 +88,8 @@ describe('rules', () => {
     ['with space', ['The f field format is invalid.']],
     ['a/b', ['The f field format is invalid.']],
     ['', ['The f field is required.']],
-  ])('slug: %j → %j', (value, expected) => {
-    expect(messages(rules.slug(), value)).toEqual(expected);
+  ])('slug: %j → %j', async (value, expected) => {
+    expect(await messages(rules.slug(), value)).toEqual(expected);
   });
 
   it.each([
@@ -100,8 +97,8 @@ describe('rules', () => {
     ['v 1 (beta)', undefined],
     ['1/2', ['The f field format is invalid.']],
     ['tab\there', ['The f field format is invalid.']],
-  ])('version: %j → %j', (value, expected) => {
-    expect(messages(rules.version(), value)).toEqual(expected);
+  ])('version: %j → %j', async (value, expected) => {
+    expect(await messages(rules.version(), value)).toEqual(expected);
   });
 
   it.each([
@@ -110,19 +107,19 @@ describe('rules', () => {
     ['d41d8cd98f00b204e9800998ecf8427', ['The f field format is invalid.']],
     ['g41d8cd98f00b204e9800998ecf8427e', ['The f field format is invalid.']],
     [`${'a'.repeat(33)}`, ['The f field must not be greater than 32 characters.']],
-  ])('md5: %j → %j', (value, expected) => {
-    expect(messages(rules.md5(), value)).toEqual(expected);
+  ])('md5: %j → %j', async (value, expected) => {
+    expect(await messages(rules.md5(), value)).toEqual(expected);
   });
 
-  it('nullable: absent, null and "" are accepted, "" as null', () => {
+  it('nullable: absent, null and "" are accepted, "" as null', async () => {
     const schema = z.object({ f: rules.nullable(rules.string()) });
     expect(schema.parse({})).toEqual({});
     expect(schema.parse({ f: null })).toEqual({ f: null });
     expect(schema.parse({ f: '' })).toEqual({ f: null });
-    expect(messages(rules.nullable(rules.url()), 'nope')).toEqual(['The f field must be a valid URL.']);
+    expect(await messages(rules.nullable(rules.url()), 'nope')).toEqual(['The f field must be a valid URL.']);
   });
 
-  it('exports the patterns of compat.md §6', () => {
+  it('uses the name patterns of @depot/common (docs/api.md#names-and-values)', () => {
     expect(SLUG_PATTERN.test('a'.repeat(255))).toBe(true);
     expect(SLUG_PATTERN.test('a'.repeat(256))).toBe(false);
     expect(VERSION_PATTERN.test('v'.repeat(256))).toBe(false);
@@ -151,37 +148,24 @@ describe('text that cannot be stored (U+0000, unpaired surrogates)', () => {
     expect(isStorableText(value)).toBe(expected);
   });
 
-  it('every string rule refuses it with its own message, before its pattern', () => {
+  it('every string rule refuses it with its own message, before its pattern', async () => {
     for (const schema of [rules.string(), rules.slug(), rules.version(), rules.md5(), rules.nullable(rules.string())]) {
-      expect(messages(schema, 'a\u0000b')).toEqual(TEXT('f'));
-      expect(messages(schema, '\ud800')).toEqual(TEXT('f'));
+      expect(await messages(schema, 'a\u0000b')).toEqual(TEXT('f'));
+      expect(await messages(schema, '\ud800')).toEqual(TEXT('f'));
     }
-    expect(messages(rules.url(), 'https://example.com/\u0000')).toEqual(TEXT('f'));
-    expect(messages(rules.url(), 'https://example.com/\udbff')).toEqual(TEXT('f'));
+    expect(await messages(rules.url(), 'https://example.com/\u0000')).toEqual(TEXT('f'));
+    expect(await messages(rules.url(), 'https://example.com/\udbff')).toEqual(TEXT('f'));
   });
 
-  it('other control characters and surrogate pairs stay valid text', () => {
-    expect(messages(rules.string(), 'tab\there\u0001\u007f')).toBeUndefined();
-    expect(messages(rules.string(), '🎉')).toBeUndefined();
-    expect(messages(rules.nullable(rules.string({ max: 65535 })), 'line\nbreak')).toBeUndefined();
+  it('other control characters and surrogate pairs stay valid text', async () => {
+    expect(await messages(rules.string(), 'tab\there\u0001\u007f')).toBeUndefined();
+    expect(await messages(rules.string(), '🎉')).toBeUndefined();
+    expect(await messages(rules.nullable(rules.string({ max: 65535 })), 'line\nbreak')).toBeUndefined();
   });
 
-  it('names the field in the 422', () => {
-    const result = validate(z.object({ pretty_name: rules.string() }), { pretty_name: 'x\u0000' });
+  it('names the field in the 422', async () => {
+    const result = await judge(z.object({ pretty_name: rules.string() }), { pretty_name: 'x\u0000' });
     expect(result).toEqual({ ok: false, errors: { pretty_name: TEXT('pretty_name') } });
-  });
-
-  it("named(): a path segment that cannot name a record is the route's not-found", () => {
-    expect(named('fx-mod', 'MOD_NOT_FOUND')).toBe('fx-mod');
-    expect(named('1.0 beta/ü', 'BUILD_NOT_FOUND')).toBe('1.0 beta/ü');
-    for (const value of ['fx\u0000mod', '\ud800']) {
-      expect(() => named(value, 'MOD_NOT_FOUND')).toThrow(DepotError);
-      try {
-        named(value, 'CLIENT_NOT_FOUND');
-      } catch (err) {
-        expect(err).toMatchObject({ reason: 'CLIENT_NOT_FOUND', message: 'Client not found.' });
-      }
-    }
   });
 });
 
@@ -204,69 +188,51 @@ describe('fieldErrors', () => {
   });
 });
 
-describe('validate / validBody', () => {
+describe('judge', () => {
   const schema = z.object({ name: rules.string() });
 
-  it('treats non-object bodies as empty input', () => {
+  it('treats non-object bodies as empty input', async () => {
     for (const body of [undefined, null, 'text', 5, ['name']]) {
-      expect(validate(schema, body)).toEqual({ ok: false, errors: { name: ['The name field is required.'] } });
+      expect(await judge(schema, body)).toEqual({ ok: false, errors: { name: ['The name field is required.'] } });
     }
   });
 
-  it('refuses malformed JSON with 400 and other media types with 415, after the precheck', async () => {
-    expect(validate(schema, MALFORMED_JSON)).toMatchObject({
-      ok: false,
-      errors: {},
-      unreadable: { status: 400, error: 'The request body is not valid JSON.' },
-    });
+  it('refuses malformed JSON with 400 and other media types with 415, without field errors', async () => {
     for (const [body, status, error] of [
       [MALFORMED_JSON, 400, 'The request body is not valid JSON.'],
       [UNSUPPORTED_BODY, 415, 'Unsupported media type: send application/json.'],
     ] as const) {
-      const precheck = jest.fn(async () => undefined);
-      await expect(validBody(schema, body, precheck)).rejects.toMatchObject({ status, error });
-      expect(precheck).toHaveBeenCalledTimes(1);
-      // an absent target answers first
-      const missing = new HttpError(404, 'Mod not found.');
-      await expect(
-        validBody(schema, body, async () => {
-          throw missing;
-        }),
-      ).rejects.toBe(missing);
+      expect(await judge(schema, body)).toMatchObject({ ok: false, errors: {}, unreadable: { status, error } });
     }
   });
 
   it('drops unknown fields', async () => {
-    await expect(validBody(schema, { name: 'a', id: 5, created_at: 'x' })).resolves.toEqual({ name: 'a' });
+    expect(await judge(schema, { name: 'a', id: 5, created_at: 'x' })).toEqual({ ok: true, data: { name: 'a' } });
   });
 
-  it('answers 422 after the precheck, which may answer first', async () => {
-    const precheck = jest.fn(async () => undefined);
-    await expect(validBody(schema, {}, precheck)).rejects.toMatchObject({
-      status: 422,
-      error: { name: ['The name field is required.'] },
+  it('runs asynchronous checks of fields and reports them among the others', async () => {
+    const known = z.string().refine(async (v) => v === 'tekkit', 'The selected :attribute is invalid.');
+    const result = await judge(z.object({ name: rules.string(), pack: known }), { pack: 'nope' });
+    expect(result).toEqual({
+      ok: false,
+      errors: { name: ['The name field is required.'], pack: ['The selected pack is invalid.'] },
     });
-    expect(precheck).toHaveBeenCalledTimes(1);
-    const missing = new HttpError(404, 'Mod not found.');
-    await expect(validBody(schema, {}, () => Promise.reject(missing))).rejects.toBe(missing);
-  });
-
-  it('does not run the precheck on valid input', async () => {
-    const precheck = jest.fn(async () => undefined);
-    await validBody(schema, { name: 'ok' }, precheck);
-    expect(precheck).not.toHaveBeenCalled();
   });
 });
 
-describe('presentFields / orUnset', () => {
+describe('presentFields / unsetNulls', () => {
   it('lists the fields that were sent, null included', () => {
     expect(presentFields({ a: 1, b: undefined, c: null, d: '' })).toEqual(['a', 'c', 'd']);
   });
 
-  it('turns null into unset', () => {
-    expect(orUnset(null)).toBeUndefined();
-    expect(orUnset(undefined)).toBeUndefined();
-    expect(orUnset('')).toBe('');
-    expect(orUnset(0)).toBe(0);
+  it('turns null into unset, keeping every other value', () => {
+    expect(unsetNulls({ a: null, b: undefined, c: '', d: 0, e: false, f: 'x' })).toEqual({
+      a: undefined,
+      b: undefined,
+      c: '',
+      d: 0,
+      e: false,
+      f: 'x',
+    });
   });
 });

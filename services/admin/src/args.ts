@@ -1,25 +1,16 @@
 // Command-line values, checked before anything is called: commander runs these as argument and
 // option parsers, so a wrong value stops with a usage error naming it. Pure (unit-tested); the
 // services still enforce their own rules.
+import {
+  isPermission,
+  PERMISSIONS,
+  SLUG_PATTERN,
+  USERNAME_PATTERN,
+  UUID_PATTERN,
+  type Permission,
+} from '@depot/common';
 import { InvalidArgumentError } from 'commander';
-
-/** The permissions of compat.md §2 (auth stays the authority). */
-export const PERMISSIONS = [
-  'solder_full',
-  'solder_users',
-  'solder_keys',
-  'solder_clients',
-  'mods_create',
-  'mods_manage',
-  'mods_delete',
-  'modpacks_create',
-  'modpacks_manage',
-  'modpacks_delete',
-] as const;
-
-const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,254}$/;
-const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+import { isEmail, passwordProblem, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '@depot/common';
 
 /** `a, b,,a` → `['a', 'b']`: comma separated, trimmed, empty entries and repeats dropped. */
 export function parseList(value: string): string[] {
@@ -33,17 +24,18 @@ export function parseList(value: string): string[] {
   ];
 }
 
-export function parsePermissions(value: string): string[] {
+/** Known permissions only (auth stays the authority; this only stops a typo early). */
+export function parsePermissions(value: string): Permission[] {
   const list = parseList(value);
-  const unknown = list.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
+  const unknown = list.filter((p) => !isPermission(p));
   if (unknown.length) {
     throw new InvalidArgumentError(`unknown permission(s) ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
   }
-  return list;
+  return list.filter(isPermission);
 }
 
 export function parseSlug(value: string): string {
-  if (!SLUG.test(value)) {
+  if (!SLUG_PATTERN.test(value)) {
     throw new InvalidArgumentError(
       'a modpack slug is 1-255 letters, digits, ".", "-" or "_", starting with a letter or digit',
     );
@@ -62,7 +54,7 @@ export function collectSlug(value: string, previous: string[] | undefined): stri
 }
 
 export function parseUsername(value: string): string {
-  if (!USERNAME.test(value)) {
+  if (!USERNAME_PATTERN.test(value)) {
     throw new InvalidArgumentError(
       'a username is 1-255 letters, digits, ".", "_", "@" or "-", starting with a letter or digit',
     );
@@ -78,7 +70,7 @@ export function parseId(value: string): number {
 }
 
 export function parseUuid(value: string): string {
-  if (!UUID.test(value)) throw new InvalidArgumentError('expected a launcher client id (a UUID)');
+  if (!UUID_PATTERN.test(value)) throw new InvalidArgumentError('expected a launcher client id (a UUID)');
   return value;
 }
 
@@ -104,4 +96,24 @@ export function parsePostgresUrl(value: string): string {
     throw new InvalidArgumentError('expected a postgres:// URL with a database name');
   }
   return value;
+}
+
+export function parseEmail(value: string): string {
+  if (!isEmail(value)) throw new InvalidArgumentError('expected an e-mail address');
+  return value;
+}
+
+/**
+ * A password read from standard input: its one line, without the line break (`echo`, a file, a
+ * secret manager's pipe). Checked here so that a wrong one stops before anything is called.
+ */
+export function parsePasswordInput(input: string): string {
+  const lines = input.replace(/\r?\n$/, '');
+  if (/[\r\n]/.test(lines)) throw new InvalidArgumentError('expected one line on standard input');
+  if (passwordProblem(lines) !== null) {
+    throw new InvalidArgumentError(
+      `a password is ${PASSWORD_MIN_LENGTH} characters to ${PASSWORD_MAX_BYTES} bytes (UTF-8), without NUL`,
+    );
+  }
+  return lines;
 }

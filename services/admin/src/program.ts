@@ -1,22 +1,31 @@
 // The command line: commands, arguments and options, each value checked by the parsers of
 // args.ts before a handler runs. The handlers are injected, so parsing is tested without services.
 import { Command, Option } from 'commander';
+import type { Diagnosis } from '@depot/common';
+import { CliError, EXIT_USAGE } from './errors';
 import {
   collectSlug,
+  parseEmail,
   parseId,
   parseKeyValue,
   parseName,
   parsePermissions,
   parsePostgresUrl,
+  parseSlug,
   parseSlugs,
   parseUsername,
   parseUuid,
 } from './args';
+import { errorCount, EXIT_FINDINGS, formatDiagnosis } from './doctor';
 
 export interface Handlers {
-  userCreate(username: string, opts: { permissions: string[]; modpacks: string[] }): Promise<unknown>;
+  userCreate(
+    username: string,
+    opts: { permissions: string[]; modpacks: string[]; email?: string; passwordStdin?: boolean },
+  ): Promise<unknown>;
   userList(): Promise<unknown>;
   userDelete(username: string): Promise<unknown>;
+  userPassword(username: string, opts: { generate?: boolean; passwordStdin?: boolean }): Promise<unknown>;
   tokenIssue(username: string, opts: { name: string }): Promise<unknown>;
   tokenList(username: string): Promise<unknown>;
   tokenRevoke(username: string, id: number): Promise<unknown>;
@@ -26,6 +35,9 @@ export interface Handlers {
   clientLink(uuid: string, slugs: string[], opts: { name?: string }): Promise<unknown>;
   clientList(): Promise<unknown>;
   importSolder(opts: { from: string }): Promise<unknown>;
+  backup(dir: string): Promise<unknown>;
+  restore(dir: string, opts: { force: boolean }): Promise<unknown>;
+  doctor(slug: string): Promise<Diagnosis>;
 }
 
 export interface Io {
@@ -47,7 +59,8 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
     .description(
       'Depot operator commands. They talk to the services over gRPC (CATALOG_GRPC_ADDR, BUILDS_GRPC_ADDR, ' +
         "AUTH_GRPC_ADDR); import-solder writes through each service's import module into the databases named by " +
-        'CATALOG_DATABASE_URL, BUILDS_DATABASE_URL and AUTH_DATABASE_URL. Results are JSON on stdout.',
+        'CATALOG_DATABASE_URL, BUILDS_DATABASE_URL and AUTH_DATABASE_URL, which backup and restore save and ' +
+        'load. Results are JSON on stdout.',
     )
     .helpCommand(true);
   const run =
@@ -70,18 +83,41 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
         .argParser(parseSlugs)
         .default([]),
     )
+    .addOption(new Option('--email <address>', 'e-mail address (signs in to the console too)').argParser(parseEmail))
+    .addOption(
+      new Option('--password-stdin', 'read a password to sign in to the console from standard input (one line)'),
+    )
     .action(
-      run((username: string, opts: { permissions: string[]; modpacks: string[] }) =>
-        handlers.userCreate(username, opts),
+      run(
+        (
+          username: string,
+          opts: { permissions: string[]; modpacks: string[]; email?: string; passwordStdin?: boolean },
+        ) => handlers.userCreate(username, opts),
       ),
     );
   configure(user.command('list'))
-    .description('list users')
+    .description('list users, with their e-mail addresses')
     .action(run(() => handlers.userList()));
   configure(user.command('delete'))
-    .description('delete a user and its tokens')
+    .description('delete a user, its tokens and its sessions')
     .argument('<username>', 'the user', parseUsername)
     .action(run((username: string) => handlers.userDelete(username)));
+  configure(user.command('password'))
+    .description(
+      "set or reset a user's console password; ends the user's sessions (tokens keep working). With --generate " +
+        'the new password is printed once',
+    )
+    .argument('<username>', 'the user', parseUsername)
+    .addOption(new Option('--generate', 'generate one (24 characters)').conflicts('passwordStdin'))
+    .addOption(new Option('--password-stdin', 'read it from standard input (one line)'))
+    .action(
+      run((username: string, opts: { generate?: boolean; passwordStdin?: boolean }) => {
+        if (!opts.generate && !opts.passwordStdin) {
+          throw new CliError('give --generate or --password-stdin', EXIT_USAGE);
+        }
+        return handlers.userPassword(username, opts);
+      }),
+    );
 
   const token = configure(program.command('token').description("users' API tokens"));
   configure(token.command('issue'))
@@ -137,6 +173,42 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
     )
     .requiredOption('--from <url>', 'PostgreSQL URL of the Solder database', parsePostgresUrl)
     .action(run((opts: { from: string }) => handlers.importSolder(opts)));
+
+  configure(program.command('backup'))
+    .description(
+      'back up the catalog, builds and auth databases into a new directory: one consistent snapshot per ' +
+        'service, safe while Depot runs',
+    )
+    .argument('<dir>', 'where to write it (must not exist, or be empty)')
+    .action(run((dir: string) => handlers.backup(dir)));
+  configure(program.command('restore'))
+    .description(
+      'restore a backup into the catalog, builds and auth databases (created when missing); stop the services ' +
+        'first. Databases that hold data are refused unless --force',
+    )
+    .argument('<dir>', 'a directory written by backup')
+    .option('--force', 'replace what the databases hold', false)
+    .action(run((dir: string, opts: { force: boolean }) => handlers.restore(dir, { force: opts.force })));
+  configure(program.command('doctor'))
+    .description(
+      'the pack doctor: what launchers and Technic Platform see of a modpack, and each reason it would show ' +
+        `offline or fail to install, with the fix; exit status ${EXIT_FINDINGS} when it finds errors. Checks that ` +
+        'PUBLIC_URL/api/ answers when PUBLIC_URL is set',
+    )
+    .argument('<modpack-slug>', 'the modpack', parseSlug)
+    .option('--json', 'print the diagnosis as JSON (as GET /api/manage/modpacks/{slug}/doctor answers it)')
+    .action(async (slug: string, opts: { json?: boolean }) => {
+      const diagnosis = await handlers.doctor(slug);
+      if (opts.json) io.result(diagnosis);
+      else io.out(formatDiagnosis(diagnosis));
+      const errors = errorCount(diagnosis);
+      if (errors) {
+        throw new CliError(
+          `${slug}: ${errors} error${errors === 1 ? '' : 's'}: launchers show the pack offline or fail to install it`,
+          EXIT_FINDINGS,
+        );
+      }
+    });
 
   return program;
 }

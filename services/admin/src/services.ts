@@ -1,7 +1,7 @@
 // gRPC clients of the three services (addresses from CATALOG/BUILDS/AUTH_GRPC_ADDR or the local
 // stack, see config.ts). Every failed call is tagged with the service it went to, so the CLI can
 // say which one is down and which setting to look at.
-import { createClient } from '@depot/common';
+import { createClient, FULL } from '@depot/common';
 import { AuthService, BuildsService, CatalogService } from '@depot/proto';
 import type { authV1 } from '@depot/proto';
 import { unreachableHint, type GrpcConfig, type ServiceName } from './config';
@@ -57,7 +57,7 @@ export type Services = ReturnType<typeof connectServices>;
 export const CLI_ACTOR: authV1.Principal = {
   user_id: 0,
   username: 'depot-admin-cli',
-  permissions: ['solder_full'],
+  permissions: [FULL],
   modpack_ids: [],
   token_id: 0,
 };

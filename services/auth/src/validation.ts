@@ -1,23 +1,16 @@
 // Rules the auth service enforces itself (the gateway checks formats too, but a caller of the
 // gRPC API must not be able to store what the REST API would refuse).
-import { DepotError, type FieldErrors } from '@depot/common';
-
-export const PERMISSIONS = [
-  'solder_full',
-  'solder_users',
-  'solder_keys',
-  'solder_clients',
-  'mods_create',
-  'mods_manage',
-  'mods_delete',
-  'modpacks_create',
-  'modpacks_manage',
-  'modpacks_delete',
-] as const;
-
-export const FULL = 'solder_full';
-
-const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,254}$/;
+import {
+  CREDENTIAL_MESSAGES,
+  DepotError,
+  fieldMessage,
+  isEmail,
+  isPermission,
+  passwordProblem,
+  USERNAME_PATTERN,
+  type FieldErrors,
+  type Reason,
+} from '@depot/common';
 
 /** Collects field violations and throws them together, one entry per failing field. */
 export class Violations {
@@ -38,8 +31,21 @@ export class Violations {
     else if (!USERNAME_PATTERN.test(value)) this.add('username', 'The username field format is invalid.');
   }
 
+  /** An address to set; null (clearing it) is always fine. */
+  email(value: string | null | undefined): void {
+    if (value !== null && value !== undefined && !isEmail(value)) {
+      this.add('email', fieldMessage(CREDENTIAL_MESSAGES.email, 'email'));
+    }
+  }
+
+  password(value: string | undefined, field = 'password'): void {
+    if (value === undefined) return;
+    const problem = passwordProblem(value);
+    if (problem) this.add(field, fieldMessage(problem, field));
+  }
+
   permissions(values: string[]): void {
-    if (values.some((p) => !(PERMISSIONS as readonly string[]).includes(p))) {
+    if (!values.every(isPermission)) {
       this.add('permissions', 'The selected permissions is invalid.');
     }
   }
@@ -48,24 +54,14 @@ export class Violations {
     if (ids.some((id) => !Number.isInteger(id) || id <= 0)) this.add('modpacks', 'The selected modpacks is invalid.');
   }
 
-  throwIfAny(): void {
-    if (Object.keys(this.fields).length) throw DepotError.fields(this.fields);
+  throwIfAny(reason: Reason = 'VALIDATION'): void {
+    if (Object.keys(this.fields).length) throw DepotError.fields(this.fields, reason);
   }
-}
-
-/** Deduplicated, in the canonical order of PERMISSIONS. */
-export function normalizePermissions(values: string[]): string[] {
-  return PERMISSIONS.filter((p) => values.includes(p));
 }
 
 /** Deduplicated modpack ids in ascending order. */
 export function normalizeIds(ids: number[]): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);
-}
-
-/** Whether a caller may grant or take away solder_full. */
-export function holdsFull(actor: { permissions: string[] } | null): boolean {
-  return !!actor?.permissions.includes(FULL);
 }
 
 export function isForeignKeyViolation(err: unknown): boolean {

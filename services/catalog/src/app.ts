@@ -5,6 +5,7 @@ import type { CatalogConfig } from './config';
 import { ModSchema } from './entities/mod';
 import { ModVersionSchema } from './entities/mod-version';
 import { catalogHandlers } from './handlers';
+import { CatalogManagement, managementHandlers } from './management';
 import { migrations } from './migrations';
 import { Catalog } from './mods';
 import { buildsVersionUsage, type VersionUsage } from './version-usage';
@@ -33,9 +34,10 @@ export async function startCatalog(
   const builds = createClient(BuildsService, config.BUILDS_GRPC_ADDR, {
     deadlineMs: config.GRPC_DEADLINE_MS,
     serviceName: 'depot.builds.v1.BuildsService',
-    retryMethods: ['CountBuildsUsingVersion'],
+    // (a reservation is not retried: a lost answer would leave one behind until its lease ends)
+    retryMethods: ['ReleaseVersionDeletion'],
   });
-  const catalog = new Catalog(runtime.orm, runtime.relay, opts.usage ?? buildsVersionUsage(builds));
+  const catalog = new Catalog(runtime.orm, runtime.relay, opts.usage ?? buildsVersionUsage(builds, runtime.logger));
   const grpcServer = await startGrpcServer({
     address: config.CATALOG_GRPC_LISTEN,
     logger: runtime.logger,
@@ -43,7 +45,11 @@ export async function startCatalog(
       {
         name: CATALOG_SERVICE_NAME,
         definition: CatalogService.service,
-        handlers: bindHandlers(CatalogService.service, catalogHandlers(catalog), runtime.logger),
+        handlers: bindHandlers(
+          CatalogService.service,
+          { ...catalogHandlers(catalog), ...managementHandlers(new CatalogManagement(runtime.orm)) },
+          runtime.logger,
+        ),
       },
     ],
   });

@@ -22,3 +22,8 @@ export * from './urls';
 export * from './permissions';
 export * from './names';
 export * from './local-stack';
+export * from './pack-doctor';
+export * from './pack-doctor-gather';
+export * from './columns';
+export * from './imports';
+export * from './passwords';

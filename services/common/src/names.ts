@@ -21,3 +21,14 @@ export const MD5_PATTERN = /^[0-9a-fA-F]{32}$/;
 
 /** A launcher client id: any UUID version, any case (Laravel's `uuid` rule). */
 export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * U+0000, which PostgreSQL text cannot hold, or a UTF-16 surrogate without its pair (JSON's
+ * `"\ud800"`), which is no text at all and would be stored as U+FFFD. In a `u` regex a surrogate
+ * class matches only unpaired ones.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
+
+/** Whether a string can be stored and read back as it is: a name holding anything else names nothing. */
+export const isStorableText = (s: string): boolean => !UNSTORABLE.test(s);

@@ -99,3 +99,15 @@ export function inCi(): boolean {
   const ci = (process.env.CI ?? '').trim().toLowerCase();
   return ci !== '' && ci !== 'false' && ci !== '0';
 }
+
+/**
+ * Whether tests that need something the machine may lack (a server, a tool) can run. When it is
+ * missing: under CI this throws, so those tests fail saying what to install (CI installs it: a test
+ * that cannot run there must not pass); elsewhere it warns and returns false, for them to be skipped.
+ */
+export function prerequisite(available: boolean, missing: string): boolean {
+  if (available) return true;
+  if (inCi()) throw new Error(`${missing} (CI=${process.env.CI}: tests that need it fail instead of being skipped)`);
+  console.warn(`SKIPPED: ${missing}`);
+  return false;
+}
