@@ -22,6 +22,7 @@ export * from './urls';
 export * from './permissions';
 export * from './names';
 export * from './archive-fetch';
+export * from './local-stack';
 export * from './pack-doctor';
 export * from './pack-doctor-gather';
 export * from './columns';
