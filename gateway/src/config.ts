@@ -25,6 +25,8 @@ export const gatewayConfigSchema = z.object({
   SERVICE_DISABLE_MOD_API: envBool(false),
   /** How long the catalog may take to fetch an archive (a rehash waits that long for it). */
   ARCHIVE_TRANSFER_TIMEOUT_MS: archiveEnv.ARCHIVE_TRANSFER_TIMEOUT_MS,
+  /** Versions may have a download url of their own (off: `url` is an unknown field, ignored). */
+  MOD_VERSION_URLS: envBool(false),
   /**
    * The gateway's public address (`https://depot.example.com`), whose `/api/` is the API root
    * launchers and Technic Platform are given; the pack doctor shows it and checks that it answers.

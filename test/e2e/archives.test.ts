@@ -35,7 +35,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
   mirrorUrl = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/repo/`;
   // The mirror is on loopback: private addresses allowed.
-  t = await startTestStack({ mirrorUrl, env: { ARCHIVE_ALLOW_PRIVATE: 'true' } });
+  t = await startTestStack({ mirrorUrl, env: { ARCHIVE_ALLOW_PRIVATE: 'true', MOD_VERSION_URLS: 'true' } });
   manager = await userWithToken(t.admin, 'modder', ['mods_manage']);
   creator = await userWithToken(t.admin, 'creator', ['mods_create']);
 

@@ -148,21 +148,20 @@ describe('mod versions', () => {
       expectReply(await admin.delete('/api/mod/vmod/race'), 200, { success: 'Mod version deleted.' });
     });
 
-    // (`url` is a field of its own since versions may have their own download url: archives.test.ts.)
-    it('unknown fields (id, mod_id, created_at, download_url) are ignored', async () => {
+    it('unknown fields (id, mod_id, created_at, url) are ignored', async () => {
       const res = await admin.post('/api/mod/vmod/version', {
         version: '1.2.0',
         md5: md5Of('vmod-1.2.0'),
         id: 55555,
         mod_id: other.id,
         created_at: '2001-01-01T00:00:00.000000Z',
-        download_url: 'https://evil.example/x.zip',
+        url: 'https://evil.example/x.zip',
       });
       expect(res.status).toBe(201);
       expect(res.body.id).not.toBe(55555);
       expect(res.body.mod_id).toBe(vmod.id);
       expect(res.body.created_at).not.toBe('2001-01-01T00:00:00.000000Z');
-      expect(res.body).not.toHaveProperty('download_url');
+      expect(res.body).not.toHaveProperty('url');
       expect((await anon.get('/api/mod/vmod/1.2.0')).body.url).toBe(`${MIRROR_BASE}/mods/vmod/vmod-1.2.0.zip`);
       expect((await anon.get('/api/mod/other.mod_x')).body.versions).toEqual([]);
     });

@@ -14,7 +14,6 @@ import { buildParams } from './builds';
 import { checkTarget, modpackParams } from './modpacks';
 import { modParams } from './mods';
 
-
 export function manageRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
   const { builds, catalog } = clients;

@@ -29,6 +29,15 @@ const createVersionBody = z.object({
   notes,
 });
 const updateVersionBody = createVersionBody.omit({ version: true }).partial();
+/**
+ * Without MOD_VERSION_URLS a version's `url` is no field of the API: ignored when sent, like any
+ * unknown field (docs/api.md#request-bodies). A download address outside the mirror sends every
+ * launcher to another host, so the operator opts in.
+ */
+const mirrorOnly = {
+  create: createVersionBody.omit({ url: true }),
+  update: updateVersionBody.omit({ url: true }),
+};
 const rehashBody = z.object({
   store: rules
     .boolean()
@@ -176,7 +185,7 @@ export function modRoutes(app: FastifyInstance) {
       privateFields: 'mods_manage',
       params: modParams,
       target: modOrVersion,
-      body: createVersionBody,
+      body: config.MOD_VERSION_URLS ? createVersionBody : mirrorOnly.create,
       status: 201,
       response: res.versionRecord,
       returns: 'The new version.',
@@ -197,7 +206,7 @@ export function modRoutes(app: FastifyInstance) {
       privateFields: 'mods_manage',
       params: versionParams,
       target: modOrVersion,
-      body: updateVersionBody,
+      body: config.MOD_VERSION_URLS ? updateVersionBody : mirrorOnly.update,
       response: res.versionRecord,
       returns: 'The updated version.',
       answers: { 404: notFound('Mod not found.', 'Mod version not found.'), 422: invalid() },

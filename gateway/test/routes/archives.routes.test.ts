@@ -53,7 +53,7 @@ const VERSION_RECORD = { id: 7, mod_id: 4, version: 'HD_U_I6', md5: MD5, filesiz
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ env: { MOD_VERSION_URLS: 'true' } });
 });
 afterAll(() => h.close());
 beforeEach(() => {
@@ -337,5 +337,26 @@ describe('POST /api/mod/{slug}/{version}/rehash', () => {
     const res = await h.request('POST', '/api/mod/optifine/version/rehash', { headers: bearer('admin') });
     expect(res.status).toBe(200);
     expect(h.catalog.calls[0].request).toEqual({ slug: 'optifine', version: 'version', store: false });
+  });
+});
+
+describe('without MOD_VERSION_URLS', () => {
+  it("takes a version's url for an unknown field: ignored, never sent to the catalog", async () => {
+    const plain = await startHarness();
+    try {
+      plain.auth.stubs.Authenticate = async () => TOKENS.modder;
+      plain.catalog.stubs.CreateVersion = async () => version();
+      const res = await plain.request('POST', '/api/mod/optifine/version', {
+        headers: bearer('modder'),
+        body: { version: 'HD_U_I6', md5: MD5, url: 'https://elsewhere.example/x.zip' },
+      });
+      expect(res.status).toBe(201);
+      expect(plain.catalog.calls.map((c) => c.request)).toEqual([
+        expect.not.objectContaining({ url: expect.anything() }),
+      ]);
+      expect(JSON.parse(res.body)).not.toHaveProperty('url');
+    } finally {
+      await plain.close();
+    }
   });
 });
