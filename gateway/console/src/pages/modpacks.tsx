@@ -1,0 +1,65 @@
+// Every modpack the user may see, with what a launcher would make of it at a glance.
+import { Link } from 'react-router';
+import { paths } from '../paths';
+import { useModpacks, type ModpackRecord } from '../packs';
+import { useSession } from '../session';
+import { ErrorNotice, Loading } from '../ui/feedback';
+import { Page } from '../ui/page';
+
+export function visibility(pack: Pick<ModpackRecord, 'hidden' | 'private'>): string {
+  if (pack.private) return 'Private';
+  return pack.hidden ? 'Hidden' : 'Public';
+}
+
+export default function Modpacks() {
+  const session = useSession();
+  const packs = useModpacks();
+  return (
+    <Page
+      title="Modpacks"
+      actions={
+        session.can('modpacks_create') ? (
+          <Link className="button primary" to={paths.newModpack}>
+            New modpack
+          </Link>
+        ) : null
+      }
+    >
+      {packs.isPending ? <Loading what="Loading the modpacks" /> : null}
+      <ErrorNotice error={packs.error} />
+      {packs.data?.length === 0 ? (
+        <p>No modpacks yet.{session.can('modpacks_create') ? ' Create one with “New modpack”.' : ''}</p>
+      ) : null}
+      {packs.data?.length ? (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Modpack</th>
+                <th scope="col">Slug</th>
+                <th scope="col">Visibility</th>
+                <th scope="col">Recommended</th>
+                <th scope="col">Latest</th>
+                <th scope="col">Builds</th>
+              </tr>
+            </thead>
+            <tbody>
+              {packs.data.map((pack) => (
+                <tr key={pack.id}>
+                  <th scope="row">
+                    <Link to={paths.modpack(pack.slug)}>{pack.name}</Link>
+                  </th>
+                  <td className="mono">{pack.slug}</td>
+                  <td>{visibility(pack)}</td>
+                  <td className="mono">{pack.recommended ?? '—'}</td>
+                  <td className="mono">{pack.latest ?? '—'}</td>
+                  <td>{pack.builds.length}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,85 @@
+// How the console tells what happened: loading, a refusal or failure of the API (never a blank
+// page), and a short confirmation after a change.
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { ApiError } from '../api';
+
+export function Loading({ what = 'Loading' }: { what?: string }) {
+  return (
+    <p className="loading" role="status">
+      {what}…
+    </p>
+  );
+}
+
+/**
+ * An error of the API (or any other) as a message. Field errors (422) are listed here as a summary
+ * and shown again next to their fields.
+ */
+export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
+  if (!error) return null;
+  const message = error instanceof Error ? error.message : String(error);
+  const fields = error instanceof ApiError ? Object.entries(error.fields) : [];
+  return (
+    <div className="notice error" role="alert">
+      <p>
+        {title ? <strong>{title} </strong> : null}
+        {message}
+      </p>
+      {fields.length ? (
+        <ul>
+          {fields.map(([field, messages]) => (
+            <li key={field}>{messages.join(' ')}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+interface Flash {
+  message: string;
+  show(message: string): void;
+  dismiss(): void;
+}
+
+const FlashContext = createContext<Flash>({ message: '', show: () => undefined, dismiss: () => undefined });
+
+/** Holds the confirmation of the last change ("Mod created."); FlashMessage shows it. */
+export function FlashProvider({ children }: { children: ReactNode }) {
+  const [message, setMessage] = useState('');
+  const shownAt = useRef(0);
+  const { pathname } = useLocation();
+  const show = useCallback((m: string) => {
+    setMessage('');
+    shownAt.current = Date.now();
+    // A new message even when it repeats the last one: screen readers announce changes.
+    requestAnimationFrame(() => setMessage(m));
+  }, []);
+  const dismiss = useCallback(() => setMessage(''), []);
+  // A message outlives the navigation that follows its change ("Mod created." on the new mod's
+  // page), not the ones after.
+  useEffect(() => {
+    if (Date.now() - shownAt.current > 1500) setMessage('');
+  }, [pathname]);
+  return <FlashContext.Provider value={{ message, show, dismiss }}>{children}</FlashContext.Provider>;
+}
+
+/** A polite live region, at the top of the page content. */
+export function FlashMessage() {
+  const { message, dismiss } = useContext(FlashContext);
+  return (
+    <div className="flash" role="status" aria-live="polite">
+      {message ? (
+        <p className="notice success">
+          {message}{' '}
+          <button type="button" className="link" onClick={dismiss}>
+            Dismiss
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const useFlash = () => useContext(FlashContext);
