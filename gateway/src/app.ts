@@ -28,6 +28,7 @@ import { lazyChildLoggerFactory } from './request-logger';
 import { registerObservability } from './observability';
 import { registerAccessLog, requestId } from './access-log';
 import { registerApiDocs } from './openapi';
+import { DEFAULT_CONSOLE_DIR, registerConsole } from './console';
 import type { ChangeFeed } from './invalidation';
 
 export interface GatewayDeps {
@@ -178,6 +179,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerPolicy(app, deps);
   setupResponseCache(app, deps);
   registerRoutes(app, [documentRoute, ...allRoutes(app)]);
+  if (config.CONSOLE_ENABLED) await registerConsole(app, config.CONSOLE_DIR || DEFAULT_CONSOLE_DIR, deps.logger);
   return app;
 }
 
