@@ -16,6 +16,7 @@ import {
   type StackOptions,
   type Wiring,
 } from './config';
+import { ensureConsoleBuilt } from './console';
 import { REPO_ROOT } from './data-dir';
 import { resolveNats, resolvePostgres, type Dependency } from './deps';
 import { grpcHealthProbe, httpOk, StartupError, waitFor } from './health';
@@ -95,6 +96,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   try {
+    const consoleBuilt = ensureConsoleBuilt(log);
     const [postgres, nats] = await settle([
       resolvePostgres({ databaseUrl: settings.databaseUrl, preferEmbedded: settings.preferEmbeddedPostgres }, ctx),
       resolveNats({ natsUrl: settings.natsUrl }, ctx),
@@ -141,6 +143,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
     // The back-end services only need each other for some calls, not to start.
     await Promise.all(BACKENDS.map(startService));
+    await consoleBuilt;
     await startService('gateway');
     for (const child of children.values()) {
       if (!child.running) {
