@@ -47,9 +47,12 @@ export async function ensureBuilt(force = false): Promise<'fresh' | 'built'> {
   return withLock(async () => {
     // Another launcher may have built it while this one waited.
     if (!force && builtHash() === sourceHash()) return 'fresh';
+    // Whatever the caller runs under (jest sets NODE_ENV=test), the console is built for
+    // production: React's development build is larger and slower.
+    process.env.NODE_ENV = 'production';
     const staging = `${DIST}.staging-${process.pid}`;
     rmSync(staging, { recursive: true, force: true });
-    await build({ root: CONSOLE_ROOT, logLevel: 'warn', build: { outDir: staging } });
+    await build({ root: CONSOLE_ROOT, mode: 'production', logLevel: 'warn', build: { outDir: staging } });
     const old = `${DIST}.old-${process.pid}`;
     if (statSafe(DIST)) renameSync(DIST, old);
     renameSync(staging, DIST);
