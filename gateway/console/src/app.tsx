@@ -1,11 +1,11 @@
 // The console's frame: sign-in, then a header, the navigation (what the user may use) and the page.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from './api';
 import { paths } from './paths';
 import { SessionProvider, useSession } from './session';
-import { FlashMessage, FlashProvider, Loading } from './ui/feedback';
+import { FlashMessage, FlashProvider, Loading, PageErrorBoundary } from './ui/feedback';
 import { SignIn } from './pages/sign-in';
 
 // Each page is its own chunk: the first visit downloads the frame and the page it opens.
@@ -71,6 +71,7 @@ export function App() {
 
 function Frame({ children }: { children: ReactNode }) {
   const session = useSession();
+  const { pathname } = useLocation();
   const links: { to: string; label: string; shown: boolean }[] = [
     { to: paths.modpacks, label: 'Modpacks', shown: true },
     { to: paths.mods, label: 'Mod library', shown: true },
@@ -106,7 +107,7 @@ function Frame({ children }: { children: ReactNode }) {
         </nav>
         <main id="main" tabIndex={-1}>
           <FlashMessage />
-          {children}
+          <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>
         </main>
       </div>
     </FlashProvider>

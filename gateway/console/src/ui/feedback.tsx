@@ -1,6 +1,6 @@
 // How the console tells what happened: loading, a refusal or failure of the API (never a blank
 // page), and a short confirmation after a change.
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Component, createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../api';
 
@@ -83,3 +83,38 @@ export function FlashMessage() {
 }
 
 export const useFlash = () => useContext(FlashContext);
+
+/**
+ * Whatever goes wrong while a page renders (a bug, a page's code that no longer exists on the
+ * server after an upgrade) is shown as a message with a way out, never as a blank page.
+ */
+export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    const chunk = /dynamically imported module|Importing a module script failed/i.test(String(this.state.error));
+    return (
+      <div className="notice error" role="alert">
+        <p>
+          {chunk
+            ? 'The console was updated on the server. Reload the page to use the new version.'
+            : `This page could not be shown: ${this.state.error instanceof Error ? this.state.error.message : String(this.state.error)}`}
+        </p>
+        <p>
+          <button type="button" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+        </p>
+      </div>
+    );
+  }
+}
