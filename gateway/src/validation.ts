@@ -113,9 +113,9 @@ export function presentFields(data: object): string[] {
   return Object.keys(data).filter((k) => (data as Record<string, unknown>)[k] !== undefined);
 }
 
-/** null → undefined, for optional proto fields (unset = null). */
-export function orUnset<T>(v: T | null | undefined): T | undefined {
-  return v === null ? undefined : v;
+/** A judged body as proto request fields: each null (cleared) becomes unset. */
+export function unsetNulls<T extends object>(body: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null ? undefined : v])) as never;
 }
 
 /** A field of a raw body, whatever was sent (for a target lookup, before the body is judged). */

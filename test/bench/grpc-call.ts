@@ -1,5 +1,5 @@
 // The fixed CPU cost of one gRPC unary call, with Depot's own client and server wrappers
-// (@depot/common: deadline, waitForReady, retry policy, metrics) and a handler that does nothing:
+// (@depot/common: deadline, fail-fast, retry policy, metrics) and a handler that does nothing:
 // the floor under every RPC a request makes. The server runs in a child process so that each
 // side's CPU is measured apart (process.cpuUsage).
 //

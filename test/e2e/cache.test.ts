@@ -4,7 +4,7 @@
 // exact with the cache warm; CACHE_ENABLED=false reads the services every time; and the cache is
 // really used (a cached build is still served while the builds service is down).
 import type { GatewayReplica } from '@depot/local';
-import { Api, Reply, TestStack, md5Of, startTestStack, userWithToken, must } from '../support';
+import { Api, Reply, TestStack, eventually, md5Of, startTestStack, userWithToken, must } from '../support';
 
 let t: TestStack;
 let admin: Api;
@@ -345,6 +345,7 @@ describe('the cache is really used, and CACHE_ENABLED=false really is off', () =
     } finally {
       await t.stack.startService('builds');
     }
-    expect((await uncachedAdmin.get('/api/modpack/rw/1.0')).status).toBe(200);
+    // (the gateway's channel reconnects within its backoff, at most a second: calls fail fast until then)
+    await eventually(async () => (await uncachedAdmin.get('/api/modpack/rw/1.0')).status === 200, 5000, 100);
   });
 });

@@ -321,3 +321,98 @@ describe('deletes racing assignments of the same version or mod', () => {
     });
   });
 });
+
+describe('version deletes racing assignments of that version: no acknowledged assignment is lost', () => {
+  // 30 assignments of one version, each to its own build, sent together with 30 deletes of that
+  // version, round after round. A delete may only succeed when no assignment did: every 201 either
+  // made the deletes answer 409 (it counted) or was refused (404, the version being deleted).
+  const PACK = 'race-ack';
+  const N = 30;
+  const ROUNDS = 10;
+  const BUILDS = times(N, (i) => `b${i}`);
+  const NOT_FOUND = { error: 'Mod version not found.' };
+
+  beforeAll(async () => {
+    must(await admin.post('/api/modpack', { name: 'Race Ack', slug: PACK, hidden: false }), 201, 'pack');
+    for (const b of BUILDS) {
+      must(
+        await admin.post(`/api/modpack/${PACK}/build`, { version: b, minecraft: '1.20.1', is_published: true }),
+        201,
+        b,
+      );
+    }
+  });
+
+  /** The builds that list mod@version, as the API shows them (admin: published or not). */
+  async function buildsListing(name: string): Promise<string[]> {
+    const reads = await Promise.all(BUILDS.map((b) => admin.get(`/api/modpack/${PACK}/${b}`)));
+    return BUILDS.filter((b, i) => {
+      const mods = must(reads[i], 200, `read ${b}`).mods as any[];
+      return mods.some((m) => m.name === name && m.version === '1');
+    });
+  }
+
+  test(`${ROUNDS} rounds of ${N} assignments against ${N} deletes`, async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const name = `ack-${round}`;
+      must(await admin.post('/api/mod', { name, pretty_name: name }), 201, `mod ${name}`);
+      const { id } = must(
+        await admin.post(`/api/mod/${name}/version`, { version: '1', md5: md5Of(name), filesize: 1 }),
+        201,
+        `${name}@1`,
+      );
+      // (each sent after a random few milliseconds, so that rounds interleave differently)
+      const soon = <T>(send: () => Promise<T>) =>
+        new Promise((r) => setTimeout(r, Math.floor(Math.random() * 10))).then(send);
+      const [assigned, deleted] = await Promise.all([
+        Promise.all(
+          BUILDS.map((b) =>
+            soon(() => admin.post(`/api/modpack/${PACK}/${b}/mod`, { mod_slug: name, mod_version: '1' })),
+          ),
+        ),
+        Promise.all(BUILDS.map(() => soon(() => admin.delete(`/api/mod/${name}/1`)))),
+      ]);
+      const acknowledged = BUILDS.filter((_, i) => assigned[i].status === 201);
+      const deletedOk = deleted.filter((r) => r.status === 200);
+      const inUse = deleted.filter((r) => r.status === 409);
+      outcomes.push(
+        `round ${round}: ${acknowledged.length} assignments 201, deletes ${deletedOk.length}×200 ${inUse.length}×409 ` +
+          `${deleted.length - deletedOk.length - inUse.length}×404`,
+      );
+
+      // Each answer is one of the documented ones.
+      for (const r of assigned) {
+        if (r.status === 201) expect(r.body).toEqual({ success: 'Mod added to build.' });
+        else expect({ status: r.status, body: r.body }).toEqual({ status: 404, body: NOT_FOUND });
+      }
+      for (const r of deleted) {
+        if (r.status === 200) expect(r.body).toEqual({ success: 'Mod version deleted.' });
+        else if (r.status === 404) expect(r.body).toEqual(NOT_FOUND);
+        else {
+          expect(r.status).toBe(409);
+          const [, n] = /^Mod version is in use by (\d+) build\(s\) and cannot be deleted\.$/.exec(r.body.error) ?? [];
+          // it counted assignments that were acknowledged, no other
+          expect(Number(n)).toBeGreaterThanOrEqual(1);
+          expect(Number(n)).toBeLessThanOrEqual(acknowledged.length);
+        }
+      }
+      expect(deletedOk.length).toBeLessThanOrEqual(1);
+      expect((await anon.get(`/api/mod/${name}/1`)).status).toBe(deletedOk.length ? 404 : 200);
+
+      // Once the delete's detach has run (its tombstone is written in the same transaction), every
+      // acknowledged assignment is still in its build, and nothing else is.
+      if (deletedOk.length) {
+        await eventually(
+          async () => (await rows('builds', 'from deleted_mod_versions where mod_version_id = $1', [id])) === 1,
+          15_000,
+          50,
+        );
+      }
+      const listed = await buildsListing(name);
+      outcomes[round] += `, ${acknowledged.filter((b) => !listed.includes(b)).length} acknowledged lost`;
+      console.info(outcomes[round]);
+      expect({ round, listed }).toEqual({ round, listed: acknowledged });
+    }
+  });
+});

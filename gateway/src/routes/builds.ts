@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { buildRecord } from '../modpack-views';
 import * as res from '../response-schemas';
 import { invalid, notFound, route, segment } from '../route';
-import { orUnset, presentFields, rules } from '../validation';
+import { presentFields, rules, unsetNulls } from '../validation';
 import { checkTarget, modpackParams, staleModpack } from './modpacks';
 
 const buildFields = {
@@ -47,20 +47,7 @@ export function buildsRoutes(app: FastifyInstance) {
       answers: { 404: notFound('Modpack not found.'), 422: invalid(DUPLICATE) },
       invalidates: staleModpack,
       handler: async ({ params, body, scope }) =>
-        buildRecord(
-          await builds.CreateBuild({
-            slug: params.slug,
-            access: scope,
-            version: body.version,
-            minecraft: body.minecraft,
-            forge: orUnset(body.forge),
-            is_published: body.is_published,
-            private: body.private,
-            min_java: orUnset(body.min_java),
-            min_memory: orUnset(body.min_memory),
-            clone_from: orUnset(body.clone_from),
-          }),
-        ),
+        buildRecord(await builds.CreateBuild({ slug: params.slug, access: scope, ...unsetNulls(body) })),
     }),
     route({
       method: 'PUT',
@@ -77,20 +64,15 @@ export function buildsRoutes(app: FastifyInstance) {
       returns: 'The updated build.',
       answers: { 404: notFound('Modpack not found.', 'Build not found.'), 422: invalid(DUPLICATE) },
       invalidates: staleModpack,
-      handler: async ({ params, body, scope }) =>
+      handler: async ({ params, body: { version, ...fields }, scope }) =>
         buildRecord(
           await builds.UpdateBuild({
             slug: params.slug,
             version: params.build,
             access: scope,
-            new_version: body.version,
-            minecraft: body.minecraft,
-            forge: orUnset(body.forge),
-            is_published: body.is_published,
-            private: body.private,
-            min_java: orUnset(body.min_java),
-            min_memory: orUnset(body.min_memory),
-            update_mask: presentFields(body),
+            new_version: version,
+            ...unsetNulls(fields),
+            update_mask: presentFields({ version, ...fields }),
           }),
         ),
     }),

@@ -9,7 +9,7 @@ import { tag } from '../cache';
 import { modpackRecord } from '../modpack-views';
 import * as res from '../response-schemas';
 import { invalid, notFound, route, segment, type TargetContext } from '../route';
-import { orUnset, presentFields, rules } from '../validation';
+import { presentFields, rules, unsetNulls } from '../validation';
 
 const order = () => rules.nullable(rules.integer({ min: -2147483648 }));
 const createBody = z.object({
@@ -73,18 +73,7 @@ export function modpacksRoutes(app: FastifyInstance) {
       returns: 'The new modpack.',
       answers: { 422: invalid() },
       invalidates: staleModpack,
-      handler: async ({ body, principal }) =>
-        grantOrUndo(
-          principal,
-          await builds.CreateModpack({
-            name: body.name,
-            slug: body.slug,
-            url: orUnset(body.url),
-            hidden: body.hidden,
-            private: body.private,
-            order: orUnset(body.order),
-          }),
-        ),
+      handler: async ({ body, principal }) => grantOrUndo(principal, await builds.CreateModpack(unsetNulls(body))),
     }),
     route({
       method: 'PUT',
@@ -100,21 +89,15 @@ export function modpacksRoutes(app: FastifyInstance) {
       returns: 'The updated modpack.',
       answers: { 404: notFound('Modpack not found.'), 422: invalid() },
       invalidates: staleModpack,
-      handler: async ({ params, body, scope }) =>
+      handler: async ({ params, body: { slug, ...fields }, scope }) =>
         modpackRecord(
           await builds.UpdateModpack({
             slug: params.slug,
             access: scope,
-            name: body.name,
-            new_slug: body.slug,
-            url: orUnset(body.url),
-            hidden: body.hidden,
-            private: body.private,
-            // A null order means the default, as on create.
-            order: orUnset(body.order),
-            recommended: orUnset(body.recommended),
-            latest: orUnset(body.latest),
-            update_mask: presentFields(body),
+            new_slug: slug,
+            // A null field (a null order means the default, as on create) travels as unset; the mask says it was sent.
+            ...unsetNulls(fields),
+            update_mask: presentFields({ slug, ...fields }),
           }),
         ),
     }),

@@ -6,7 +6,7 @@ import { HttpError } from '../errors';
 import * as res from '../response-schemas';
 import { invalid, notFound, route, segment } from '../route';
 import { tag } from '../cache';
-import { orUnset, presentFields, rules } from '../validation';
+import { presentFields, rules, unsetNulls } from '../validation';
 import { modListView, modRecord, modView, versionRecord, versionView } from '../views';
 
 const modFields = {
@@ -107,16 +107,7 @@ export function modRoutes(app: FastifyInstance) {
       returns: 'The new mod.',
       answers: { 422: invalid('`{"error": {"name": ["The name has already been taken."]}}`') },
       invalidates: () => [tag.modList],
-      handler: async ({ body }) =>
-        modRecord(
-          await catalog.CreateMod({
-            name: body.name,
-            pretty_name: body.pretty_name,
-            author: orUnset(body.author),
-            description: orUnset(body.description),
-            link: orUnset(body.link),
-          }),
-        ),
+      handler: async ({ body }) => modRecord(await catalog.CreateMod(unsetNulls(body))),
     }),
     route({
       method: 'PUT',
@@ -134,15 +125,7 @@ export function modRoutes(app: FastifyInstance) {
       invalidates: staleMod(true),
       handler: async ({ params, body }) =>
         modRecord(
-          await catalog.UpdateMod({
-            slug: params.slug,
-            name: body.name,
-            pretty_name: body.pretty_name,
-            author: orUnset(body.author),
-            description: orUnset(body.description),
-            link: orUnset(body.link),
-            update_mask: presentFields(body),
-          }),
+          await catalog.UpdateMod({ slug: params.slug, ...unsetNulls(body), update_mask: presentFields(body) }),
         ),
     }),
     route({
@@ -180,14 +163,7 @@ export function modRoutes(app: FastifyInstance) {
       },
       invalidates: staleMod(false),
       handler: async ({ params, body }) =>
-        versionRecord(
-          await catalog.CreateVersion({
-            slug: params.slug,
-            version: body.version,
-            md5: body.md5,
-            filesize: orUnset(body.filesize),
-          }),
-        ),
+        versionRecord(await catalog.CreateVersion({ slug: params.slug, ...unsetNulls(body) })),
     }),
     route({
       method: 'PUT',
@@ -207,8 +183,7 @@ export function modRoutes(app: FastifyInstance) {
           await catalog.UpdateVersion({
             slug: params.slug,
             version: params.version,
-            md5: body.md5,
-            filesize: orUnset(body.filesize),
+            ...unsetNulls(body),
             update_mask: presentFields(body),
           }),
         ),

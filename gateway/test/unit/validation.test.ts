@@ -5,9 +5,9 @@ import {
   judge,
   MALFORMED_JSON,
   UNSUPPORTED_BODY,
-  orUnset,
   presentFields,
   rules,
+  unsetNulls,
 } from '../../src/validation';
 
 /** The Laravel messages a single rule gives for `value` in field `f`. */
@@ -220,15 +220,19 @@ describe('judge', () => {
   });
 });
 
-describe('presentFields / orUnset', () => {
+describe('presentFields / unsetNulls', () => {
   it('lists the fields that were sent, null included', () => {
     expect(presentFields({ a: 1, b: undefined, c: null, d: '' })).toEqual(['a', 'c', 'd']);
   });
 
-  it('turns null into unset', () => {
-    expect(orUnset(null)).toBeUndefined();
-    expect(orUnset(undefined)).toBeUndefined();
-    expect(orUnset('')).toBe('');
-    expect(orUnset(0)).toBe(0);
+  it('turns null into unset, keeping every other value', () => {
+    expect(unsetNulls({ a: null, b: undefined, c: '', d: 0, e: false, f: 'x' })).toEqual({
+      a: undefined,
+      b: undefined,
+      c: '',
+      d: 0,
+      e: false,
+      f: 'x',
+    });
   });
 });

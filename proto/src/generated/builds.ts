@@ -33,7 +33,10 @@ import type { ModpackSource as _depot_builds_v1_ModpackSource, ModpackSource__Ou
 import type { ModpackView as _depot_builds_v1_ModpackView, ModpackView__Output as _depot_builds_v1_ModpackView__Output } from './depot/builds/v1/ModpackView';
 import type { ModpacksByIdsRequest as _depot_builds_v1_ModpacksByIdsRequest, ModpacksByIdsRequest__Output as _depot_builds_v1_ModpacksByIdsRequest__Output } from './depot/builds/v1/ModpacksByIdsRequest';
 import type { ModpacksBySlugsRequest as _depot_builds_v1_ModpacksBySlugsRequest, ModpacksBySlugsRequest__Output as _depot_builds_v1_ModpacksBySlugsRequest__Output } from './depot/builds/v1/ModpacksBySlugsRequest';
+import type { ReleaseVersionDeletionRequest as _depot_builds_v1_ReleaseVersionDeletionRequest, ReleaseVersionDeletionRequest__Output as _depot_builds_v1_ReleaseVersionDeletionRequest__Output } from './depot/builds/v1/ReleaseVersionDeletionRequest';
 import type { RemoveBuildModRequest as _depot_builds_v1_RemoveBuildModRequest, RemoveBuildModRequest__Output as _depot_builds_v1_RemoveBuildModRequest__Output } from './depot/builds/v1/RemoveBuildModRequest';
+import type { ReserveVersionDeletionRequest as _depot_builds_v1_ReserveVersionDeletionRequest, ReserveVersionDeletionRequest__Output as _depot_builds_v1_ReserveVersionDeletionRequest__Output } from './depot/builds/v1/ReserveVersionDeletionRequest';
+import type { ReserveVersionDeletionResponse as _depot_builds_v1_ReserveVersionDeletionResponse, ReserveVersionDeletionResponse__Output as _depot_builds_v1_ReserveVersionDeletionResponse__Output } from './depot/builds/v1/ReserveVersionDeletionResponse';
 import type { UpdateBuildModRequest as _depot_builds_v1_UpdateBuildModRequest, UpdateBuildModRequest__Output as _depot_builds_v1_UpdateBuildModRequest__Output } from './depot/builds/v1/UpdateBuildModRequest';
 import type { UpdateBuildRequest as _depot_builds_v1_UpdateBuildRequest, UpdateBuildRequest__Output as _depot_builds_v1_UpdateBuildRequest__Output } from './depot/builds/v1/UpdateBuildRequest';
 import type { UpdateModpackRequest as _depot_builds_v1_UpdateModpackRequest, UpdateModpackRequest__Output as _depot_builds_v1_UpdateModpackRequest__Output } from './depot/builds/v1/UpdateModpackRequest';
@@ -78,7 +81,10 @@ export interface ProtoGrpcType {
         ModpackView: MessageTypeDefinition<_depot_builds_v1_ModpackView, _depot_builds_v1_ModpackView__Output>
         ModpacksByIdsRequest: MessageTypeDefinition<_depot_builds_v1_ModpacksByIdsRequest, _depot_builds_v1_ModpacksByIdsRequest__Output>
         ModpacksBySlugsRequest: MessageTypeDefinition<_depot_builds_v1_ModpacksBySlugsRequest, _depot_builds_v1_ModpacksBySlugsRequest__Output>
+        ReleaseVersionDeletionRequest: MessageTypeDefinition<_depot_builds_v1_ReleaseVersionDeletionRequest, _depot_builds_v1_ReleaseVersionDeletionRequest__Output>
         RemoveBuildModRequest: MessageTypeDefinition<_depot_builds_v1_RemoveBuildModRequest, _depot_builds_v1_RemoveBuildModRequest__Output>
+        ReserveVersionDeletionRequest: MessageTypeDefinition<_depot_builds_v1_ReserveVersionDeletionRequest, _depot_builds_v1_ReserveVersionDeletionRequest__Output>
+        ReserveVersionDeletionResponse: MessageTypeDefinition<_depot_builds_v1_ReserveVersionDeletionResponse, _depot_builds_v1_ReserveVersionDeletionResponse__Output>
         UpdateBuildModRequest: MessageTypeDefinition<_depot_builds_v1_UpdateBuildModRequest, _depot_builds_v1_UpdateBuildModRequest__Output>
         UpdateBuildRequest: MessageTypeDefinition<_depot_builds_v1_UpdateBuildRequest, _depot_builds_v1_UpdateBuildRequest__Output>
         UpdateModpackRequest: MessageTypeDefinition<_depot_builds_v1_UpdateModpackRequest, _depot_builds_v1_UpdateModpackRequest__Output>

@@ -2,6 +2,8 @@
 // `node deploy/entrypoint.js admin <command>` in the image. Results are JSON on stdout; progress,
 // warnings and errors go to stderr. Exit status: 0 done, 1 failed, 64 wrong command line.
 import { CommanderError } from 'commander';
+import { backupDatabases } from './backup/backup';
+import { restoreDatabases } from './backup/restore';
 import { AdminCommands } from './commands';
 import { loadGrpcConfig, loadImportConfig } from './config';
 import { describeError, EXIT_FAILURE, EXIT_USAGE } from './errors';
@@ -9,7 +11,7 @@ import { importSolder } from './import-solder';
 import { buildProgram, type Handlers, type Io } from './program';
 import { connectServices, type Services } from './services';
 
-/** Handlers that connect to the services on first use (import-solder needs none of them). */
+/** Handlers that connect to the services on first use (import-solder, backup and restore need none of them). */
 function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
   let services: Services | undefined;
   const commands = () => {
@@ -41,6 +43,9 @@ function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
     clientList: () => commands().clientList(),
     importSolder: (opts) =>
       importSolder(loadImportConfig(), { from: opts.from, progress: (line) => io.err(`${line}\n`) }),
+    backup: (dir) => backupDatabases(loadImportConfig(), dir, { progress: (line) => io.err(`${line}\n`) }),
+    restore: (dir, opts) =>
+      restoreDatabases(loadImportConfig(), dir, { force: opts.force, progress: (line) => io.err(`${line}\n`) }),
   };
 }
 

@@ -26,6 +26,8 @@ export interface Handlers {
   clientLink(uuid: string, slugs: string[], opts: { name?: string }): Promise<unknown>;
   clientList(): Promise<unknown>;
   importSolder(opts: { from: string }): Promise<unknown>;
+  backup(dir: string): Promise<unknown>;
+  restore(dir: string, opts: { force: boolean }): Promise<unknown>;
 }
 
 export interface Io {
@@ -47,7 +49,8 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
     .description(
       'Depot operator commands. They talk to the services over gRPC (CATALOG_GRPC_ADDR, BUILDS_GRPC_ADDR, ' +
         "AUTH_GRPC_ADDR); import-solder writes through each service's import module into the databases named by " +
-        'CATALOG_DATABASE_URL, BUILDS_DATABASE_URL and AUTH_DATABASE_URL. Results are JSON on stdout.',
+        'CATALOG_DATABASE_URL, BUILDS_DATABASE_URL and AUTH_DATABASE_URL, which backup and restore save and ' +
+        'load. Results are JSON on stdout.',
     )
     .helpCommand(true);
   const run =
@@ -137,6 +140,22 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
     )
     .requiredOption('--from <url>', 'PostgreSQL URL of the Solder database', parsePostgresUrl)
     .action(run((opts: { from: string }) => handlers.importSolder(opts)));
+
+  configure(program.command('backup'))
+    .description(
+      'back up the catalog, builds and auth databases into a new directory: one consistent snapshot per ' +
+        'service, safe while Depot runs',
+    )
+    .argument('<dir>', 'where to write it (must not exist, or be empty)')
+    .action(run((dir: string) => handlers.backup(dir)));
+  configure(program.command('restore'))
+    .description(
+      'restore a backup into the catalog, builds and auth databases (created when missing); stop the services ' +
+        'first. Databases that hold data are refused unless --force',
+    )
+    .argument('<dir>', 'a directory written by backup')
+    .option('--force', 'replace what the databases hold', false)
+    .action(run((dir: string, opts: { force: boolean }) => handlers.restore(dir, { force: opts.force })));
 
   return program;
 }

@@ -112,6 +112,21 @@ test('import-solder needs --from, a postgres URL', async () => {
   expect((await usageError(['import-solder', '--from', 'mysql://db/solder'])).stderr).toMatch(/postgres/);
 });
 
+test('backup and restore take a directory; restore replaces data only with --force', async () => {
+  const s = setup();
+  await s.run('backup', '/var/backups/depot-1');
+  await s.run('restore', '/var/backups/depot-1');
+  await s.run('restore', '/var/backups/depot-1', '--force');
+  expect(s.calls).toEqual([
+    ['backup', ['/var/backups/depot-1']],
+    ['restore', ['/var/backups/depot-1', { force: false }]],
+    ['restore', ['/var/backups/depot-1', { force: true }]],
+  ]);
+  expect((await usageError(['backup'])).stderr).toMatch(/missing required argument 'dir'/);
+  expect((await usageError(['restore'])).stderr).toMatch(/missing required argument 'dir'/);
+  expect((await usageError(['backup', 'a', 'b'])).stderr).toMatch(/too many arguments/);
+});
+
 test('wrong command lines stop before any handler with a message', async () => {
   expect((await usageError(['user', 'create', 'alice', '--permissions', 'mods_create,root'])).stderr).toMatch(
     /unknown permission\(s\) root/,

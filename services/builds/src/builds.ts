@@ -17,7 +17,15 @@ import { BuildSchema, type Build } from './entities/build';
 import { BuildModSchema } from './entities/build-mod';
 import type { ModLookup } from './mod-lookup';
 import { buildFromRow, GET_BUILD, type BuildRow } from './queries';
-import { assertNotDeleted, enterAssignmentWrite, recordDeletion } from './tombstones';
+import {
+  assertNotDeleted,
+  dropLapsedReservations,
+  enterAssignmentWrite,
+  LapsedReservation,
+  recordDeletion,
+  releaseVersionDeletion,
+  reserveVersionDeletion,
+} from './tombstones';
 
 /** A build read without visibility applied: the modpack's flags and the build, if it exists. */
 export interface BuildSource {
@@ -147,12 +155,7 @@ export class Builds {
 
   async addMod(slug: string, version: string, access: Access, modSlug: string, modVersion: string): Promise<void> {
     const { modpack, build } = await findWritableBuild(this.em(), slug, version, access);
-    // Asked outside the transaction: no database connection is held across a network call.
-    const target = await this.mods.findVersion(modSlug, modVersion);
-    await this.em().transactional(async (tx) => {
-      // Catalog may have deleted the version since it answered, and builds detached it already.
-      await enterAssignmentWrite(tx);
-      await assertNotDeleted(tx, target);
+    await this.writeAssignment(modSlug, modVersion, async (tx, target) => {
       // Shared lock: the build cannot vanish between this check and the insert.
       const locked = await tx.findOne(
         BuildSchema,
@@ -187,10 +190,7 @@ export class Builds {
 
   async updateMod(slug: string, version: string, access: Access, modSlug: string, modVersion: string): Promise<void> {
     const { modpack, build } = await findWritableBuild(this.em(), slug, version, access);
-    const target = await this.mods.findVersion(modSlug, modVersion);
-    await this.em().transactional(async (tx) => {
-      await enterAssignmentWrite(tx);
-      await assertNotDeleted(tx, target);
+    await this.writeAssignment(modSlug, modVersion, async (tx, target) => {
       const updated = await tx.nativeUpdate(
         BuildModSchema,
         { buildId: build.id, modId: target.modId },
@@ -200,6 +200,49 @@ export class Builds {
       enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
     });
     this.relay?.kick();
+  }
+
+  /**
+   * Looks the version up in catalog, then stores an assignment of it with `write`, in a
+   * transaction behind the gate that refuses a version deleted, or being deleted, since catalog
+   * answered (tombstones.ts). A reservation past its lease is settled with catalog's answer, which
+   * is final by then, and the write tried again.
+   */
+  private async writeAssignment(
+    modSlug: string,
+    modVersion: string,
+    write: (tx: SqlEntityManager, target: { id: number; modId: number }) => Promise<void>,
+  ): Promise<void> {
+    let lapsed: number | undefined;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      // Asked outside the transaction: no database connection is held across a network call.
+      let target: { id: number; modId: number };
+      try {
+        target = await this.mods.findVersion(modSlug, modVersion);
+      } catch (err) {
+        if (lapsed !== undefined && isGone(err)) await this.settleLapsed(lapsed, false);
+        throw err;
+      }
+      if (lapsed !== undefined) await this.settleLapsed(lapsed, target.id === lapsed);
+      try {
+        await this.em().transactional(async (tx) => {
+          await enterAssignmentWrite(tx);
+          await assertNotDeleted(tx, target);
+          await write(tx, target);
+        });
+        return;
+      } catch (err) {
+        if (!(err instanceof LapsedReservation)) throw err;
+        lapsed = err.versionId;
+      }
+    }
+    throw new DepotError('UNAVAILABLE');
+  }
+
+  /** A lapsed reservation's delete committed (the version is gone: tombstone it) or never will. */
+  private async settleLapsed(versionId: number, exists: boolean): Promise<void> {
+    if (exists) await dropLapsedReservations(this.em(), versionId);
+    else await this.em().transactional((tx) => recordDeletion(tx, [versionId]));
   }
 
   /** The checks of updateMod and removeMod without the write: the build, the mod, its assignment. */
@@ -228,12 +271,29 @@ export class Builds {
   }
 
   /** Builds of any modpack, published or not, holding the version (catalog's 409 count). */
-  async countUsingVersion(modVersionId: number): Promise<number> {
-    const [row] = await this.em().execute<{ n: number }[]>(
+  async countUsingVersion(modVersionId: number, em: SqlEntityManager = this.em()): Promise<number> {
+    const [row] = await em.execute<{ n: number }[]>(
       'select count(distinct build_id)::int as n from build_mods where mod_version_id = ?',
       [modVersionId],
     );
     return row.n;
+  }
+
+  /**
+   * Before catalog deletes a version: the builds holding it and, when there are none, a
+   * reservation that refuses assignments of it for `leaseMs` or until released (tombstones.ts).
+   */
+  async reserveVersionDeletion(
+    modVersionId: number,
+    leaseMs: number,
+  ): Promise<{ count: number; reservationId: number }> {
+    return this.em().transactional((tx) =>
+      reserveVersionDeletion(tx, modVersionId, leaseMs, (em, id) => this.countUsingVersion(id, em)),
+    );
+  }
+
+  async releaseVersionDeletion(reservationId: number): Promise<void> {
+    await releaseVersionDeletion(this.em(), reservationId);
   }
 
   /**
@@ -265,6 +325,11 @@ export class Builds {
   private async assertVersionFree(em: SqlEntityManager, modpackId: number, version: string): Promise<void> {
     if (await em.count(BuildSchema, { modpackId, version })) throw new DepotError('BUILD_VERSION_EXISTS');
   }
+}
+
+/** Catalog's answer that the version (or its whole mod) does not exist. */
+function isGone(err: unknown): boolean {
+  return err instanceof DepotError && (err.reason === 'VERSION_NOT_FOUND' || err.reason === 'MOD_NOT_FOUND');
 }
 
 function asVersionExists(err: unknown): unknown {

@@ -220,5 +220,13 @@ export function buildsHandlers(modpacks: Modpacks, builds: Builds): AsyncHandler
     async CountBuildsUsingVersion(req) {
       return { count: await builds.countUsingVersion(req.mod_version_id) };
     },
+    async ReserveVersionDeletion(req) {
+      const { count, reservationId } = await builds.reserveVersionDeletion(req.mod_version_id, req.lease_ms);
+      return { count, reservation_id: reservationId };
+    },
+    async ReleaseVersionDeletion(req) {
+      await builds.releaseVersionDeletion(req.reservation_id);
+      return {};
+    },
   };
 }

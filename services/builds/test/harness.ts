@@ -5,6 +5,7 @@ import { createTestDatabase, createTestNamespace, silentLogger, TEST_NATS_URL } 
 import { BuildsService, CatalogService, type buildsV1 } from '@depot/proto';
 import { startCatalog } from '../../catalog/src/app';
 import { catalogConfigSchema } from '../../catalog/src/config';
+import { buildsVersionUsage } from '../../catalog/src/version-usage';
 import { startBuilds, type BuildsApp } from '../src/app';
 import { buildsConfigSchema } from '../src/config';
 
@@ -20,7 +21,7 @@ export interface Stack {
   /** Replaced by startBuilds() after a restart. */
   builds: BuildsClient;
   namespace: string;
-  /** When set, catalog sees this usage count instead of asking builds (simulates a race). */
+  /** When set, catalog sees this usage count (and reserves nothing) instead of asking builds. */
   usageOverride?: number;
   startBuilds(onQuery?: (sql: string) => void): Promise<void>;
   stopBuilds(): Promise<void>;
@@ -41,8 +42,10 @@ export async function startStack(prefix: string, onQuery?: (sql: string) => void
     {
       logger: silentLogger(),
       usage: {
-        countBuilds: async (id) =>
-          stack.usageOverride ?? (await stack.builds.CountBuildsUsingVersion({ mod_version_id: id })).count,
+        reserveDeletion: async (id) =>
+          stack.usageOverride === undefined
+            ? buildsVersionUsage(stack.builds, silentLogger()).reserveDeletion(id)
+            : { count: stack.usageOverride, holds: () => true, release: async () => undefined },
       },
     },
   );

@@ -2,7 +2,8 @@
 // service's classes and a scripted catalog: the detach event handled between an assignment's
 // catalog check and its insert, a detach waiting for an assignment write in progress, and a
 // modpack clone waiting for a detach in progress. None may leave an assignment of a deleted
-// mod or version behind.
+// mod or version behind; and the reservation a version delete takes first, so that an
+// assignment is either counted by the delete or refused, never acknowledged and then detached.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError } from '@depot/common';
 import { createTestDatabase } from '@depot/common/testing';
@@ -179,4 +180,112 @@ test('detach is idempotent: a redelivered event records and removes nothing more
     'select (select count(*) from deleted_mods)::int + (select count(*) from deleted_mod_versions)::int as n',
   );
   expect(after[0].n).toBe(before[0].n);
+});
+
+describe('reservations of version deletes (catalog counts under a reservation, then deletes)', () => {
+  const count = async (table: string, versionId: number) =>
+    (
+      await em().execute<{ n: number }[]>(`select count(*)::int as n from ${table} where mod_version_id = ?`, [
+        versionId,
+      ])
+    )[0].n;
+  const reservations = (versionId: number) => count('version_deletions', versionId);
+  const tombstones = (versionId: number) => count('deleted_mod_versions', versionId);
+  /** A reservation whose lease has run out already. */
+  const lapsedReservation = async (versionId: number) => {
+    const { reservationId } = await builds.reserveVersionDeletion(versionId, 30_000);
+    await em().execute(`update version_deletions set expires_at = now() - interval '1 second' where id = ?`, [
+      reservationId,
+    ]);
+  };
+
+  beforeAll(async () => {
+    await modpacks.create({ name: 'Reserve', slug: 'reserve' });
+    for (const version of ['a', 'b', 'c']) await builds.create('reserve', ALL, { version, minecraft: '1.20.1' });
+    catalog.set('eta@1', { id: 701, modId: 70 });
+    catalog.set('eta@2', { id: 702, modId: 70 });
+    catalog.set('theta@1', { id: 801, modId: 80 });
+    catalog.set('iota@1', { id: 901, modId: 90 });
+    catalog.set('kappa@1', { id: 1001, modId: 100 });
+    catalog.set('lambda@1', { id: 1101, modId: 110 });
+    catalog.set('mu@1', { id: 1201, modId: 120 });
+  });
+
+  test('a version in use is counted and nothing is reserved', async () => {
+    await builds.addMod('reserve', 'a', ALL, 'eta', '1');
+    await builds.addMod('reserve', 'b', ALL, 'eta', '1');
+    expect(await builds.reserveVersionDeletion(701, 30_000)).toEqual({ count: 2, reservationId: 0 });
+    expect(await reservations(701)).toBe(0);
+    await builds.addMod('reserve', 'c', ALL, 'eta', '1');
+    expect(await versionsIn('reserve', 'c')).toEqual([701]);
+  });
+
+  test('while reserved, adding or changing to the version is refused as missing; once released both work', async () => {
+    const { count: n, reservationId } = await builds.reserveVersionDeletion(702, 30_000);
+    expect(n).toBe(0);
+    expect(reservationId).toBeGreaterThan(0);
+    expect(await reason(builds.updateMod('reserve', 'a', ALL, 'eta', '2'))).toBe('VERSION_NOT_FOUND');
+    await builds.removeMod('reserve', 'c', ALL, 'eta');
+    expect(await reason(builds.addMod('reserve', 'c', ALL, 'eta', '2'))).toBe('VERSION_NOT_FOUND');
+    expect(await versionsIn('reserve', 'a')).toEqual([701]);
+    expect(await versionsIn('reserve', 'c')).toEqual([]);
+    // Other versions and mods are not affected.
+    await builds.addMod('reserve', 'c', ALL, 'theta', '1');
+
+    await builds.releaseVersionDeletion(reservationId);
+    expect(await reservations(702)).toBe(0);
+    await builds.updateMod('reserve', 'a', ALL, 'eta', '2');
+    await builds.addMod('reserve', 'c', ALL, 'eta', '2');
+    expect(await versionsIn('reserve', 'a')).toEqual([702]);
+    expect(await versionsIn('reserve', 'c')).toEqual([702, 801]);
+  });
+
+  test('two deletes reserve apart: one released, the other still holds', async () => {
+    const first = await builds.reserveVersionDeletion(901, 30_000);
+    const second = await builds.reserveVersionDeletion(901, 30_000);
+    expect(first.reservationId).not.toBe(second.reservationId);
+    await builds.releaseVersionDeletion(second.reservationId);
+    expect(await reason(builds.addMod('reserve', 'b', ALL, 'iota', '1'))).toBe('VERSION_NOT_FOUND');
+    // The delete went through: its detach replaces the reservation with the tombstone.
+    await builds.detach([901]);
+    expect(await reservations(901)).toBe(0);
+    expect(await tombstones(901)).toBe(1);
+    expect(await reason(builds.addMod('reserve', 'b', ALL, 'iota', '1'))).toBe('VERSION_NOT_FOUND');
+  });
+
+  test('a reservation waits for an assignment write in progress and counts it', async () => {
+    const stored = deferred();
+    const release = deferred();
+    const { id: buildId } = (await builds.getBuildSource('reserve', 'b')).build!;
+    const writer = em().transactional(async (tx) => {
+      await enterAssignmentWrite(tx);
+      await tx.execute('insert into build_mods (build_id, mod_id, mod_version_id) values (?, 100, 1001)', [buildId]);
+      stored.resolve();
+      await release.promise;
+    });
+    await stored.promise;
+    const reservation = builds.reserveVersionDeletion(1001, 30_000);
+    expect(await settled(reservation, 300)).toBe(false); // waiting at the gate
+    release.resolve();
+    await writer;
+    expect(await reservation).toEqual({ count: 1, reservationId: 0 });
+  });
+
+  test('past its lease, a reservation is settled by catalog’s answer: still there, the write goes through', async () => {
+    await lapsedReservation(1101);
+    await builds.addMod('reserve', 'b', ALL, 'lambda', '1');
+    expect(await versionsIn('reserve', 'b')).toContain(1101);
+    expect(await reservations(1101)).toBe(0);
+    expect(await tombstones(1101)).toBe(0);
+  });
+
+  test('past its lease, a reservation is settled by catalog’s answer: gone, refused and tombstoned', async () => {
+    await lapsedReservation(1201);
+    // Catalog answered the first lookup, then the delete's commit (made within the lease) shows.
+    afterLookup = async () => void catalog.delete('mu@1');
+    expect(await reason(builds.addMod('reserve', 'c', ALL, 'mu', '1'))).toBe('VERSION_NOT_FOUND');
+    expect(await versionsIn('reserve', 'c')).not.toContain(1201);
+    expect(await reservations(1201)).toBe(0);
+    expect(await tombstones(1201)).toBe(1);
+  });
 });

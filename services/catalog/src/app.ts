@@ -33,9 +33,10 @@ export async function startCatalog(
   const builds = createClient(BuildsService, config.BUILDS_GRPC_ADDR, {
     deadlineMs: config.GRPC_DEADLINE_MS,
     serviceName: 'depot.builds.v1.BuildsService',
-    retryMethods: ['CountBuildsUsingVersion'],
+    // (a reservation is not retried: a lost answer would leave one behind until its lease ends)
+    retryMethods: ['ReleaseVersionDeletion'],
   });
-  const catalog = new Catalog(runtime.orm, runtime.relay, opts.usage ?? buildsVersionUsage(builds));
+  const catalog = new Catalog(runtime.orm, runtime.relay, opts.usage ?? buildsVersionUsage(builds, runtime.logger));
   const grpcServer = await startGrpcServer({
     address: config.CATALOG_GRPC_LISTEN,
     logger: runtime.logger,

@@ -268,26 +268,37 @@ export class Catalog {
   }
 
   /**
-   * Refuses while builds use the version (count asked of builds). mod.version.deleted still goes
-   * out, so an assignment that raced in between the check and the delete is detached too.
+   * Refuses while builds use the version. Builds counts them under a reservation that refuses new
+   * assignments of the version until the delete is done (version-usage.ts), so none can be
+   * acknowledged and then detached by it. mod.version.deleted makes builds tombstone the version.
    */
   async deleteVersion(slug: string, version: string): Promise<{ modId: number; versionId: number }> {
     const em = this.em();
     const mod = await this.findMod(em, slug);
     const row = await this.findVersion(em, mod.id, version);
-    const count = await this.usage.countBuilds(row.id);
-    if (count > 0) {
+    const deletion = await this.usage.reserveDeletion(row.id);
+    if (deletion.count > 0) {
       throw new DepotError(
         'VERSION_IN_USE',
-        { count },
-        `Mod version is in use by ${count} build(s) and cannot be deleted.`,
+        { count: deletion.count },
+        `Mod version is in use by ${deletion.count} build(s) and cannot be deleted.`,
       );
     }
-    await em.transactional(async (tx) => {
-      const deleted = await tx.nativeDelete(ModVersionSchema, { id: row.id });
-      if (!deleted) throw new DepotError('VERSION_NOT_FOUND');
-      enqueueEvent(tx, 'mod.version.deleted', { mod_id: mod.id, version_id: row.id });
-    });
+    let refusal: DepotError | undefined;
+    try {
+      await em.transactional(async (tx) => {
+        const deleted = await tx.nativeDelete(ModVersionSchema, { id: row.id });
+        if (!deleted) throw (refusal = new DepotError('VERSION_NOT_FOUND'));
+        enqueueEvent(tx, 'mod.version.deleted', { mod_id: mod.id, version_id: row.id });
+        // Past its budget builds may soon take the version for alive again: do not delete it then.
+        if (!deletion.holds()) throw (refusal = new DepotError('UNAVAILABLE'));
+      });
+    } catch (err) {
+      // Surely rolled back only when refused here; after any other failure (the commit itself may
+      // have gone through) the reservation is left to its lease, past which builds asks catalog.
+      if (err === refusal) await deletion.release();
+      throw err;
+    }
     this.relay?.kick();
     return { modId: mod.id, versionId: row.id };
   }

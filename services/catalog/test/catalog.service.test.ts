@@ -19,6 +19,9 @@ let app: CatalogApp;
 let client: ReturnType<typeof createClient<typeof CatalogService.service>>;
 let bus: Bus;
 let inUse = 0;
+/** Whether the reservation still holds, and the reservations released, as the catalog used them. */
+let holds = true;
+let released = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase('catalog_svc');
@@ -29,7 +32,12 @@ beforeAll(async () => {
     EVENTS_NAMESPACE: ns.namespace,
     CATALOG_GRPC_LISTEN: '127.0.0.1:0',
   });
-  app = await startCatalog(config, { logger: silentLogger(), usage: { countBuilds: async () => inUse } });
+  app = await startCatalog(config, {
+    logger: silentLogger(),
+    usage: {
+      reserveDeletion: async () => ({ count: inUse, holds: () => holds, release: async () => void released++ }),
+    },
+  });
   client = createClient(CatalogService, `127.0.0.1:${app.port}`);
   bus = await connectBus(TEST_NATS_URL, ns.namespace, silentLogger());
 });
@@ -139,4 +147,28 @@ test('deleting a version in use is refused with the count; deleting a mod publis
     return msg?.json<{ mod_id: number; version_ids: number[] }>();
   });
   expect(event).toEqual({ mod_id: deleted.mod_id, version_ids: deleted.version_ids });
+});
+
+test('a version delete releases its reservation when it does not happen, and only then', async () => {
+  await client.CreateMod({ name: 'reserved', pretty_name: 'Reserved' });
+  await client.CreateVersion({ slug: 'reserved', version: '1', md5: 'd'.repeat(32) });
+  await client.CreateVersion({ slug: 'reserved', version: '2', md5: 'e'.repeat(32) });
+  released = 0;
+
+  // Past the reservation's budget: refused as unavailable, nothing deleted, reservation released.
+  holds = false;
+  try {
+    expect((await failure(client.DeleteVersion({ slug: 'reserved', version: '1' }))).code).toBe(
+      grpc.status.UNAVAILABLE,
+    );
+  } finally {
+    holds = true;
+  }
+  expect(released).toBe(1);
+  expect((await client.GetMod({ slug: 'reserved' })).versions).toEqual(['1', '2']);
+
+  // Deleted: the reservation stays (builds' detach replaces it with the tombstone).
+  await client.DeleteVersion({ slug: 'reserved', version: '1' });
+  expect(released).toBe(1);
+  expect((await client.GetMod({ slug: 'reserved' })).versions).toEqual(['2']);
 });

@@ -54,13 +54,16 @@ export async function initOrm(opts: OrmOptions): Promise<Orm> {
   });
 }
 
-/** Runs pending migrations, serialized across replicas by a PostgreSQL advisory lock. */
-export async function migrate(orm: Orm, logger?: Logger): Promise<void> {
+/**
+ * Runs pending migrations, serialized across replicas by a PostgreSQL advisory lock; up to and
+ * including `to` when given (a restore loads a backup at the schema it was made with).
+ */
+export async function migrate(orm: Orm, logger?: Logger, to?: string): Promise<void> {
   const knex = orm.em.getConnection().getKnex();
   const conn = await knex.client.acquireConnection();
   try {
     await conn.query('SELECT pg_advisory_lock(727274)');
-    const done = await orm.getMigrator().up();
+    const done = await orm.getMigrator().up(to === undefined ? undefined : { to });
     if (done.length) logger?.info({ migrations: done.map((m) => m.name) }, 'migrations applied');
   } finally {
     await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);

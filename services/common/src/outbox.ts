@@ -26,9 +26,11 @@ export interface OutboxEvent {
   trace?: TraceCarrier | null;
 }
 
+export const OUTBOX_TABLE = 'outbox';
+
 export const OutboxEventSchema = new EntitySchema<OutboxEvent>({
   name: 'OutboxEvent',
-  tableName: 'outbox',
+  tableName: OUTBOX_TABLE,
   properties: {
     id: { type: 'bigint', primary: true, autoincrement: true },
     type: { type: 'string', columnType: 'text' },

@@ -1,6 +1,6 @@
 // gRPC clients: `round_robin` over every address DNS returns (headless Services in Kubernetes),
-// keepalive, a deadline on every call, calls that wait for a connection within that deadline
-// (waitForReady: a peer's restart is not an outage), and bounded retries of idempotent reads.
+// keepalive, a deadline on every call, fail-fast calls (a peer that refuses connections is an
+// answer, not a wait) and bounded retries of idempotent reads.
 import * as grpc from '@grpc/grpc-js';
 import { context, SpanKind, SpanStatusCode, trace, type TextMapSetter } from '@opentelemetry/api';
 import { grpcClientDuration, grpcClientHandled } from '../metrics';
@@ -18,10 +18,14 @@ export interface ClientOptions {
   /** Fully qualified service name (for the retry policy), e.g. depot.catalog.v1.CatalogService. */
   serviceName?: string;
   /**
-   * Calls made while the peer is unreachable wait (within their deadline) for a connection
-   * instead of failing at once; default true. A call is only sent once connected, so this is safe
-   * for writes too, and it carries a call across a peer's restart (SIGTERM drain, new process,
-   * reconnect) instead of answering 503 for the few seconds it takes.
+   * Calls wait (within their deadline) for a peer that refuses connections to come back, instead
+   * of failing at once; default false. gRPC's default, fail-fast, still waits for a connection
+   * attempt in progress (first call, reconnect after a drain) and for a peer that accepts and does
+   * not answer (the deadline ends that); it fails UNAVAILABLE as soon as every address of the peer
+   * has refused, which the gateway answers as 503 in milliseconds. Waiting instead held every
+   * request for the whole deadline (5 s) while /readyz already knew the peer was down, and only
+   * bridged a single replica's restart when it took less than the deadline. Replicas (round_robin)
+   * are what make a restart invisible: a pick goes to any connected one.
    */
   waitForReady?: boolean;
 }
@@ -64,12 +68,14 @@ export function createClient<D>(
     'grpc.keepalive_timeout_ms': 10_000,
     'grpc.keepalive_permit_without_calls': 1,
     'grpc.enable_retries': 1,
+    // Calls fail fast while the peer refuses, so the reconnect backoff is how long 503s last once
+    // it listens again: at most a second (a refused attempt a second costs nothing).
     'grpc.initial_reconnect_backoff_ms': 200,
-    'grpc.max_reconnect_backoff_ms': 2000,
+    'grpc.max_reconnect_backoff_ms': 1000,
   });
   const defaultDeadline = options.deadlineMs ?? 5000;
   // grpc-js reads waitForReady from the call's metadata options only (not from the service config).
-  const waitForReady = options.waitForReady ?? true;
+  const waitForReady = options.waitForReady ?? false;
   const wrapped: Record<string, unknown> = {
     close: () => client.close(),
     raw: client,

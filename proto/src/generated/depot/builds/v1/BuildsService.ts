@@ -29,7 +29,10 @@ import type { ModpackRefs as _depot_builds_v1_ModpackRefs, ModpackRefs__Output a
 import type { ModpackView as _depot_builds_v1_ModpackView, ModpackView__Output as _depot_builds_v1_ModpackView__Output } from '../../../depot/builds/v1/ModpackView';
 import type { ModpacksByIdsRequest as _depot_builds_v1_ModpacksByIdsRequest, ModpacksByIdsRequest__Output as _depot_builds_v1_ModpacksByIdsRequest__Output } from '../../../depot/builds/v1/ModpacksByIdsRequest';
 import type { ModpacksBySlugsRequest as _depot_builds_v1_ModpacksBySlugsRequest, ModpacksBySlugsRequest__Output as _depot_builds_v1_ModpacksBySlugsRequest__Output } from '../../../depot/builds/v1/ModpacksBySlugsRequest';
+import type { ReleaseVersionDeletionRequest as _depot_builds_v1_ReleaseVersionDeletionRequest, ReleaseVersionDeletionRequest__Output as _depot_builds_v1_ReleaseVersionDeletionRequest__Output } from '../../../depot/builds/v1/ReleaseVersionDeletionRequest';
 import type { RemoveBuildModRequest as _depot_builds_v1_RemoveBuildModRequest, RemoveBuildModRequest__Output as _depot_builds_v1_RemoveBuildModRequest__Output } from '../../../depot/builds/v1/RemoveBuildModRequest';
+import type { ReserveVersionDeletionRequest as _depot_builds_v1_ReserveVersionDeletionRequest, ReserveVersionDeletionRequest__Output as _depot_builds_v1_ReserveVersionDeletionRequest__Output } from '../../../depot/builds/v1/ReserveVersionDeletionRequest';
+import type { ReserveVersionDeletionResponse as _depot_builds_v1_ReserveVersionDeletionResponse, ReserveVersionDeletionResponse__Output as _depot_builds_v1_ReserveVersionDeletionResponse__Output } from '../../../depot/builds/v1/ReserveVersionDeletionResponse';
 import type { UpdateBuildModRequest as _depot_builds_v1_UpdateBuildModRequest, UpdateBuildModRequest__Output as _depot_builds_v1_UpdateBuildModRequest__Output } from '../../../depot/builds/v1/UpdateBuildModRequest';
 import type { UpdateBuildRequest as _depot_builds_v1_UpdateBuildRequest, UpdateBuildRequest__Output as _depot_builds_v1_UpdateBuildRequest__Output } from '../../../depot/builds/v1/UpdateBuildRequest';
 import type { UpdateModpackRequest as _depot_builds_v1_UpdateModpackRequest, UpdateModpackRequest__Output as _depot_builds_v1_UpdateModpackRequest__Output } from '../../../depot/builds/v1/UpdateModpackRequest';
@@ -170,6 +173,15 @@ export interface BuildsServiceClient extends grpc.Client {
   listModpacks(argument: _depot_builds_v1_ListModpacksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
   listModpacks(argument: _depot_builds_v1_ListModpacksRequest, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
   
+  ReleaseVersionDeletion(argument: _depot_builds_v1_ReleaseVersionDeletionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ReleaseVersionDeletion(argument: _depot_builds_v1_ReleaseVersionDeletionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ReleaseVersionDeletion(argument: _depot_builds_v1_ReleaseVersionDeletionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ReleaseVersionDeletion(argument: _depot_builds_v1_ReleaseVersionDeletionRequest, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseVersionDeletion(argument: _depot_builds_v1_ReleaseVersionDeletionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseVersionDeletion(argument: _depot_builds_v1_ReleaseVersionDeletionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseVersionDeletion(argument: _depot_builds_v1_ReleaseVersionDeletionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  releaseVersionDeletion(argument: _depot_builds_v1_ReleaseVersionDeletionRequest, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   RemoveBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
   RemoveBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
   RemoveBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
@@ -178,6 +190,15 @@ export interface BuildsServiceClient extends grpc.Client {
   removeBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
   removeBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
   removeBuildMod(argument: _depot_builds_v1_RemoveBuildModRequest, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  ReserveVersionDeletion(argument: _depot_builds_v1_ReserveVersionDeletionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ReserveVersionDeletionResponse__Output>): grpc.ClientUnaryCall;
+  ReserveVersionDeletion(argument: _depot_builds_v1_ReserveVersionDeletionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ReserveVersionDeletionResponse__Output>): grpc.ClientUnaryCall;
+  ReserveVersionDeletion(argument: _depot_builds_v1_ReserveVersionDeletionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ReserveVersionDeletionResponse__Output>): grpc.ClientUnaryCall;
+  ReserveVersionDeletion(argument: _depot_builds_v1_ReserveVersionDeletionRequest, callback: grpc.requestCallback<_depot_builds_v1_ReserveVersionDeletionResponse__Output>): grpc.ClientUnaryCall;
+  reserveVersionDeletion(argument: _depot_builds_v1_ReserveVersionDeletionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ReserveVersionDeletionResponse__Output>): grpc.ClientUnaryCall;
+  reserveVersionDeletion(argument: _depot_builds_v1_ReserveVersionDeletionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ReserveVersionDeletionResponse__Output>): grpc.ClientUnaryCall;
+  reserveVersionDeletion(argument: _depot_builds_v1_ReserveVersionDeletionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ReserveVersionDeletionResponse__Output>): grpc.ClientUnaryCall;
+  reserveVersionDeletion(argument: _depot_builds_v1_ReserveVersionDeletionRequest, callback: grpc.requestCallback<_depot_builds_v1_ReserveVersionDeletionResponse__Output>): grpc.ClientUnaryCall;
   
   UpdateBuild(argument: _depot_builds_v1_UpdateBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
   UpdateBuild(argument: _depot_builds_v1_UpdateBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
@@ -239,7 +260,11 @@ export interface BuildsServiceHandlers extends grpc.UntypedServiceImplementation
   
   ListModpacks: grpc.handleUnaryCall<_depot_builds_v1_ListModpacksRequest__Output, _depot_builds_v1_ListModpacksResponse>;
   
+  ReleaseVersionDeletion: grpc.handleUnaryCall<_depot_builds_v1_ReleaseVersionDeletionRequest__Output, _depot_builds_v1_Empty>;
+  
   RemoveBuildMod: grpc.handleUnaryCall<_depot_builds_v1_RemoveBuildModRequest__Output, _depot_builds_v1_Empty>;
+  
+  ReserveVersionDeletion: grpc.handleUnaryCall<_depot_builds_v1_ReserveVersionDeletionRequest__Output, _depot_builds_v1_ReserveVersionDeletionResponse>;
   
   UpdateBuild: grpc.handleUnaryCall<_depot_builds_v1_UpdateBuildRequest__Output, _depot_builds_v1_Build>;
   
@@ -265,7 +290,9 @@ export interface BuildsServiceDefinition extends grpc.ServiceDefinition {
   GetModpacksBySlugs: MethodDefinition<_depot_builds_v1_ModpacksBySlugsRequest, _depot_builds_v1_ModpackRefs, _depot_builds_v1_ModpacksBySlugsRequest__Output, _depot_builds_v1_ModpackRefs__Output>
   ListModpackSources: MethodDefinition<_depot_builds_v1_Empty, _depot_builds_v1_ListModpackSourcesResponse, _depot_builds_v1_Empty__Output, _depot_builds_v1_ListModpackSourcesResponse__Output>
   ListModpacks: MethodDefinition<_depot_builds_v1_ListModpacksRequest, _depot_builds_v1_ListModpacksResponse, _depot_builds_v1_ListModpacksRequest__Output, _depot_builds_v1_ListModpacksResponse__Output>
+  ReleaseVersionDeletion: MethodDefinition<_depot_builds_v1_ReleaseVersionDeletionRequest, _depot_builds_v1_Empty, _depot_builds_v1_ReleaseVersionDeletionRequest__Output, _depot_builds_v1_Empty__Output>
   RemoveBuildMod: MethodDefinition<_depot_builds_v1_RemoveBuildModRequest, _depot_builds_v1_Empty, _depot_builds_v1_RemoveBuildModRequest__Output, _depot_builds_v1_Empty__Output>
+  ReserveVersionDeletion: MethodDefinition<_depot_builds_v1_ReserveVersionDeletionRequest, _depot_builds_v1_ReserveVersionDeletionResponse, _depot_builds_v1_ReserveVersionDeletionRequest__Output, _depot_builds_v1_ReserveVersionDeletionResponse__Output>
   UpdateBuild: MethodDefinition<_depot_builds_v1_UpdateBuildRequest, _depot_builds_v1_Build, _depot_builds_v1_UpdateBuildRequest__Output, _depot_builds_v1_Build__Output>
   UpdateBuildMod: MethodDefinition<_depot_builds_v1_UpdateBuildModRequest, _depot_builds_v1_Empty, _depot_builds_v1_UpdateBuildModRequest__Output, _depot_builds_v1_Empty__Output>
   UpdateModpack: MethodDefinition<_depot_builds_v1_UpdateModpackRequest, _depot_builds_v1_Modpack, _depot_builds_v1_UpdateModpackRequest__Output, _depot_builds_v1_Modpack__Output>
