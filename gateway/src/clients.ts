@@ -9,7 +9,7 @@ export function createServiceClients(config: GatewayConfig) {
     catalog: createClient(CatalogService, config.CATALOG_GRPC_ADDR, {
       deadlineMs,
       serviceName: 'depot.catalog.v1.CatalogService',
-      retryMethods: ['ListMods', 'GetMod', 'GetVersion', 'RenderBuildMods'],
+      retryMethods: ['ListMods', 'GetMod', 'GetVersion', 'RenderBuildMods', 'GetModVersions', 'GetVersionsByIds'],
     }),
     builds: createClient(BuildsService, config.BUILDS_GRPC_ADDR, {
       deadlineMs,
@@ -23,6 +23,10 @@ export function createServiceClients(config: GatewayConfig) {
         'CheckTarget',
         'GetModpacksBySlugs',
         'GetModpacksByIds',
+        'ListManagedModpacks',
+        'GetManagedModpack',
+        'GetManagedBuild',
+        'ListVersionUses',
       ],
     }),
     auth: createClient(AuthService, config.AUTH_GRPC_ADDR, {

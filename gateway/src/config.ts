@@ -1,4 +1,4 @@
-import { envBool, envInt, hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
+import { envBool, envInt, hostPortSchema, loadConfig, publicUrlSchema, serviceEnv, z } from '@depot/common';
 
 export const gatewayConfigSchema = z.object({
   NATS_URL: serviceEnv.NATS_URL,
@@ -16,6 +16,11 @@ export const gatewayConfigSchema = z.object({
     .default('http://localhost/mirror/')
     .refine((v) => /^https?:\/\/\S+$/.test(v), 'must be an http(s) URL'),
   SERVICE_DISABLE_MOD_API: envBool(false),
+  /**
+   * The gateway's public address (`https://depot.example.com`), whose `/api/` is the API root
+   * launchers and Technic Platform are given; the pack doctor shows it and checks that it answers.
+   */
+  PUBLIC_URL: publicUrlSchema,
   REDIS_URL: z
     .string()
     .optional()

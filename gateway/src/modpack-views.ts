@@ -92,6 +92,6 @@ export function buildBody(b: buildsV1.Build__Output, modsJson: Buffer = EMPTY_MO
 
 /** A message field the service always sets; its absence is a bug (answered 500). */
 export function required<T>(v: T | null | undefined, what: string): T {
-  if (v === null || v === undefined) throw new Error(`builds service answered without ${what}`);
+  if (v === null || v === undefined) throw new Error(`a service answered without ${what}`);
   return v;
 }

@@ -35,6 +35,7 @@ export type Tag =
   | 'Launcher clients'
   | 'Users'
   | 'Tokens'
+  | 'Management'
   | 'Operations';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any object of path segments or query fields
@@ -200,8 +201,11 @@ export function registerRoutes(app: FastifyInstance, routes: AnyRoute[]): void {
       config: {
         route: declaration,
         ...(declaration.rateLimit !== undefined ? { rateLimit: declaration.rateLimit } : {}),
-        // Read routes say "does not exist" where write routes say "not found" (docs/api.md#error-messages).
-        ...(declaration.method === 'GET' ? { errorMessages: READ_MESSAGES } : {}),
+        // Read routes say "does not exist" where write routes say "not found" (docs/api.md#error-messages);
+        // the management reads, which need the write permissions, word theirs as the writes do.
+        ...(declaration.method === 'GET' && (declaration.access === 'public' || declaration.access === 'read')
+          ? { errorMessages: READ_MESSAGES }
+          : {}),
       },
       handler: async (req, reply) => {
         const ctx = contextOf(req, reply);

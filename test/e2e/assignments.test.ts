@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
-// Build-mod assignments (compat.md §4): add, change version, remove, with every error body, and
+// Build-mod assignments (docs/api.md#build-mods): add, change version, remove, with every error body, and
 // mod version changes (md5, filesize) showing in build responses at once.
 import { Api, TestStack, md5Of, startTestStack, must } from '../support';
 
@@ -162,7 +162,7 @@ describe('POST /api/modpack/{slug}/{build}/mod', () => {
     const numeric = await admin.post('/api/modpack/assign-pack/fields-1/mod', { mod_slug: 'amod', mod_version: 1 });
     expect(numeric.status).toBe(422);
     expect(Object.keys(numeric.body.error)).toEqual(['mod_version']);
-    // a mod the body names that does not exist answers 404 before the other fields (compat.md §6)
+    // a mod the body names that does not exist answers 404 before the other fields (docs/api.md#order-of-checks)
     for (const body of [{ mod_slug: 'no-such-mod' }, { mod_slug: 'no-such-mod', mod_version: 5 }]) {
       expect(await admin.post('/api/modpack/assign-pack/fields-1/mod', body)).toMatchObject({
         status: 404,
@@ -353,7 +353,7 @@ describe('PUT /api/modpack/{slug}/{build}/mod/{mod_slug}', () => {
     expect(await mods('put-422')).toEqual([entry('amod@1.0')]);
   });
 
-  test('an invalid body on an absent mod or assignment: the 404 first (compat.md §6)', async () => {
+  test('an invalid body on an absent mod or assignment: the 404 first (docs/api.md#order-of-checks)', async () => {
     await build('put-order');
     must(
       await admin.post('/api/modpack/assign-pack/put-order/mod', { mod_slug: 'amod', mod_version: '1.0' }),

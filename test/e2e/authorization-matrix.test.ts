@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
-// The authorization matrix (compat.md §1, §2, §6): every authenticated route of the gateway ×
+// The authorization matrix (docs/api.md#access-model, #order-of-checks): every authenticated route of the gateway ×
 // every way of not being allowed (no token, malformed Authorization headers, credentials in the
 // query, unknown, revoked and orphaned tokens, a token lacking exactly the needed permission, a
 // token without access to the modpack) → the exact 401/403 and nothing changed. Then: private
@@ -7,6 +7,7 @@
 // asks and whatever the cache holds; and no token, key or launcher uuid ever reaches a log line,
 // not even while the auth database fails mid-statement or is unreachable.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { FULL, PERMISSIONS as ALL_PERMISSIONS, type Permission } from '@depot/common';
 import { Client } from 'pg';
 import { Api, Reply, TestStack, eventually, md5Of, startTestStack, userWithToken, must } from '../support';
 
@@ -43,18 +44,8 @@ afterEach(collectLogs);
 // ---------------------------------------------------------------------------------------------
 // fixture
 
-const PERMISSIONS = [
-  'solder_users',
-  'solder_keys',
-  'solder_clients',
-  'mods_create',
-  'mods_manage',
-  'mods_delete',
-  'modpacks_create',
-  'modpacks_manage',
-  'modpacks_delete',
-] as const;
-type Permission = (typeof PERMISSIONS)[number];
+/** Every permission but solder_full (which passes every check): a token lacks each in turn. */
+const PERMISSIONS = ALL_PERMISSIONS.filter((p) => p !== FULL);
 
 const SECRET_NAME = 'Classified Display Name';
 const PRIVATE_BUILD = 'hush-0.9';
@@ -529,7 +520,7 @@ describe('every authenticated route refuses every caller without the right, and 
     expect(await snapshot()).toEqual(baseline);
   });
 
-  // compat.md §6: modpack access is checked before the body is judged, malformed JSON included.
+  // docs/api.md#order-of-checks: modpack access is checked before the body is judged, malformed JSON included.
   test('a body that is not JSON from a user without access to the modpack is 403 too', async () => {
     const got = [];
     for (const op of OPS.filter((o) => o.scoped && o.body)) {

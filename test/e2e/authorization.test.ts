@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
-// Authorization of every modpack, build and build-mod write (compat.md §1, §2, §6): 401 for no,
+// Authorization of every modpack, build and build-mod write (docs/api.md#access-model, #order-of-checks): 401 for no,
 // malformed, unknown or revoked tokens, 403 for a missing permission or missing modpack access,
 // the order of checks, and proof by reading back that a refused write changed nothing.
 import { Api, Reply, TestStack, eventually, md5Of, startTestStack, userWithToken, must } from '../support';
@@ -301,7 +301,7 @@ describe('refused writes change nothing', () => {
   });
 });
 
-describe('order of checks (compat.md §6)', () => {
+describe('order of checks (docs/api.md#order-of-checks)', () => {
   test('no token: 401 even for a modpack, build or mod that does not exist', async () => {
     for (const [method, path] of [
       ['PUT', '/api/modpack/no-such-pack'],

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
-// Builds (contract.md §4.4, compat.md §4 and §6): create with defaults and clone_from, partial
+// Builds (docs/api.md#builds, #order-of-checks): create with defaults and clone_from, partial
 // updates, renames, strict types, deletion leaving mods intact, and the exact error bodies.
 import { Api, TIMESTAMP, TestStack, md5Of, startTestStack, must } from '../support';
 

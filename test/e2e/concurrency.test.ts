@@ -2,8 +2,8 @@
 // Concurrency: the same create sent 50 times at once (mod, mod version, modpack, build,
 // build-mod assignment) makes exactly one record, and every loser gets exactly the 422 a
 // sequential duplicate gets, never a 5xx. And deletes of a version or a mod racing assignments of
-// it never leave a build pointing at it once the events have settled (ARCHITECTURE.md "Key
-// flows": the detach by events, and the tombstones of services/builds/src/tombstones.ts).
+// it never leave a build pointing at it once the events have settled (docs/api.md#consistency:
+// the detach by events, and the tombstones of services/builds/src/tombstones.ts).
 import { Client } from 'pg';
 import { createClient } from '@depot/common';
 import { BuildsService } from '@depot/proto';

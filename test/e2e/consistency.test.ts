@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
-// Cross-service consistency (ARCHITECTURE.md "Key flows", compat.md §6): the in-use check on
+// Cross-service consistency (docs/api.md#consistency): the in-use check on
 // version delete counts every build in every modpack; a mod delete detaches its versions from
 // every build by events within 5 s; and that detach survives the builds service being down.
 import { Api, TestStack, eventually, md5Of, startTestStack, must } from '../support';

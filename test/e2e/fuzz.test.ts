@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
 // Bad input (issue 6, item 3). fast-check fires generated requests at every route of the gateway
-// (contract.md §4, compat.md §4; gateway/src/routes): bodies of every JSON type and many lengths,
+// (docs/api.md; gateway/src/routes): bodies of every JSON type and many lengths,
 // malformed JSON, text with control characters, U+0000 and lone surrogates, path segments
 // percent-encoded in several ways or not valid at all, odd methods, headers and content types,
 // bare OPTIONS. Properties: never a 5xx; every response carries CORS; every error is JSON
@@ -290,9 +290,18 @@ const NAMES: Record<ParamKind, string[]> = {
   key: [KEY_VALUE],
 };
 const TAKEN = new Set(
-  [...Object.values(NAMES).flat(), 'mod', 'modpack', 'user', 'token', 'key', 'client', 'verify', 'openapi.json'].map(
-    (s) => s.toLowerCase(),
-  ),
+  [
+    ...Object.values(NAMES).flat(),
+    'mod',
+    'modpack',
+    'user',
+    'token',
+    'key',
+    'client',
+    'verify',
+    'openapi.json',
+    'manage',
+  ].map((s) => s.toLowerCase()),
 );
 /**
  * A generated value that could name something real: a fixture name (any case), a small id (which

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
-// Platform keys, key verification (and its rate limit), and launcher clients (compat.md §2, §4,
-// §5, §6; contract.md §4.1, §8).
+// Platform keys, key verification (and its rate limit), and launcher clients (docs/api.md#platform-keys,
+// #verify-a-key, #launcher-clients, #rate-limits).
 import { randomUUID } from 'node:crypto';
 import {
   eventually,

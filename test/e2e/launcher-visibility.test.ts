@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
-// The launcher read API (compat.md §3): every cell of the visibility table, for every kind of
+// The launcher read API (docs/api.md#visibility, #launcher-reads): every cell of the visibility table, for every kind of
 // caller (anonymous, platform key, linked and unlinked launcher clients, bearer tokens with and
 // without access, and garbage credentials, which never produce a 401), plus the exact shapes.
 import { randomUUID } from 'node:crypto';

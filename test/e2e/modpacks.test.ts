@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
-// Modpack records (compat.md §4): create, update, delete (with its effects on builds, access lists
+// Modpack records (docs/api.md#modpacks): create, update, delete (with its effects on builds, access lists
 // and client links) and clone, driven over HTTP against a whole stack.
 import { randomUUID } from 'node:crypto';
 import { Api, TIMESTAMP, TestStack, eventually, md5Of, startTestStack, userWithToken, must } from '../support';
@@ -111,7 +111,7 @@ async function clientEntry(uuid: string): Promise<any> {
 // create
 
 describe('POST /api/modpack', () => {
-  // compat.md §6: "Optional fields never set are null in every response (not "", not 0)"; `order` has
+  // docs/api.md#null-and-absent-fields: "An optional field that was never set is null in every response"; `order` has
   // no stated default, unlike hidden (true) and private (false).
   test('creates with Solder defaults: hidden true, private false, nulls (order included) for what was never set', async () => {
     const r = await admin.post('/api/modpack', { name: 'Default Pack', slug: 'default-pack' });

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
-// Mods: list, show, create, update, delete and who may do what (contract.md §2, §4.2–4.3, §5, §7;
-// compat.md §1, §2, §6). Every refused write is followed by a read proving nothing changed.
+// Mods: list, show, create, update, delete and who may do what (docs/api.md#mods,
+// #access-model, #errors, #order-of-checks). Every refused write is followed by a read proving nothing changed.
 import {
   eventually,
   md5Of,

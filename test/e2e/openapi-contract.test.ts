@@ -300,6 +300,62 @@ describe('every answer is the documented one', () => {
     await typed('DELETE', '/api/mod/{slug}', api.DELETE('/api/mod/{slug}', { params: { path: { slug: 'jei' } } }), 200);
   });
 
+  it('management reads and the pack doctor', async () => {
+    must(await t.admin.post('/api/mod', { name: 'manage-mod', pretty_name: 'Manage mod' }), 201, 'mod');
+    must(await t.admin.post('/api/mod/manage-mod/version', { version: '1', md5: md5Of('m-1') }), 201, 'version');
+    must(await t.admin.post('/api/modpack', { name: 'Managed', slug: 'managed' }), 201, 'modpack');
+    must(await t.admin.post('/api/modpack/managed/build', { version: '1.0', minecraft: '1.20.1' }), 201, 'build');
+    must(
+      await t.admin.post('/api/modpack/managed/1.0/mod', { mod_slug: 'manage-mod', mod_version: '1' }),
+      201,
+      'assignment',
+    );
+    const list = await typed('GET', '/api/manage/modpacks', api.GET('/api/manage/modpacks'), 200);
+    expect(list.modpacks.map((m) => m.modpack.slug)).toContain('managed');
+    const slug = { params: { path: { slug: 'managed' } } };
+    const pack = await typed('GET', '/api/manage/modpacks/{slug}', api.GET('/api/manage/modpacks/{slug}', slug), 200);
+    expect(pack.builds.map((b) => [b.build.version, b.mod_count])).toEqual([['1.0', 1]]);
+    const build = await typed(
+      'GET',
+      '/api/manage/modpacks/{slug}/builds/{build}',
+      api.GET('/api/manage/modpacks/{slug}/builds/{build}', { params: { path: { slug: 'managed', build: '1.0' } } }),
+      200,
+    );
+    expect(build.mods.map((m) => m.mod.name)).toEqual(['manage-mod']);
+    const diagnosis = await typed(
+      'GET',
+      '/api/manage/modpacks/{slug}/doctor',
+      api.GET('/api/manage/modpacks/{slug}/doctor', slug),
+      200,
+    );
+    expect(diagnosis.findings.map((f) => f.code)).toEqual(['no-published-build', 'recommended-unset', 'latest-unset']);
+    const mod = await typed(
+      'GET',
+      '/api/manage/mods/{slug}',
+      api.GET('/api/manage/mods/{slug}', { params: { path: { slug: 'manage-mod' } } }),
+      200,
+    );
+    expect(mod.versions.map((v) => v.builds.map((b) => `${b.modpack.slug}/${b.build.version}`))).toEqual([
+      ['managed/1.0'],
+    ]);
+    await typed('GET', '/api/manage/mods', api.GET('/api/manage/mods'), 200);
+    await typed(
+      'GET',
+      '/api/manage/mods/{slug}/versions',
+      api.GET('/api/manage/mods/{slug}/versions', { params: { path: { slug: 'manage-mod' } } }),
+      200,
+    );
+    // failures
+    await raw('GET', '/api/manage/modpacks/{slug}', '/api/manage/modpacks/absent', 404);
+    await raw('GET', '/api/manage/modpacks/{slug}/builds/{build}', '/api/manage/modpacks/managed/builds/9', 404);
+    await raw('GET', '/api/manage/modpacks/{slug}/doctor', '/api/manage/modpacks/absent/doctor', 404);
+    await raw('GET', '/api/manage/mods/{slug}', '/api/manage/mods/absent', 404);
+    await raw('GET', '/api/manage/mods/{slug}/versions', '/api/manage/mods/absent/versions', 404);
+    await raw('GET', '/api/manage/modpacks', '/api/manage/modpacks', 401, { token: null });
+    const outsider = await userWithToken(t.admin, 'manage-outsider', ['modpacks_manage']);
+    await raw('GET', '/api/manage/modpacks/{slug}', '/api/manage/modpacks/managed', 403, { token: outsider });
+  });
+
   it('platform keys, launcher clients, users and tokens', async () => {
     const key = await typed('POST', '/api/key', api.POST('/api/key', { body: { name: 'technic' } }), 201);
     await typed('GET', '/api/key', api.GET('/api/key'), 200);

@@ -1,5 +1,5 @@
 // Root endpoint, JSON 404s, CORS, malformed and oversized bodies, and the mod API switch
-// (contract.md §4.1, §7, §9; compat.md §1, §6).
+// (docs/api.md#root, #requests-and-responses, #errors, #disabling-the-mod-api).
 import { startTestStack, type Reply, type TestStack, expectReply } from '../support';
 
 const ROOT = { api: 'Depot', version: '0.1.0', stream: 'stable' };
@@ -187,7 +187,7 @@ describe('root, errors and cross-cutting rules', () => {
       expectReply(await t.admin.delete('/api/mod/json-target'), 200, { success: 'Mod deleted.' });
     });
 
-    it('malformed JSON on an absent mod → 404 first (compat.md §6: 404 before the body is judged)', async () => {
+    it('malformed JSON on an absent mod → 404 first (docs/api.md#order-of-checks: 404 before the body is judged)', async () => {
       expectReply(await t.admin.put('/api/mod/no-such-mod', undefined, { raw: '{"pretty_name": ' }), 404, {
         error: 'Mod not found.',
       });

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
 // Users and tokens: CRUD, permission grants, token issue/list/revoke, the bootstrap admin token,
-// and permissions taking effect on mod writes (compat.md §2, §4, §6).
+// and permissions taking effect on mod writes (docs/api.md#access-model, #users, #tokens).
 import {
   eventually,
   startTestStack,
@@ -45,6 +45,8 @@ async function tokensOf(api: Api, token: string) {
 const stable = (tokens: Array<{ id: unknown; name: string; created_at: string }>) =>
   tokens.map((tk) => ({ id: tk.id, name: tk.name, created_at: tk.created_at }));
 
+// Written out on purpose: the permissions docs/api.md documents are a contract with users, which
+// this list pins (not derived from @depot/common, so that dropping one there fails here).
 const ALL_PERMISSIONS = [
   'solder_full',
   'solder_users',

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
 // Mod versions: create, read (with the download url), update, delete, the in-use conflict and
-// permissions (contract.md §2, §4.2–4.3, §7; compat.md §1, §4, §6).
+// permissions (docs/api.md#mod-versions, #download-urls, #errors, #order-of-checks).
 import {
   md5Of,
   startTestStack,

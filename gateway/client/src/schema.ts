@@ -568,6 +568,160 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/modpacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The modpacks the caller may manage
+         * @description Every modpack with `solder_full`, else those on the access list; id order.
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`).
+         */
+        get: operations["getManageModpacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/modpacks/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A modpack and all its builds
+         * @description Unpublished and private builds included.
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        get: operations["getManageModpacksBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/modpacks/{slug}/builds/{build}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A build and its mods
+         * @description Unpublished and private builds included.
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        get: operations["getManageModpacksBySlugBuildsByBuild"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/modpacks/{slug}/doctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pack doctor: why launchers would show the modpack offline or fail to install it
+         * @description What an anonymous launcher, a launcher with a linked client and Technic Platform with a key see of the modpack, and each problem found with its cause and fix. With `PUBLIC_URL` set, also checks that the API root answers (a few seconds at most).
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        get: operations["getManageModpacksBySlugDoctor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/mods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every mod, to pick one
+         * @description Works while the mod API is disabled (`SERVICE_DISABLE_MOD_API`).
+         *
+         *     Any user with a bearer token.
+         */
+        get: operations["getManageMods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/mods/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A mod, its versions and the builds using each
+         * @description Every build of every modpack is listed, whatever the caller may manage: deleting the mod removes it from all of them, and a version cannot be deleted while any holds it.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`).
+         */
+        get: operations["getManageModsBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/mods/{slug}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The versions of a mod, to pick one for a build
+         * @description Works while the mod API is disabled (`SERVICE_DISABLE_MOD_API`).
+         *
+         *     Any user with a bearer token.
+         */
+        get: operations["getManageModsBySlugVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -844,6 +998,137 @@ export type components = {
                  */
                 created_at: string;
             };
+        };
+        ManagedModpackList: {
+            modpacks: {
+                modpack: components["schemas"]["Modpack"];
+                build_count: number;
+                published_build_count: number;
+            }[];
+        };
+        ManagedModpack: {
+            modpack: components["schemas"]["Modpack"];
+            /** @description Every build, published or not, in creation order. */
+            builds: {
+                build: components["schemas"]["Build"];
+                mod_count: number;
+            }[];
+        };
+        ManagedBuild: {
+            build: components["schemas"]["Build"];
+            /** @description The build's mods in the launcher's order (natural, case-insensitive mod name). */
+            mods: {
+                mod: {
+                    id: number;
+                    name: string;
+                    pretty_name: string;
+                };
+                version: {
+                    id: number;
+                    version: string;
+                    /** @description MD5 of the archive, 32 lowercase hex digits; empty or malformed only for a version imported from Solder without a valid one (the pack doctor reports it). */
+                    md5: string;
+                    filesize: number | null;
+                };
+            }[];
+        };
+        VersionUse: {
+            modpack: {
+                id: number;
+                slug: string;
+                name: string;
+            };
+            build: {
+                id: number;
+                version: string;
+                is_published: boolean;
+            };
+        };
+        ManagedMod: {
+            mod: components["schemas"]["Mod"];
+            /** @description Creation order. */
+            versions: {
+                version: {
+                    id: number;
+                    mod_id: number;
+                    version: string;
+                    /** @description MD5 of the archive, 32 lowercase hex digits; empty or malformed only for a version imported from Solder without a valid one (the pack doctor reports it). */
+                    md5: string;
+                    filesize: number | null;
+                    /**
+                     * @description UTC time with microseconds and a trailing Z.
+                     * @example 2024-01-02T03:04:05.000000Z
+                     */
+                    created_at: string;
+                    /**
+                     * @description UTC time with microseconds and a trailing Z.
+                     * @example 2024-01-02T03:04:05.000000Z
+                     */
+                    updated_at: string;
+                };
+                /** @description Every build of every modpack holding this version, published or not. */
+                builds: components["schemas"]["VersionUse"][];
+            }[];
+        };
+        ModChoices: {
+            /** @description Creation order. */
+            mods: {
+                id: number;
+                name: string;
+                pretty_name: string;
+            }[];
+        };
+        VersionChoices: {
+            /** @description Creation order. */
+            versions: {
+                id: number;
+                version: string;
+            }[];
+        };
+        LauncherView: {
+            /** @description In `GET /api/modpack`. */
+            listed: boolean;
+            /** @description `GET /api/modpack/{slug}` answers (else 404: offline). */
+            shown: boolean;
+            /** @description The `builds` of the modpack view. */
+            builds: string[];
+            /** @description The recommended build the launcher installs, and its number of mods; null: none it can see. */
+            installs: {
+                version: string;
+                mods: number;
+            } | null;
+        };
+        DoctorFinding: {
+            /** @enum {string} */
+            code: "no-published-build" | "recommended-unset" | "recommended-missing" | "recommended-unpublished" | "recommended-private" | "latest-unset" | "latest-missing" | "latest-unpublished" | "latest-private" | "private-without-client" | "build-without-mods" | "file-name-collision" | "version-without-md5" | "version-md5-invalid" | "api-root-unreachable";
+            /** @enum {string} */
+            severity: "error" | "warning";
+            message: string;
+            fix: string;
+        };
+        PackDiagnosis: {
+            modpack: {
+                slug: string;
+                name: string;
+            };
+            /** @description The API root launchers and Technic Platform must be given, and whether it answered. */
+            api_root: {
+                url: string | null;
+                /** @enum {string} */
+                source: "PUBLIC_URL" | "request" | "unset";
+                /** @description null: not checked (PUBLIC_URL not set). */
+                reachable: boolean | null;
+                detail: string;
+            };
+            /** @description Launcher clients linked to the modpack. */
+            linked_clients: number;
+            launchers: {
+                anonymous: components["schemas"]["LauncherView"];
+                linked_client: components["schemas"]["LauncherView"];
+                platform: components["schemas"]["LauncherView"];
+            };
+            /** @description Errors (offline, or the install fails) first, then warnings (works, but fragile). */
+            findings: components["schemas"]["DoctorFinding"][];
         };
     };
     responses: never;
@@ -4649,6 +4934,519 @@ export interface operations {
                 };
             };
             /** @description Not found: "Token not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModpacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each modpack record with its numbers of builds and of published builds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedModpackList"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModpacksBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The modpack record and every build record with its number of mods, in creation order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedModpack"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModpacksBySlugBuildsByBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build record and each assigned mod with its version, in the launcher's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedBuild"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.", "Build not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModpacksBySlugDoctor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The diagnosis. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackDiagnosis"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageMods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each mod id, slug and pretty name, in creation order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModChoices"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModsBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mod record and each version record with the builds holding it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedMod"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModsBySlugVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each version id and string, in creation order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionChoices"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.". */
             404: {
                 headers: {
                     [name: string]: unknown;

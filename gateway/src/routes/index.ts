@@ -6,6 +6,7 @@ import { buildsRoutes } from './builds';
 import { clientsRoutes } from './clients';
 import { keysRoutes } from './keys';
 import { launcherRoutes } from './launcher';
+import { manageRoutes } from './manage';
 import { modpacksRoutes } from './modpacks';
 import { modRoutes } from './mods';
 import { rootRoutes } from './root';
@@ -26,5 +27,6 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     clientsRoutes,
     usersRoutes,
     tokensRoutes,
+    manageRoutes,
   ].flatMap((group) => group(app));
 }

@@ -24,7 +24,7 @@ const createVersionBody = z.object({
 });
 const updateVersionBody = createVersionBody.omit({ version: true }).partial();
 
-const modParams = z.object({ slug: segment('MOD_NOT_FOUND', 'Slug of the mod, percent-encoded.') });
+export const modParams = z.object({ slug: segment('MOD_NOT_FOUND', 'Slug of the mod, percent-encoded.') });
 const versionParams = modParams.extend({
   version: segment('VERSION_NOT_FOUND', 'Mod version string, percent-encoded.'),
 });

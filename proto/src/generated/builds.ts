@@ -22,10 +22,19 @@ import type { DeleteModpackResponse as _depot_builds_v1_DeleteModpackResponse, D
 import type { Empty as _depot_builds_v1_Empty, Empty__Output as _depot_builds_v1_Empty__Output } from './depot/builds/v1/Empty';
 import type { GetBuildRequest as _depot_builds_v1_GetBuildRequest, GetBuildRequest__Output as _depot_builds_v1_GetBuildRequest__Output } from './depot/builds/v1/GetBuildRequest';
 import type { GetBuildSourceRequest as _depot_builds_v1_GetBuildSourceRequest, GetBuildSourceRequest__Output as _depot_builds_v1_GetBuildSourceRequest__Output } from './depot/builds/v1/GetBuildSourceRequest';
+import type { GetManagedBuildRequest as _depot_builds_v1_GetManagedBuildRequest, GetManagedBuildRequest__Output as _depot_builds_v1_GetManagedBuildRequest__Output } from './depot/builds/v1/GetManagedBuildRequest';
+import type { GetManagedModpackRequest as _depot_builds_v1_GetManagedModpackRequest, GetManagedModpackRequest__Output as _depot_builds_v1_GetManagedModpackRequest__Output } from './depot/builds/v1/GetManagedModpackRequest';
 import type { GetModpackRequest as _depot_builds_v1_GetModpackRequest, GetModpackRequest__Output as _depot_builds_v1_GetModpackRequest__Output } from './depot/builds/v1/GetModpackRequest';
+import type { ListManagedModpacksRequest as _depot_builds_v1_ListManagedModpacksRequest, ListManagedModpacksRequest__Output as _depot_builds_v1_ListManagedModpacksRequest__Output } from './depot/builds/v1/ListManagedModpacksRequest';
+import type { ListManagedModpacksResponse as _depot_builds_v1_ListManagedModpacksResponse, ListManagedModpacksResponse__Output as _depot_builds_v1_ListManagedModpacksResponse__Output } from './depot/builds/v1/ListManagedModpacksResponse';
 import type { ListModpackSourcesResponse as _depot_builds_v1_ListModpackSourcesResponse, ListModpackSourcesResponse__Output as _depot_builds_v1_ListModpackSourcesResponse__Output } from './depot/builds/v1/ListModpackSourcesResponse';
 import type { ListModpacksRequest as _depot_builds_v1_ListModpacksRequest, ListModpacksRequest__Output as _depot_builds_v1_ListModpacksRequest__Output } from './depot/builds/v1/ListModpacksRequest';
 import type { ListModpacksResponse as _depot_builds_v1_ListModpacksResponse, ListModpacksResponse__Output as _depot_builds_v1_ListModpacksResponse__Output } from './depot/builds/v1/ListModpacksResponse';
+import type { ListVersionUsesRequest as _depot_builds_v1_ListVersionUsesRequest, ListVersionUsesRequest__Output as _depot_builds_v1_ListVersionUsesRequest__Output } from './depot/builds/v1/ListVersionUsesRequest';
+import type { ListVersionUsesResponse as _depot_builds_v1_ListVersionUsesResponse, ListVersionUsesResponse__Output as _depot_builds_v1_ListVersionUsesResponse__Output } from './depot/builds/v1/ListVersionUsesResponse';
+import type { ManagedBuild as _depot_builds_v1_ManagedBuild, ManagedBuild__Output as _depot_builds_v1_ManagedBuild__Output } from './depot/builds/v1/ManagedBuild';
+import type { ManagedModpack as _depot_builds_v1_ManagedModpack, ManagedModpack__Output as _depot_builds_v1_ManagedModpack__Output } from './depot/builds/v1/ManagedModpack';
+import type { ManagedModpackDetail as _depot_builds_v1_ManagedModpackDetail, ManagedModpackDetail__Output as _depot_builds_v1_ManagedModpackDetail__Output } from './depot/builds/v1/ManagedModpackDetail';
 import type { Modpack as _depot_builds_v1_Modpack, Modpack__Output as _depot_builds_v1_Modpack__Output } from './depot/builds/v1/Modpack';
 import type { ModpackRef as _depot_builds_v1_ModpackRef, ModpackRef__Output as _depot_builds_v1_ModpackRef__Output } from './depot/builds/v1/ModpackRef';
 import type { ModpackRefs as _depot_builds_v1_ModpackRefs, ModpackRefs__Output as _depot_builds_v1_ModpackRefs__Output } from './depot/builds/v1/ModpackRefs';
@@ -40,6 +49,7 @@ import type { ReserveVersionDeletionResponse as _depot_builds_v1_ReserveVersionD
 import type { UpdateBuildModRequest as _depot_builds_v1_UpdateBuildModRequest, UpdateBuildModRequest__Output as _depot_builds_v1_UpdateBuildModRequest__Output } from './depot/builds/v1/UpdateBuildModRequest';
 import type { UpdateBuildRequest as _depot_builds_v1_UpdateBuildRequest, UpdateBuildRequest__Output as _depot_builds_v1_UpdateBuildRequest__Output } from './depot/builds/v1/UpdateBuildRequest';
 import type { UpdateModpackRequest as _depot_builds_v1_UpdateModpackRequest, UpdateModpackRequest__Output as _depot_builds_v1_UpdateModpackRequest__Output } from './depot/builds/v1/UpdateModpackRequest';
+import type { VersionUse as _depot_builds_v1_VersionUse, VersionUse__Output as _depot_builds_v1_VersionUse__Output } from './depot/builds/v1/VersionUse';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -70,10 +80,19 @@ export interface ProtoGrpcType {
         Empty: MessageTypeDefinition<_depot_builds_v1_Empty, _depot_builds_v1_Empty__Output>
         GetBuildRequest: MessageTypeDefinition<_depot_builds_v1_GetBuildRequest, _depot_builds_v1_GetBuildRequest__Output>
         GetBuildSourceRequest: MessageTypeDefinition<_depot_builds_v1_GetBuildSourceRequest, _depot_builds_v1_GetBuildSourceRequest__Output>
+        GetManagedBuildRequest: MessageTypeDefinition<_depot_builds_v1_GetManagedBuildRequest, _depot_builds_v1_GetManagedBuildRequest__Output>
+        GetManagedModpackRequest: MessageTypeDefinition<_depot_builds_v1_GetManagedModpackRequest, _depot_builds_v1_GetManagedModpackRequest__Output>
         GetModpackRequest: MessageTypeDefinition<_depot_builds_v1_GetModpackRequest, _depot_builds_v1_GetModpackRequest__Output>
+        ListManagedModpacksRequest: MessageTypeDefinition<_depot_builds_v1_ListManagedModpacksRequest, _depot_builds_v1_ListManagedModpacksRequest__Output>
+        ListManagedModpacksResponse: MessageTypeDefinition<_depot_builds_v1_ListManagedModpacksResponse, _depot_builds_v1_ListManagedModpacksResponse__Output>
         ListModpackSourcesResponse: MessageTypeDefinition<_depot_builds_v1_ListModpackSourcesResponse, _depot_builds_v1_ListModpackSourcesResponse__Output>
         ListModpacksRequest: MessageTypeDefinition<_depot_builds_v1_ListModpacksRequest, _depot_builds_v1_ListModpacksRequest__Output>
         ListModpacksResponse: MessageTypeDefinition<_depot_builds_v1_ListModpacksResponse, _depot_builds_v1_ListModpacksResponse__Output>
+        ListVersionUsesRequest: MessageTypeDefinition<_depot_builds_v1_ListVersionUsesRequest, _depot_builds_v1_ListVersionUsesRequest__Output>
+        ListVersionUsesResponse: MessageTypeDefinition<_depot_builds_v1_ListVersionUsesResponse, _depot_builds_v1_ListVersionUsesResponse__Output>
+        ManagedBuild: MessageTypeDefinition<_depot_builds_v1_ManagedBuild, _depot_builds_v1_ManagedBuild__Output>
+        ManagedModpack: MessageTypeDefinition<_depot_builds_v1_ManagedModpack, _depot_builds_v1_ManagedModpack__Output>
+        ManagedModpackDetail: MessageTypeDefinition<_depot_builds_v1_ManagedModpackDetail, _depot_builds_v1_ManagedModpackDetail__Output>
         Modpack: MessageTypeDefinition<_depot_builds_v1_Modpack, _depot_builds_v1_Modpack__Output>
         ModpackRef: MessageTypeDefinition<_depot_builds_v1_ModpackRef, _depot_builds_v1_ModpackRef__Output>
         ModpackRefs: MessageTypeDefinition<_depot_builds_v1_ModpackRefs, _depot_builds_v1_ModpackRefs__Output>
@@ -88,6 +107,7 @@ export interface ProtoGrpcType {
         UpdateBuildModRequest: MessageTypeDefinition<_depot_builds_v1_UpdateBuildModRequest, _depot_builds_v1_UpdateBuildModRequest__Output>
         UpdateBuildRequest: MessageTypeDefinition<_depot_builds_v1_UpdateBuildRequest, _depot_builds_v1_UpdateBuildRequest__Output>
         UpdateModpackRequest: MessageTypeDefinition<_depot_builds_v1_UpdateModpackRequest, _depot_builds_v1_UpdateModpackRequest__Output>
+        VersionUse: MessageTypeDefinition<_depot_builds_v1_VersionUse, _depot_builds_v1_VersionUse__Output>
       }
     }
   }

@@ -10,15 +10,19 @@ import type { DeleteVersionRequest as _depot_catalog_v1_DeleteVersionRequest, De
 import type { DeleteVersionResponse as _depot_catalog_v1_DeleteVersionResponse, DeleteVersionResponse__Output as _depot_catalog_v1_DeleteVersionResponse__Output } from './depot/catalog/v1/DeleteVersionResponse';
 import type { GetModRequest as _depot_catalog_v1_GetModRequest, GetModRequest__Output as _depot_catalog_v1_GetModRequest__Output } from './depot/catalog/v1/GetModRequest';
 import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersionRequest__Output as _depot_catalog_v1_GetVersionRequest__Output } from './depot/catalog/v1/GetVersionRequest';
+import type { GetVersionsByIdsRequest as _depot_catalog_v1_GetVersionsByIdsRequest, GetVersionsByIdsRequest__Output as _depot_catalog_v1_GetVersionsByIdsRequest__Output } from './depot/catalog/v1/GetVersionsByIdsRequest';
 import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from './depot/catalog/v1/ListModsRequest';
 import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from './depot/catalog/v1/ListModsResponse';
 import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from './depot/catalog/v1/Mod';
 import type { ModSummary as _depot_catalog_v1_ModSummary, ModSummary__Output as _depot_catalog_v1_ModSummary__Output } from './depot/catalog/v1/ModSummary';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from './depot/catalog/v1/ModVersion';
+import type { ModWithVersions as _depot_catalog_v1_ModWithVersions, ModWithVersions__Output as _depot_catalog_v1_ModWithVersions__Output } from './depot/catalog/v1/ModWithVersions';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from './depot/catalog/v1/RenderBuildModsRequest';
 import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from './depot/catalog/v1/RenderBuildModsResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from './depot/catalog/v1/UpdateModRequest';
 import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, UpdateVersionRequest__Output as _depot_catalog_v1_UpdateVersionRequest__Output } from './depot/catalog/v1/UpdateVersionRequest';
+import type { VersionWithMod as _depot_catalog_v1_VersionWithMod, VersionWithMod__Output as _depot_catalog_v1_VersionWithMod__Output } from './depot/catalog/v1/VersionWithMod';
+import type { VersionsWithMods as _depot_catalog_v1_VersionsWithMods, VersionsWithMods__Output as _depot_catalog_v1_VersionsWithMods__Output } from './depot/catalog/v1/VersionsWithMods';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -37,15 +41,19 @@ export interface ProtoGrpcType {
         DeleteVersionResponse: MessageTypeDefinition<_depot_catalog_v1_DeleteVersionResponse, _depot_catalog_v1_DeleteVersionResponse__Output>
         GetModRequest: MessageTypeDefinition<_depot_catalog_v1_GetModRequest, _depot_catalog_v1_GetModRequest__Output>
         GetVersionRequest: MessageTypeDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_GetVersionRequest__Output>
+        GetVersionsByIdsRequest: MessageTypeDefinition<_depot_catalog_v1_GetVersionsByIdsRequest, _depot_catalog_v1_GetVersionsByIdsRequest__Output>
         ListModsRequest: MessageTypeDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsRequest__Output>
         ListModsResponse: MessageTypeDefinition<_depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsResponse__Output>
         Mod: MessageTypeDefinition<_depot_catalog_v1_Mod, _depot_catalog_v1_Mod__Output>
         ModSummary: MessageTypeDefinition<_depot_catalog_v1_ModSummary, _depot_catalog_v1_ModSummary__Output>
         ModVersion: MessageTypeDefinition<_depot_catalog_v1_ModVersion, _depot_catalog_v1_ModVersion__Output>
+        ModWithVersions: MessageTypeDefinition<_depot_catalog_v1_ModWithVersions, _depot_catalog_v1_ModWithVersions__Output>
         RenderBuildModsRequest: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsRequest__Output>
         RenderBuildModsResponse: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsResponse__Output>
         UpdateModRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_UpdateModRequest__Output>
         UpdateVersionRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateVersionRequest, _depot_catalog_v1_UpdateVersionRequest__Output>
+        VersionWithMod: MessageTypeDefinition<_depot_catalog_v1_VersionWithMod, _depot_catalog_v1_VersionWithMod__Output>
+        VersionsWithMods: MessageTypeDefinition<_depot_catalog_v1_VersionsWithMods, _depot_catalog_v1_VersionsWithMods__Output>
       }
     }
   }

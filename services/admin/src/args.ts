@@ -1,25 +1,15 @@
 // Command-line values, checked before anything is called: commander runs these as argument and
 // option parsers, so a wrong value stops with a usage error naming it. Pure (unit-tested); the
 // services still enforce their own rules.
+import {
+  isPermission,
+  PERMISSIONS,
+  SLUG_PATTERN,
+  USERNAME_PATTERN,
+  UUID_PATTERN,
+  type Permission,
+} from '@depot/common';
 import { InvalidArgumentError } from 'commander';
-
-/** The permissions of compat.md §2 (auth stays the authority). */
-export const PERMISSIONS = [
-  'solder_full',
-  'solder_users',
-  'solder_keys',
-  'solder_clients',
-  'mods_create',
-  'mods_manage',
-  'mods_delete',
-  'modpacks_create',
-  'modpacks_manage',
-  'modpacks_delete',
-] as const;
-
-const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,254}$/;
-const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** `a, b,,a` → `['a', 'b']`: comma separated, trimmed, empty entries and repeats dropped. */
 export function parseList(value: string): string[] {
@@ -33,17 +23,18 @@ export function parseList(value: string): string[] {
   ];
 }
 
-export function parsePermissions(value: string): string[] {
+/** Known permissions only (auth stays the authority; this only stops a typo early). */
+export function parsePermissions(value: string): Permission[] {
   const list = parseList(value);
-  const unknown = list.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
+  const unknown = list.filter((p) => !isPermission(p));
   if (unknown.length) {
     throw new InvalidArgumentError(`unknown permission(s) ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
   }
-  return list;
+  return list.filter(isPermission);
 }
 
 export function parseSlug(value: string): string {
-  if (!SLUG.test(value)) {
+  if (!SLUG_PATTERN.test(value)) {
     throw new InvalidArgumentError(
       'a modpack slug is 1-255 letters, digits, ".", "-" or "_", starting with a letter or digit',
     );
@@ -62,7 +53,7 @@ export function collectSlug(value: string, previous: string[] | undefined): stri
 }
 
 export function parseUsername(value: string): string {
-  if (!USERNAME.test(value)) {
+  if (!USERNAME_PATTERN.test(value)) {
     throw new InvalidArgumentError(
       'a username is 1-255 letters, digits, ".", "_", "@" or "-", starting with a letter or digit',
     );
@@ -78,7 +69,7 @@ export function parseId(value: string): number {
 }
 
 export function parseUuid(value: string): string {
-  if (!UUID.test(value)) throw new InvalidArgumentError('expected a launcher client id (a UUID)');
+  if (!UUID_PATTERN.test(value)) throw new InvalidArgumentError('expected a launcher client id (a UUID)');
   return value;
 }
 

@@ -6,6 +6,7 @@ import { backupDatabases } from './backup/backup';
 import { restoreDatabases } from './backup/restore';
 import { AdminCommands } from './commands';
 import { loadGrpcConfig, loadImportConfig } from './config';
+import { runDoctor } from './doctor';
 import { describeError, EXIT_FAILURE, EXIT_USAGE } from './errors';
 import { importSolder } from './import-solder';
 import { buildProgram, type Handlers, type Io } from './program';
@@ -14,13 +15,14 @@ import { connectServices, type Services } from './services';
 /** Handlers that connect to the services on first use (import-solder, backup and restore need none of them). */
 function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
   let services: Services | undefined;
-  const commands = () => {
+  const connected = () => {
     if (!services) {
       services = connectServices(loadGrpcConfig());
       cleanups.push(() => services?.close());
     }
-    return new AdminCommands(services);
+    return services;
   };
+  const commands = () => new AdminCommands(connected());
   return {
     userCreate: (username, opts) => commands().userCreate(username, opts),
     userList: () => commands().userList(),
@@ -41,6 +43,7 @@ function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
     keyDelete: (id) => commands().keyDelete(id),
     clientLink: (uuid, slugs, opts) => commands().clientLink(uuid, slugs, opts),
     clientList: () => commands().clientList(),
+    doctor: (slug) => runDoctor(connected(), slug),
     importSolder: (opts) =>
       importSolder(loadImportConfig(), { from: opts.from, progress: (line) => io.err(`${line}\n`) }),
     backup: (dir) => backupDatabases(loadImportConfig(), dir, { progress: (line) => io.err(`${line}\n`) }),

@@ -86,9 +86,9 @@ export async function importSolder(config: ImportConfig, opts: ImportOptions) {
 
     const authInput = {
       keys: plan.keys,
-      clients: plan.clients.map((c) => ({
+      clients: plan.clients.map(({ modpacks, ...c }) => ({
         ...c,
-        modpackIds: c.modpacks.map((slug) => {
+        modpackIds: modpacks.map((slug) => {
           const id = builds.modpackIds.get(slug);
           if (id === undefined) throw new Error(`builds did not return an id for modpack ${slug}`);
           return id;

@@ -1,6 +1,7 @@
 // The command line: commands, arguments and options, each value checked by the parsers of
 // args.ts before a handler runs. The handlers are injected, so parsing is tested without services.
 import { Command, Option } from 'commander';
+import type { Diagnosis } from '@depot/common';
 import {
   collectSlug,
   parseId,
@@ -8,10 +9,13 @@ import {
   parseName,
   parsePermissions,
   parsePostgresUrl,
+  parseSlug,
   parseSlugs,
   parseUsername,
   parseUuid,
 } from './args';
+import { errorCount, EXIT_FINDINGS, formatDiagnosis } from './doctor';
+import { CliError } from './errors';
 
 export interface Handlers {
   userCreate(username: string, opts: { permissions: string[]; modpacks: string[] }): Promise<unknown>;
@@ -28,6 +32,7 @@ export interface Handlers {
   importSolder(opts: { from: string }): Promise<unknown>;
   backup(dir: string): Promise<unknown>;
   restore(dir: string, opts: { force: boolean }): Promise<unknown>;
+  doctor(slug: string): Promise<Diagnosis>;
 }
 
 export interface Io {
@@ -156,6 +161,26 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
     .argument('<dir>', 'a directory written by backup')
     .option('--force', 'replace what the databases hold', false)
     .action(run((dir: string, opts: { force: boolean }) => handlers.restore(dir, { force: opts.force })));
+  configure(program.command('doctor'))
+    .description(
+      'the pack doctor: what launchers and Technic Platform see of a modpack, and each reason it would show ' +
+        `offline or fail to install, with the fix; exit status ${EXIT_FINDINGS} when it finds errors. Checks that ` +
+        'PUBLIC_URL/api/ answers when PUBLIC_URL is set',
+    )
+    .argument('<modpack-slug>', 'the modpack', parseSlug)
+    .option('--json', 'print the diagnosis as JSON (as GET /api/manage/modpacks/{slug}/doctor answers it)')
+    .action(async (slug: string, opts: { json?: boolean }) => {
+      const diagnosis = await handlers.doctor(slug);
+      if (opts.json) io.result(diagnosis);
+      else io.out(formatDiagnosis(diagnosis));
+      const errors = errorCount(diagnosis);
+      if (errors) {
+        throw new CliError(
+          `${slug}: ${errors} error${errors === 1 ? '' : 's'}: launchers show the pack offline or fail to install it`,
+          EXIT_FINDINGS,
+        );
+      }
+    });
 
   return program;
 }

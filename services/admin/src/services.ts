@@ -1,6 +1,6 @@
 // gRPC clients of the three services (addresses from CATALOG/BUILDS/AUTH_GRPC_ADDR). Every failed
 // call is tagged with the service it went to, so the CLI can say which one is down.
-import { createClient } from '@depot/common';
+import { createClient, FULL } from '@depot/common';
 import { AuthService, BuildsService, CatalogService } from '@depot/proto';
 import type { authV1 } from '@depot/proto';
 import type { GrpcConfig } from './config';
@@ -53,7 +53,7 @@ export type Services = ReturnType<typeof connectServices>;
 export const CLI_ACTOR: authV1.Principal = {
   user_id: 0,
   username: 'depot-admin-cli',
-  permissions: ['solder_full'],
+  permissions: [FULL],
   modpack_ids: [],
   token_id: 0,
 };

@@ -213,7 +213,7 @@ async function expectedFromSolder(): Promise<Expected> {
         id: need(ids.version, `${a.name}\u0000${a.version}`),
         name: a.name,
         version: a.version,
-        // Depot stores md5s lowercase (compat.md §1); Solder would echo an upper-case one as is.
+        // Depot stores md5s lowercase (docs/api.md#names-and-values); Solder would echo an upper-case one as is.
         md5: a.md5.toLowerCase(),
         filesize: a.filesize,
         url: modUrl(a.name, a.version),

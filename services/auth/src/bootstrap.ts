@@ -2,11 +2,10 @@
 // (named `bootstrap`, stored hashed). A different previous bootstrap value is revoked (rotation).
 import { sql } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import type { Logger, Orm } from '@depot/common';
+import { FULL, normalizePermissions, type Logger, type Orm } from '@depot/common';
 import { TokenSchema } from './entities/token';
 import { UserSchema, type User } from './entities/user';
 import { digest, scrubError } from './secrets';
-import { FULL, normalizePermissions } from './validation';
 
 export const ADMIN_USERNAME = 'admin';
 export const BOOTSTRAP_TOKEN_NAME = 'bootstrap';

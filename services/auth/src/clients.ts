@@ -1,4 +1,4 @@
-// Launcher clients (compat.md §4 clients): a launcher's uuid linked to the modpacks it may read.
+// Launcher clients (docs/api.md#launcher-clients): a launcher's uuid linked to the modpacks it may read.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, isUniqueViolation, type Orm } from '@depot/common';

@@ -1,10 +1,9 @@
 // Answering "who is this?" for bearer tokens, platform keys and launcher ids. No caching: a
 // revoked token or deleted key or client stops working with the next request.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, type Orm } from '@depot/common';
+import { DepotError, FULL, holds, type Orm } from '@depot/common';
 import { ApiKeySchema, type ApiKey } from './entities/api-key';
 import { clientIdDigest, digest, digestsEqual } from './secrets';
-import { FULL } from './validation';
 
 export interface Principal {
   userId: number;
@@ -65,7 +64,7 @@ export class Credentials {
       creds.cid ? this.clientModpacks(this.em(), creds.cid) : [],
       creds.token ? this.principal(this.em(), creds.token) : null,
     ]);
-    const all = !!key || !!principal?.permissions.includes(FULL);
+    const all = !!key || holds(principal, FULL);
     const ids = new Set([...clientIds, ...(principal?.modpackIds ?? [])]);
     return { all, modpackIds: [...ids].sort((a, b) => a - b) };
   }

@@ -1,7 +1,7 @@
 // gRPC surface of auth: requests in, rows out as proto messages. Secrets never reach a log: the
 // only plaintext values leaving here are the ones issued once (CreateToken, CreateKey), and every
 // failure is scrubbed of statement values before the gRPC layer logs it (secrets.ts).
-import { formatNullableTimestamp, formatTimestamp, type AsyncHandlers } from '@depot/common';
+import { formatNullableTimestamp, formatTimestamp, type AsyncHandlers, type FullMessage } from '@depot/common';
 import type { AuthServiceDefinition, authV1 } from '@depot/proto';
 import type { Clients, ClientRecord } from './clients';
 import type { Credentials, Principal } from './credentials';
@@ -18,7 +18,7 @@ export interface AuthDomain {
   clients: Clients;
 }
 
-const toPrincipal = (p: Principal): authV1.Principal => ({
+const toPrincipal = (p: Principal): FullMessage<authV1.Principal__Output> => ({
   user_id: p.userId,
   username: p.username,
   permissions: p.permissions,
@@ -26,7 +26,7 @@ const toPrincipal = (p: Principal): authV1.Principal => ({
   token_id: p.tokenId,
 });
 
-const toUser = ({ user, modpackIds }: UserRecord): authV1.User => ({
+const toUser = ({ user, modpackIds }: UserRecord): FullMessage<authV1.User__Output> => ({
   id: user.id,
   username: user.username,
   permissions: user.permissions,
@@ -35,16 +35,20 @@ const toUser = ({ user, modpackIds }: UserRecord): authV1.User => ({
   updated_at: formatTimestamp(user.updatedAt),
 });
 
-const toToken = (t: Token): authV1.Token => ({
+const toToken = (t: Token): FullMessage<authV1.Token__Output> => ({
   id: t.id,
   name: t.name,
   last_used_at: formatNullableTimestamp(t.lastUsedAt),
   created_at: formatTimestamp(t.createdAt),
 });
 
-const toKey = (k: ApiKey): authV1.Key => ({ id: k.id, name: k.name, created_at: formatTimestamp(k.createdAt) });
+const toKey = (k: ApiKey): FullMessage<authV1.Key__Output> => ({
+  id: k.id,
+  name: k.name,
+  created_at: formatTimestamp(k.createdAt),
+});
 
-const toClient = ({ client, modpackIds }: ClientRecord): authV1.Client => ({
+const toClient = ({ client, modpackIds }: ClientRecord): FullMessage<authV1.Client__Output> => ({
   id: client.id,
   name: client.name,
   uuid: client.uuid,

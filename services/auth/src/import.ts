@@ -6,39 +6,30 @@
 // imported modpacks (`managedModpackIds`) become exactly the given ones; its links to any other
 // modpack are left alone.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { initOrm, isUniqueViolation, migrate, type Logger, type Orm } from '@depot/common';
+import { importCounts, isUniqueViolation, openImport, toColumns, upsertRows } from '@depot/common';
+import type { Imported, ImportCounts, Logger, Orm } from '@depot/common';
 import { entities } from './entities';
+import { ApiKeySchema, type ApiKey } from './entities/api-key';
+import { ClientSchema, type Client } from './entities/client';
 import { migrations } from './migrations';
 import { clientIdDigest, digest, scrubError } from './secrets';
 
-export interface ImportedKey {
-  name: string;
+export type ImportedKey = Imported<ApiKey, 'keyHash'> & {
   /** The key itself; only its digest is stored. */
   apiKey: string;
-  createdAt?: string | null;
-  updatedAt?: string | null;
-}
+};
 
-export interface ImportedClient {
-  name: string;
-  uuid: string;
+/** A client, matched by uuid whatever its case. */
+export type ImportedClient = Imported<Client, 'uuidHash'> & {
   /** Depot modpack ids (from the builds import). */
   modpackIds: number[];
-  createdAt?: string | null;
-  updatedAt?: string | null;
-}
+};
 
 export interface AuthImport {
   keys: ImportedKey[];
   clients: ImportedClient[];
   /** The modpacks the import is authoritative for: client links to these mirror the input. */
   managedModpackIds: number[];
-}
-
-export interface ImportCounts {
-  inserted: number;
-  updated: number;
-  unchanged: number;
 }
 
 export interface AuthImportResult {
@@ -69,24 +60,14 @@ function checkInput({ keys, clients }: AuthImport): void {
 
 export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImportResult> {
   checkInput(input);
+  // Rows keyed by column, read back as the table's own row type (upsertRows).
   const keysJson = JSON.stringify(
-    input.keys.map((k, seq) => ({
-      seq,
-      name: k.name,
-      key_hash: digest(k.apiKey),
-      created_at: k.createdAt ?? null,
-      updated_at: k.updatedAt ?? null,
-    })),
+    input.keys.map(({ apiKey, ...k }) => toColumns(ApiKeySchema, { ...k, keyHash: digest(apiKey) })),
   );
   const clientsJson = JSON.stringify(
-    input.clients.map((c, seq) => ({
-      seq,
-      name: c.name,
-      uuid: c.uuid,
-      uuid_hash: clientIdDigest(c.uuid),
-      created_at: c.createdAt ?? null,
-      updated_at: c.updatedAt ?? null,
-    })),
+    input.clients.map(({ modpackIds: _ids, ...c }) =>
+      toColumns(ClientSchema, { ...c, uuidHash: clientIdDigest(c.uuid) }),
+    ),
   );
   const linksJson = JSON.stringify(
     input.clients.flatMap((c) =>
@@ -104,40 +85,20 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
       await tx.execute('set local statement_timeout = 0');
       await tx.execute('lock table keys, clients, client_modpacks in share row exclusive mode');
 
-      const updatedKeys = await tx.execute<{ id: number }[]>(
-        `update keys k set name = i.name, updated_at = coalesce(i.updated_at, now())
-           from jsonb_to_recordset(?::jsonb) as i(name text, key_hash text, updated_at timestamptz)
-          where k.key_hash = i.key_hash and k.name <> i.name
-         returning k.id`,
-        [keysJson],
-      );
-      const insertedKeys = await tx.execute<{ id: number }[]>(
-        `insert into keys (name, key_hash, created_at, updated_at)
-         select i.name, i.key_hash, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
-           from jsonb_to_recordset(?::jsonb) as i(name text, key_hash text, created_at timestamptz, updated_at timestamptz, seq int)
-          where not exists (select 1 from keys k where k.key_hash = i.key_hash)
-          order by i.seq
-         returning id`,
-        [keysJson],
-      );
-
-      const updatedClients = await tx.execute<{ id: number }[]>(
-        `update clients c set name = i.name, updated_at = coalesce(i.updated_at, now())
-           from jsonb_to_recordset(?::jsonb) as i(name text, uuid_hash text, updated_at timestamptz)
-          where c.uuid_hash = i.uuid_hash and c.name <> i.name
-         returning c.id`,
-        [clientsJson],
-      );
-      const insertedClients = await tx.execute<{ id: number }[]>(
-        `insert into clients (name, uuid, uuid_hash, created_at, updated_at)
-         select i.name, i.uuid, i.uuid_hash, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
-           from jsonb_to_recordset(?::jsonb)
-                as i(name text, uuid text, uuid_hash text, created_at timestamptz, updated_at timestamptz, seq int)
-          where not exists (select 1 from clients c where c.uuid_hash = i.uuid_hash)
-          order by i.seq
-         returning id`,
-        [clientsJson],
-      );
+      const keys = await upsertRows<ApiKey, { id: number }>(tx, ApiKeySchema, {
+        rowsJson: keysJson,
+        match: 't.key_hash = i.key_hash',
+        update: ['name'],
+        insertOnly: ['keyHash'],
+        returning: 't.id',
+      });
+      const clients = await upsertRows<Client, { id: number }>(tx, ClientSchema, {
+        rowsJson: clientsJson,
+        match: 't.uuid_hash = i.uuid_hash',
+        update: ['name'],
+        insertOnly: ['uuid', 'uuidHash'],
+        returning: 't.id',
+      });
 
       // Links: for the imported clients and the managed modpacks, exactly the given ones.
       const removedLinks = await tx.execute<{ client_id: number }[]>(
@@ -162,8 +123,8 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
       const linkTotal = input.clients.reduce((n, c) => n + new Set(c.modpackIds).size, 0);
 
       return {
-        keys: counts(input.keys.length, insertedKeys.length, updatedKeys.length),
-        clients: counts(input.clients.length, insertedClients.length, updatedClients.length),
+        keys: importCounts(input.keys.length, keys.inserted.length, keys.updated.length),
+        clients: importCounts(input.clients.length, clients.inserted.length, clients.updated.length),
         links: {
           inserted: insertedLinks.length,
           removed: removedLinks.length,
@@ -177,25 +138,6 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
   }
 }
 
-function counts(total: number, inserted: number, updated: number): ImportCounts {
-  return { inserted, updated, unchanged: total - inserted - updated };
-}
-
-/**
- * The auth database for an import: opened with the service's own entities and migrations
- * (applied first, under the same advisory lock as a starting service).
- */
-export async function openAuthImport(url: string, logger?: Logger) {
-  const orm = await initOrm({ url, entities, migrations, poolMax: 2, logger });
-  try {
-    await migrate(orm, logger);
-  } catch (err) {
-    await orm.close(true);
-    throw err;
-  }
-  return {
-    orm,
-    run: (input: AuthImport) => importAuth(orm, input),
-    close: () => orm.close(true),
-  };
-}
+/** The auth database for an import, with the service's own entities and migrations. */
+export const openAuthImport = (url: string, logger?: Logger) =>
+  openImport({ url, entities, migrations, logger }, importAuth);

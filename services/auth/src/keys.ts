@@ -1,4 +1,4 @@
-// Technic Platform API keys (compat.md §4 keys): stored hashed, shown once at creation.
+// Technic Platform API keys (docs/api.md#platform-keys): stored hashed, shown once at creation.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, isUniqueViolation, type Orm } from '@depot/common';
 import { ApiKeySchema, type ApiKey } from './entities/api-key';

@@ -11,13 +11,7 @@ export function startModpackCleanup(orm: Orm, bus: Bus, logger: Logger): Consume
     durable: MODPACK_CLEANUP_DURABLE,
     types: ['modpack.deleted'],
     logger,
-    handler: async (_type, data) => {
-      const modpackId = (data as { modpack_id?: unknown } | null)?.modpack_id;
-      // A malformed event would fail forever; acknowledge it and say so.
-      if (typeof modpackId !== 'number' || !Number.isInteger(modpackId)) {
-        logger.warn({ data }, 'ignoring modpack.deleted without an integer modpack_id');
-        return;
-      }
+    handler: async ({ data: { modpack_id: modpackId } }) => {
       // The consumer logs a failure before retrying: without the statement's values.
       await orm.em
         .fork()

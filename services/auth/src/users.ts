@@ -1,11 +1,11 @@
-// Users, their modpack access lists and their tokens (compat.md §2, §4 users/tokens).
+// Users, their modpack access lists and their tokens (docs/api.md#access-model, #users, #tokens).
 import { LockMode, sql } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, isUniqueViolation, type Orm } from '@depot/common';
+import { DepotError, isUniqueViolation, mayTouchFull, normalizePermissions, type Orm } from '@depot/common';
 import { TokenSchema, type Token } from './entities/token';
 import { UserModpackSchema, UserSchema, type User } from './entities/user';
 import { digest, generateToken } from './secrets';
-import { FULL, holdsFull, isForeignKeyViolation, normalizeIds, normalizePermissions, Violations } from './validation';
+import { isForeignKeyViolation, normalizeIds, Violations } from './validation';
 
 export interface UserRecord {
   user: User;
@@ -46,7 +46,7 @@ export class Users {
   }
 
   async createUser(actor: Actor, input: Required<UserChanges>): Promise<UserRecord> {
-    if (input.permissions.includes(FULL) && !holdsFull(actor)) throw new DepotError('FORBIDDEN');
+    if (!mayTouchFull(actor, { granted: input.permissions })) throw new DepotError('FORBIDDEN');
     const v = new Violations();
     v.username(input.username);
     v.permissions(input.permissions);
@@ -75,11 +75,7 @@ export class Users {
     try {
       return await this.em().transactional(async (tx) => {
         const user = await this.findUser(tx, username, true);
-        if (
-          changes.permissions &&
-          !holdsFull(actor) &&
-          (changes.permissions.includes(FULL) || user.permissions.includes(FULL))
-        ) {
+        if (changes.permissions && !mayTouchFull(actor, { held: user.permissions, granted: changes.permissions })) {
           throw new DepotError('FORBIDDEN');
         }
         const v = new Violations();
@@ -105,10 +101,10 @@ export class Users {
   }
 
   /** Its tokens and access list go with it (foreign keys cascade). */
-  async deleteUser(username: string, actor: { permissions: string[] } | null): Promise<void> {
+  async deleteUser(username: string, actor: Actor): Promise<void> {
     const em = this.em();
     const user = await this.findUser(em, username);
-    if (user.permissions.includes(FULL) && !holdsFull(actor)) throw new DepotError('FORBIDDEN');
+    if (!mayTouchFull(actor, { held: user.permissions })) throw new DepotError('FORBIDDEN');
     const deleted = await em.nativeDelete(UserSchema, { id: user.id });
     if (!deleted) throw new DepotError('USER_NOT_FOUND');
   }

@@ -1,23 +1,6 @@
 // Rules the auth service enforces itself (the gateway checks formats too, but a caller of the
 // gRPC API must not be able to store what the REST API would refuse).
-import { DepotError, type FieldErrors } from '@depot/common';
-
-export const PERMISSIONS = [
-  'solder_full',
-  'solder_users',
-  'solder_keys',
-  'solder_clients',
-  'mods_create',
-  'mods_manage',
-  'mods_delete',
-  'modpacks_create',
-  'modpacks_manage',
-  'modpacks_delete',
-] as const;
-
-export const FULL = 'solder_full';
-
-const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,254}$/;
+import { DepotError, isPermission, USERNAME_PATTERN, type FieldErrors } from '@depot/common';
 
 /** Collects field violations and throws them together, one entry per failing field. */
 export class Violations {
@@ -39,7 +22,7 @@ export class Violations {
   }
 
   permissions(values: string[]): void {
-    if (values.some((p) => !(PERMISSIONS as readonly string[]).includes(p))) {
+    if (!values.every(isPermission)) {
       this.add('permissions', 'The selected permissions is invalid.');
     }
   }
@@ -53,19 +36,9 @@ export class Violations {
   }
 }
 
-/** Deduplicated, in the canonical order of PERMISSIONS. */
-export function normalizePermissions(values: string[]): string[] {
-  return PERMISSIONS.filter((p) => values.includes(p));
-}
-
 /** Deduplicated modpack ids in ascending order. */
 export function normalizeIds(ids: number[]): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);
-}
-
-/** Whether a caller may grant or take away solder_full. */
-export function holdsFull(actor: { permissions: string[] } | null): boolean {
-  return !!actor?.permissions.includes(FULL);
 }
 
 export function isForeignKeyViolation(err: unknown): boolean {

@@ -1,7 +1,7 @@
 // Pure logic: secret generation, digests and the validation helpers.
 import { DepotError } from '@depot/common';
 import { clientIdDigest, digest, digestsEqual, generateKey, generateToken, scrubError } from '../src/secrets';
-import { normalizeIds, normalizePermissions, Violations } from '../src/validation';
+import { normalizeIds, Violations } from '../src/validation';
 
 test('tokens and keys carry 256 random bits; digests are SHA-256 hex', () => {
   const tokens = new Set(Array.from({ length: 100 }, generateToken));
@@ -41,8 +41,7 @@ test('violations are collected per field', () => {
   expect(() => new Violations().throwIfAny()).not.toThrow();
 });
 
-test('permissions and ids are deduplicated into a stable order', () => {
-  expect(normalizePermissions(['mods_delete', 'solder_full', 'mods_delete'])).toEqual(['solder_full', 'mods_delete']);
+test('modpack ids are deduplicated into ascending order', () => {
   expect(normalizeIds([3, 1, 3, 2])).toEqual([1, 2, 3]);
 });
 

@@ -1,5 +1,5 @@
 // Who may see or touch which modpack, and the lookups every write starts with, in the check
-// order of compat.md §6: modpack missing → 404, not accessible → 403, build missing → 404.
+// order of docs/api.md#order-of-checks: modpack missing → 404, not accessible → 403, build missing → 404.
 import type { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { canAccess, DepotError } from '@depot/common';

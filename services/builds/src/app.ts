@@ -8,6 +8,7 @@ import { BuildSchema } from './entities/build';
 import { BuildModSchema } from './entities/build-mod';
 import { ModpackSchema } from './entities/modpack';
 import { buildsHandlers } from './handlers';
+import { Management, managementHandlers } from './management';
 import { migrations } from './migrations';
 import { catalogModLookup } from './mod-lookup';
 import { Modpacks } from './modpacks';
@@ -54,7 +55,11 @@ export async function startBuilds(
         {
           name: BUILDS_SERVICE_NAME,
           definition: BuildsService.service,
-          handlers: bindHandlers(BuildsService.service, buildsHandlers(modpacks, builds), runtime.logger),
+          handlers: bindHandlers(
+            BuildsService.service,
+            { ...buildsHandlers(modpacks, builds), ...managementHandlers(new Management(runtime.orm)) },
+            runtime.logger,
+          ),
         },
       ],
     });

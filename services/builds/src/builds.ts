@@ -1,5 +1,5 @@
-// Builds and their mod assignments: the launcher build read, build writes (contract.md §4.4),
-// assignment writes (compat.md §4) and the detach that follows catalog deletions.
+// Builds and their mod assignments: the launcher build read, build writes (docs/api.md#builds),
+// assignment writes (docs/api.md#build-mods) and the detach that follows catalog deletions.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {

@@ -1,15 +1,16 @@
 // gRPC surface of the builds service: requests in, entity rows out as proto messages.
-import { DepotError, formatTimestamp, type AsyncHandlers, type FieldErrors } from '@depot/common';
+import { DepotError, formatTimestamp, type AsyncHandlers, type FieldErrors, type FullMessage } from '@depot/common';
 import type { BuildsServiceDefinition, buildsV1 } from '@depot/proto';
 import { NO_ACCESS } from './access';
 import type { BuildFields, Builds } from './builds';
 import type { Build } from './entities/build';
 import type { Modpack } from './entities/modpack';
+import type { ManagementMethods } from './management';
 import type { ModpackFields, ModpackWithBuilds, Modpacks } from './modpacks';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
-export function toModpackMessage(m: Modpack): buildsV1.Modpack {
+export function toModpackMessage(m: Modpack): FullMessage<buildsV1.Modpack__Output> {
   return {
     id: m.id,
     name: m.name,
@@ -31,7 +32,7 @@ export function toModpackMessage(m: Modpack): buildsV1.Modpack {
   };
 }
 
-export function toBuildMessage(b: Build): buildsV1.Build {
+export function toBuildMessage(b: Build): FullMessage<buildsV1.Build__Output> {
   return {
     id: b.id,
     modpack_id: b.modpackId,
@@ -100,7 +101,11 @@ const BUILD_MASK: Record<string, MaskEntry<keyof BuildFields>> = {
   min_memory: { from: 'min_memory', to: 'minMemory' },
 };
 
-export function buildsHandlers(modpacks: Modpacks, builds: Builds): AsyncHandlers<BuildsServiceDefinition> {
+/** Every method but the management reads (management.ts). */
+export function buildsHandlers(
+  modpacks: Modpacks,
+  builds: Builds,
+): Omit<AsyncHandlers<BuildsServiceDefinition>, ManagementMethods> {
   return {
     async ListModpacks(req) {
       const list = await modpacks.list(req.access ?? NO_ACCESS, req.with_builds);

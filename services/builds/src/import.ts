@@ -9,60 +9,38 @@
 // the outbox like any other write; never `modpack.deleted`.
 import type { EntitySchema } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { initOrm, isUniqueViolation, migrate, OutboxEventSchema, type Logger, type Orm } from '@depot/common';
-import { BuildSchema } from './entities/build';
+import {
+  enqueueEvents,
+  importCounts,
+  isUniqueViolation,
+  openImport,
+  OutboxEventSchema,
+  propertiesOf,
+  toColumns,
+  upsertRows,
+} from '@depot/common';
+import type { Imported, ImportCounts, Logger, Orm } from '@depot/common';
+import { BuildSchema, type Build } from './entities/build';
 import { BuildModSchema } from './entities/build-mod';
-import { ModpackSchema } from './entities/modpack';
+import { ModpackSchema, type Modpack } from './entities/modpack';
 import { migrations } from './migrations';
 import { enterAssignmentWrite } from './tombstones';
 
-export interface ImportedModpack {
-  /** Display name, unique case-insensitively. */
-  name: string;
-  slug: string;
-  url: string | null;
-  hidden: boolean;
-  private: boolean;
-  order: number | null;
-  recommended: string | null;
-  latest: string | null;
-  iconUrl: string | null;
-  iconMd5: string | null;
-  logoUrl: string | null;
-  logoMd5: string | null;
-  backgroundUrl: string | null;
-  backgroundMd5: string | null;
-  /** ISO timestamps; null means "now" for a new row. */
-  createdAt?: string | null;
-  updatedAt?: string | null;
-}
+/** A modpack, matched by slug case-insensitively; its display name is unique case-insensitively. */
+export type ImportedModpack = Imported<Modpack>;
 
-export interface ImportedBuild {
+/** A build, matched by (modpack, version) exactly. */
+export type ImportedBuild = Imported<Build, 'modpackId'> & {
   /** Slug of one of the imported modpacks, as given there. */
   modpack: string;
-  version: string;
-  minecraft: string;
-  forge: string | null;
-  isPublished: boolean;
-  private: boolean;
-  minJava: string | null;
-  minMemory: number | null;
-  createdAt?: string | null;
-  updatedAt?: string | null;
   /** The whole assignment set of the build (catalog ids), at most one version per mod. */
   mods: { modId: number; modVersionId: number }[];
-}
+};
 
 /** New rows are created in the order of the arrays (ids, and so the launcher's build order, follow it). */
 export interface BuildsImport {
   modpacks: ImportedModpack[];
   builds: ImportedBuild[];
-}
-
-export interface ImportCounts {
-  inserted: number;
-  updated: number;
-  unchanged: number;
 }
 
 export interface BuildsImportResult {
@@ -73,26 +51,10 @@ export interface BuildsImportResult {
   modpackIds: Map<string, number>;
 }
 
-const MODPACK_COLUMNS = [
-  'name',
-  'slug',
-  'url',
-  'hidden',
-  'private',
-  'order',
-  'recommended',
-  'latest',
-  'icon_url',
-  'icon_md5',
-  'logo_url',
-  'logo_md5',
-  'background_url',
-  'background_md5',
-] as const;
-const BUILD_COLUMNS = ['minecraft', 'forge', 'is_published', 'private', 'min_java', 'min_memory'] as const;
-
-const q = (c: string) => `"${c}"`;
-const list = (cols: readonly string[], prefix: string) => cols.map((c) => `${prefix}${q(c)}`).join(', ');
+// The fields an import writes and compares: all but the identity, the natural key of a build
+// (matched, never changed) and the timestamps (set apart: a new row's default to now).
+const MODPACK_FIELDS = propertiesOf(ModpackSchema, ['id', 'createdAt', 'updatedAt']);
+const BUILD_FIELDS = propertiesOf(BuildSchema, ['id', 'modpackId', 'version', 'createdAt', 'updatedAt']);
 
 function checkInput({ modpacks, builds }: BuildsImport): void {
   const slugs = new Set<string>();
@@ -133,58 +95,9 @@ function checkInput({ modpacks, builds }: BuildsImport): void {
 
 export async function importBuilds(orm: Orm, input: BuildsImport): Promise<BuildsImportResult> {
   checkInput(input);
-  const modpackRows = input.modpacks.map((m, seq) => ({
-    seq,
-    name: m.name,
-    slug: m.slug,
-    url: m.url,
-    hidden: m.hidden,
-    private: m.private,
-    order: m.order,
-    recommended: m.recommended,
-    latest: m.latest,
-    icon_url: m.iconUrl,
-    icon_md5: m.iconMd5,
-    logo_url: m.logoUrl,
-    logo_md5: m.logoMd5,
-    background_url: m.backgroundUrl,
-    background_md5: m.backgroundMd5,
-    created_at: m.createdAt ?? null,
-    updated_at: m.updatedAt ?? null,
-  }));
-  const buildRows = input.builds.map((b, seq) => ({
-    seq,
-    modpack: b.modpack,
-    version: b.version,
-    minecraft: b.minecraft,
-    forge: b.forge,
-    is_published: b.isPublished,
-    private: b.private,
-    min_java: b.minJava,
-    min_memory: b.minMemory,
-    created_at: b.createdAt ?? null,
-    updated_at: b.updatedAt ?? null,
-  }));
-  let seq = 0;
-  const assignmentRows = input.builds.flatMap((b) =>
-    b.mods.map((a) => ({
-      seq: seq++,
-      modpack: b.modpack,
-      version: b.version,
-      mod_id: a.modId,
-      mod_version_id: a.modVersionId,
-    })),
-  );
-  const modpacksJson = JSON.stringify(modpackRows);
-  const buildsJson = JSON.stringify(buildRows);
-  const assignmentsJson = JSON.stringify(assignmentRows);
-
-  const modpackType = `name text, slug text, url text, hidden boolean, private boolean, "order" int, recommended text,
-    latest text, icon_url text, icon_md5 text, logo_url text, logo_md5 text, background_url text, background_md5 text,
-    created_at timestamptz, updated_at timestamptz, seq int`;
-  const buildType = `modpack text, version text, minecraft text, forge text, is_published boolean, private boolean,
-    min_java text, min_memory int, created_at timestamptz, updated_at timestamptz, seq int`;
-  const assignmentType = 'modpack text, version text, mod_id int, mod_version_id int, seq int';
+  // Rows keyed by column, read back as the table's own row type (jsonb_populate_recordset).
+  const modpacksJson = JSON.stringify(input.modpacks.map((m) => toColumns(ModpackSchema, m)));
+  const assignmentCount = input.builds.reduce((n, b) => n + b.mods.length, 0);
 
   const em = orm.em.fork() as SqlEntityManager;
   try {
@@ -199,7 +112,7 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
       // A display name held by another Depot modpack would break the unique index: say which.
       const clashes = await tx.execute<{ slug: string; name: string; depot_slug: string }[]>(
         `select i.slug, i.name, m.slug as depot_slug
-           from jsonb_to_recordset(?::jsonb) as i(name text, slug text)
+           from jsonb_populate_recordset(null::modpacks, ?::jsonb) as i
            join modpacks m on lower(m.name) = lower(i.name) and lower(m.slug) <> lower(i.slug)`,
         [modpacksJson],
       );
@@ -209,52 +122,48 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
       }
 
       const changedModpacks = new Set<number>();
-      const modpackSet = MODPACK_COLUMNS.map((c) => `${q(c)} = i.${q(c)}`).join(', ');
-      const updatedModpacks = await tx.execute<{ id: number }[]>(
-        `update modpacks m set ${modpackSet}, updated_at = coalesce(i.updated_at, now())
-           from jsonb_to_recordset(?::jsonb) as i(${modpackType})
-          where lower(m.slug) = lower(i.slug)
-            and (${list(MODPACK_COLUMNS, 'm.')}) is distinct from (${list(MODPACK_COLUMNS, 'i.')})
-         returning m.id`,
-        [modpacksJson],
-      );
-      const insertedModpacks = await tx.execute<{ id: number }[]>(
-        `insert into modpacks (${list(MODPACK_COLUMNS, '')}, created_at, updated_at)
-         select ${list(MODPACK_COLUMNS, 'i.')}, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
-           from jsonb_to_recordset(?::jsonb) as i(${modpackType})
-          where not exists (select 1 from modpacks m where lower(m.slug) = lower(i.slug))
-          order by i.seq
-         returning id`,
-        [modpacksJson],
+      const { updated: updatedModpacks, inserted: insertedModpacks } = await upsertRows<Modpack, { id: number }>(
+        tx,
+        ModpackSchema,
+        { rowsJson: modpacksJson, match: 'lower(t.slug) = lower(i.slug)', update: MODPACK_FIELDS, returning: 't.id' },
       );
       for (const r of [...updatedModpacks, ...insertedModpacks]) changedModpacks.add(r.id);
       const modpackIdRows = await tx.execute<{ id: number; slug: string }[]>(
-        `select m.id, i.slug from jsonb_to_recordset(?::jsonb) as i(slug text) join modpacks m on lower(m.slug) = lower(i.slug)`,
+        `select m.id, i.slug from jsonb_populate_recordset(null::modpacks, ?::jsonb) as i
+           join modpacks m on lower(m.slug) = lower(i.slug)`,
         [modpacksJson],
       );
       const modpackIds = new Map(modpackIdRows.map((r) => [r.slug, r.id]));
+      // A build names its modpack by slug, whatever its case (checkInput).
+      const idOfSlug = new Map(modpackIdRows.map((r) => [r.slug.toLowerCase(), r.id]));
+      const buildRows = input.builds.map(({ modpack, mods: _mods, ...build }) =>
+        toColumns(BuildSchema, { ...build, modpackId: idOfSlug.get(modpack.toLowerCase()) }),
+      );
+      const buildsJson = JSON.stringify(buildRows);
+      let seq = 0;
+      const assignmentsJson = JSON.stringify(
+        input.builds.flatMap((b) =>
+          b.mods.map((a) => ({
+            seq: seq++,
+            modpack_id: idOfSlug.get(b.modpack.toLowerCase()),
+            version: b.version,
+            mod_id: a.modId,
+            mod_version_id: a.modVersionId,
+          })),
+        ),
+      );
 
       // Builds, by (modpack, version) exactly.
-      const updatedBuilds = await tx.execute<{ modpack_id: number }[]>(
-        `update builds b set ${BUILD_COLUMNS.map((c) => `${q(c)} = i.${q(c)}`).join(', ')},
-                updated_at = coalesce(i.updated_at, now())
-           from jsonb_to_recordset(?::jsonb) as i(${buildType})
-           join modpacks m on lower(m.slug) = lower(i.modpack)
-          where b.modpack_id = m.id and b.version = i.version
-            and (${list(BUILD_COLUMNS, 'b.')}) is distinct from (${list(BUILD_COLUMNS, 'i.')})
-         returning b.modpack_id`,
-        [buildsJson],
-      );
-      const insertedBuilds = await tx.execute<{ modpack_id: number }[]>(
-        `insert into builds (modpack_id, version, ${list(BUILD_COLUMNS, '')}, created_at, updated_at)
-         select m.id, i.version, ${list(BUILD_COLUMNS, 'i.')}, coalesce(i.created_at, now()),
-                coalesce(i.updated_at, i.created_at, now())
-           from jsonb_to_recordset(?::jsonb) as i(${buildType})
-           join modpacks m on lower(m.slug) = lower(i.modpack)
-          where not exists (select 1 from builds b where b.modpack_id = m.id and b.version = i.version)
-          order by i.seq
-         returning modpack_id`,
-        [buildsJson],
+      const { updated: updatedBuilds, inserted: insertedBuilds } = await upsertRows<Build, { modpack_id: number }>(
+        tx,
+        BuildSchema,
+        {
+          rowsJson: buildsJson,
+          match: 't.modpack_id = i.modpack_id and t.version = i.version',
+          update: BUILD_FIELDS,
+          insertOnly: ['modpackId', 'version'],
+          returning: 't.modpack_id',
+        },
       );
       for (const r of [...updatedBuilds, ...insertedBuilds]) changedModpacks.add(r.modpack_id);
 
@@ -263,17 +172,16 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
       await tx.execute(
         `create temporary table import_build_mods on commit drop as
          select b.id as build_id, b.modpack_id, i.mod_id, i.mod_version_id, i.seq
-           from jsonb_to_recordset(?::jsonb) as i(${assignmentType})
-           join modpacks m on lower(m.slug) = lower(i.modpack)
-           join builds b on b.modpack_id = m.id and b.version = i.version
+           from jsonb_to_recordset(?::jsonb) as i(modpack_id int, version text, mod_id int, mod_version_id int, seq int)
+           join builds b on b.modpack_id = i.modpack_id and b.version = i.version
           where not exists (select 1 from deleted_mods d where d.mod_id = i.mod_id)
             and not exists (select 1 from deleted_mod_versions d where d.mod_version_id = i.mod_version_id)`,
         [assignmentsJson],
       );
       const removed = await tx.execute<{ modpack_id: number }[]>(
         `delete from build_mods bm
-          using builds b, jsonb_to_recordset(?::jsonb) as i(modpack text, version text), modpacks m
-          where bm.build_id = b.id and b.modpack_id = m.id and lower(m.slug) = lower(i.modpack) and b.version = i.version
+          using builds b, jsonb_populate_recordset(null::builds, ?::jsonb) as i
+          where bm.build_id = b.id and b.modpack_id = i.modpack_id and b.version = i.version
             and not exists (select 1 from import_build_mods t where t.build_id = bm.build_id and t.mod_id = bm.mod_id)
          returning b.modpack_id`,
         [buildsJson],
@@ -293,19 +201,18 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
       );
       for (const r of [...removed, ...updatedAssignments, ...insertedAssignments]) changedModpacks.add(r.modpack_id);
 
-      if (changedModpacks.size) {
-        await tx.execute(
-          `insert into outbox (type, payload)
-           select 'build.changed', jsonb_build_object('modpack_id', id) from unnest(?::int[]) as id order by id`,
-          [`{${[...changedModpacks].join(',')}}`],
-        );
-      }
+      const changed = [...changedModpacks].sort((a, b) => a - b);
+      await enqueueEvents(
+        tx,
+        'build.changed',
+        changed.map((id) => ({ modpack_id: id })),
+      );
 
       return {
-        modpacks: counts(modpackRows.length, insertedModpacks.length, updatedModpacks.length),
-        builds: counts(buildRows.length, insertedBuilds.length, updatedBuilds.length),
+        modpacks: importCounts(input.modpacks.length, insertedModpacks.length, updatedModpacks.length),
+        builds: importCounts(input.builds.length, insertedBuilds.length, updatedBuilds.length),
         assignments: {
-          ...counts(assignmentRows.length, insertedAssignments.length, updatedAssignments.length),
+          ...importCounts(assignmentCount, insertedAssignments.length, updatedAssignments.length),
           removed: removed.length,
         },
         modpackIds,
@@ -319,31 +226,14 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
   }
 }
 
-function counts(total: number, inserted: number, updated: number): ImportCounts {
-  return { inserted, updated, unchanged: total - inserted - updated };
-}
-
-/**
- * The builds database for an import: opened with the service's own entities and migrations
- * (applied first, under the same advisory lock as a starting service).
- */
-export async function openBuildsImport(url: string, logger?: Logger) {
-  const orm = await initOrm({
-    url,
-    entities: [ModpackSchema, BuildSchema, BuildModSchema, OutboxEventSchema as EntitySchema],
-    migrations,
-    poolMax: 2,
-    logger,
-  });
-  try {
-    await migrate(orm, logger);
-  } catch (err) {
-    await orm.close(true);
-    throw err;
-  }
-  return {
-    orm,
-    run: (input: BuildsImport) => importBuilds(orm, input),
-    close: () => orm.close(true),
-  };
-}
+/** The builds database for an import, with the service's own entities and migrations. */
+export const openBuildsImport = (url: string, logger?: Logger) =>
+  openImport(
+    {
+      url,
+      entities: [ModpackSchema, BuildSchema, BuildModSchema, OutboxEventSchema as EntitySchema],
+      migrations,
+      logger,
+    },
+    importBuilds,
+  );

@@ -1,19 +1,23 @@
-// Modpacks: launcher reads with visibility (compat.md §3) and the modpack writes of compat.md §4,
+// Modpacks: launcher reads with visibility (docs/api.md#visibility) and the modpack writes (docs/api.md#modpacks),
 // with events written to the outbox in the same transaction.
 import { IsolationLevel, LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
   buildVisible,
+  columnList,
+  columnsOf,
   DepotError,
   enqueueEvent,
   isUniqueViolation,
   modpackListed,
   modpackShown,
+  propertiesOf,
   runPrepared,
   type Orm,
   type OutboxRelay,
 } from '@depot/common';
 import { canAccess, findBuild, findWritableModpack, type Access } from './access';
+import { BuildSchema } from './entities/build';
 import { ModpackSchema, type Modpack } from './entities/modpack';
 import {
   GET_MODPACK,
@@ -53,7 +57,7 @@ const flagsOf = ([version, isPublished, isPrivate]: BuildFlagsRow): BuildFlags =
   private: isPrivate,
 });
 
-/** Versions of the builds visible with or without access to the modpack (compat.md §3). */
+/** Versions of the builds visible with or without access to the modpack (docs/api.md#visibility). */
 function visibleVersions(builds: BuildFlagsRow[], accessible: boolean): string[] {
   const out: string[] = [];
   for (const [version, published, isPrivate] of builds) {
@@ -61,6 +65,15 @@ function visibleVersions(builds: BuildFlagsRow[], accessible: boolean): string[]
   }
   return out;
 }
+
+// A clone copies every column of the modpack and its builds but their identity, what the request
+// gives (name, slug, hidden) and the timestamps (the copies are new).
+const COPIED_MODPACK_COLUMNS = columnList(
+  columnsOf(ModpackSchema, propertiesOf(ModpackSchema, ['id', 'name', 'slug', 'hidden', 'createdAt', 'updatedAt'])),
+);
+const COPIED_BUILD_COLUMNS = columnList(
+  columnsOf(BuildSchema, propertiesOf(BuildSchema, ['id', 'modpackId', 'createdAt', 'updatedAt'])),
+);
 
 const TAKEN_MESSAGES = { name: 'The name has already been taken.', slug: 'The slug has already been taken.' };
 
@@ -188,18 +201,14 @@ export class Modpacks {
           const source = await findWritableModpack(tx, sourceSlug, access);
           await this.assertFree(tx, target);
           const [{ id }] = await tx.execute<{ id: number }[]>(
-            `insert into modpacks (name, slug, url, hidden, private, "order", recommended, latest,
-                                   icon_url, icon_md5, logo_url, logo_md5, background_url, background_md5)
-             select ?, ?, url, ?, private, "order", recommended, latest,
-                    icon_url, icon_md5, logo_url, logo_md5, background_url, background_md5
-               from modpacks where id = ?
+            `insert into modpacks (name, slug, hidden, ${COPIED_MODPACK_COLUMNS})
+             select ?, ?, ?, ${COPIED_MODPACK_COLUMNS} from modpacks where id = ?
              returning id`,
             [target.name, target.slug, target.hidden ?? true, source.id],
           );
           await tx.execute(
-            `insert into builds (modpack_id, version, minecraft, forge, is_published, private, min_java, min_memory)
-             select ?, version, minecraft, forge, is_published, private, min_java, min_memory
-               from builds where modpack_id = ? order by id`,
+            `insert into builds (modpack_id, ${COPIED_BUILD_COLUMNS})
+             select ?, ${COPIED_BUILD_COLUMNS} from builds where modpack_id = ? order by id`,
             [id, source.id],
           );
           // Versions are unique within a modpack, so they pair each source build with its copy.

@@ -1,6 +1,6 @@
 // Catalog deletions reach builds as events: assignments of deleted mods and versions disappear,
 // also when builds was down while catalog published them.
-import { connectBus, eventSubject, streamName, type Bus } from '@depot/common';
+import { connectBus, ensureStream, eventSubject, streamName, type Bus } from '@depot/common';
 import { eventually, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { ALL, createMod, startStack, type Stack } from './harness';
 
@@ -84,4 +84,26 @@ test('events published while builds was stopped are handled when it starts again
     async () => (await stack.builds.CountBuildsUsingVersion({ mod_version_id: late.versionIds['1'] })).count === 0,
   );
   expect(await modsOf('1')).not.toContain(late.versionIds['1']);
+});
+
+test('a malformed event is acknowledged and does not hold up the next one', async () => {
+  const kept = await createMod(stack.catalog, 'kept', ['1']);
+  const gone = await createMod(stack.catalog, 'gone', ['1']);
+  await assign('kept', '1', ['1']);
+  await assign('gone', '1', ['1']);
+
+  await ensureStream(bus);
+  // Not JSON, then JSON that is not what the event carries: each would fail forever if retried.
+  await bus.js.publish(eventSubject(stack.namespace, 'mod.version.deleted'), 'not json');
+  await bus.js.publish(
+    eventSubject(stack.namespace, 'mod.deleted'),
+    JSON.stringify({ mod_id: kept.modId, version_ids: [String(kept.versionIds['1'])] }),
+  );
+  await bus.js.publish(
+    eventSubject(stack.namespace, 'mod.version.deleted'),
+    JSON.stringify({ mod_id: gone.modId, version_id: gone.versionIds['1'] }),
+  );
+
+  await eventually(async () => !(await modsOf('1')).includes(gone.versionIds['1']));
+  expect(await modsOf('1')).toContain(kept.versionIds['1']);
 });

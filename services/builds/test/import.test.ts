@@ -141,3 +141,21 @@ test('a display name held by another Depot modpack is refused with both names, n
   );
   await expect(builds.run(twoVersions)).rejects.toThrow(/two versions of mod id 5/);
 });
+
+test('timestamps are kept as given; a build names its modpack whatever the case', async () => {
+  const dated = input();
+  dated.modpacks.push({ ...modpack('dated', 'Dated'), createdAt: '2019-05-01T10:00:00.000Z', updatedAt: null });
+  dated.builds.push({ ...build('DATED', 'v1', [[4, 40]]), createdAt: '2019-05-02T10:00:00.000Z' });
+  const result = await builds.run(dated);
+  expect(result.modpacks).toEqual({ inserted: 1, updated: 0, unchanged: 2 });
+  const [pack] = await sql(`select id, created_at, updated_at from modpacks where slug = 'dated'`);
+  expect(new Date(pack.created_at).toISOString()).toBe('2019-05-01T10:00:00.000Z');
+  expect(new Date(pack.updated_at).toISOString()).toBe('2019-05-01T10:00:00.000Z');
+  const rows = await sql(
+    `select b.modpack_id, b.created_at, bm.mod_version_id from builds b join build_mods bm on bm.build_id = b.id
+      where b.version = 'v1'`,
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ modpack_id: pack.id, mod_version_id: 40 });
+  expect(new Date(rows[0].created_at).toISOString()).toBe('2019-05-02T10:00:00.000Z');
+});

@@ -1,4 +1,4 @@
-// Launcher reads (compat.md §3): which modpacks and builds anonymous callers, callers with an
+// Launcher reads (docs/api.md#visibility): which modpacks and builds anonymous callers, callers with an
 // access list and callers with access to everything see.
 import type { buildsV1 } from '@depot/proto';
 import { ALL, ANONYMOUS, failure, only, startStack, type Stack } from './harness';

@@ -5,6 +5,7 @@ import type { CatalogConfig } from './config';
 import { ModSchema } from './entities/mod';
 import { ModVersionSchema } from './entities/mod-version';
 import { catalogHandlers } from './handlers';
+import { CatalogManagement, managementHandlers } from './management';
 import { migrations } from './migrations';
 import { Catalog } from './mods';
 import { buildsVersionUsage, type VersionUsage } from './version-usage';
@@ -44,7 +45,11 @@ export async function startCatalog(
       {
         name: CATALOG_SERVICE_NAME,
         definition: CatalogService.service,
-        handlers: bindHandlers(CatalogService.service, catalogHandlers(catalog), runtime.logger),
+        handlers: bindHandlers(
+          CatalogService.service,
+          { ...catalogHandlers(catalog), ...managementHandlers(new CatalogManagement(runtime.orm)) },
+          runtime.logger,
+        ),
       },
     ],
   });

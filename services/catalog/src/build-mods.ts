@@ -1,4 +1,4 @@
-// The mods of a build response (compat.md §3) rendered here, where the versions are read: one JSON
+// The mods of a build response (docs/api.md#build-view) rendered here, where the versions are read: one JSON
 // array handed to the gateway as bytes, which it splices into the build response unchanged. A
 // message per version cost the catalog and the gateway more to encode and decode than the
 // database spent finding them, on the read every launcher makes at every start.

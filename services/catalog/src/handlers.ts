@@ -1,15 +1,16 @@
 // gRPC surface of the catalog: requests in, entity rows out as proto messages (a build's mods as
 // rendered JSON, build-mods.ts).
-import { formatTimestamp, type AsyncHandlers } from '@depot/common';
+import { formatTimestamp, type AsyncHandlers, type FullMessage } from '@depot/common';
 import type { CatalogServiceDefinition, catalogV1 } from '@depot/proto';
 import { renderBuildMods } from './build-mods';
 import type { Catalog, ModFields, VersionFields } from './mods';
 import type { Mod } from './entities/mod';
 import type { ModVersion } from './entities/mod-version';
+import type { ManagementMethods } from './management';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
-export function toModMessage(mod: Mod, versions?: string[]): catalogV1.Mod {
+export function toModMessage(mod: Mod, versions?: string[]): FullMessage<catalogV1.Mod__Output> {
   return {
     id: mod.id,
     name: mod.name,
@@ -23,7 +24,7 @@ export function toModMessage(mod: Mod, versions?: string[]): catalogV1.Mod {
   };
 }
 
-export function toVersionMessage(v: ModVersion): catalogV1.ModVersion {
+export function toVersionMessage(v: ModVersion): FullMessage<catalogV1.ModVersion__Output> {
   return {
     id: v.id,
     mod_id: v.modId,
@@ -49,11 +50,12 @@ function masked<K extends string>(
   return out;
 }
 
-export function catalogHandlers(catalog: Catalog): AsyncHandlers<CatalogServiceDefinition> {
+/** Every method but the management reads (management.ts). */
+export function catalogHandlers(catalog: Catalog): Omit<AsyncHandlers<CatalogServiceDefinition>, ManagementMethods> {
   return {
     async ListMods() {
       const mods = await catalog.listMods();
-      return { mods: mods.map((m) => ({ name: m.name, pretty_name: m.prettyName })) };
+      return { mods: mods.map((m) => ({ id: m.id, name: m.name, pretty_name: m.prettyName })) };
     },
     async GetMod(req) {
       const { mod, versions } = await catalog.getMod(req.slug);

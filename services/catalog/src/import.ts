@@ -7,45 +7,33 @@
 // running service's relay publishes them). Never a delete event: imports never detach anything.
 import type { EntitySchema } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { initOrm, migrate, OutboxEventSchema, type Logger, type Orm } from '@depot/common';
-import { ModSchema } from './entities/mod';
-import { ModVersionSchema } from './entities/mod-version';
+import {
+  enqueueEvents,
+  importCounts,
+  openImport,
+  OutboxEventSchema,
+  propertiesOf,
+  toColumns,
+  upsertRows,
+} from '@depot/common';
+import type { Imported, ImportCounts, Logger, Orm } from '@depot/common';
+import { ModSchema, type Mod } from './entities/mod';
+import { ModVersionSchema, type ModVersion } from './entities/mod-version';
 import { migrations } from './migrations';
 
 /** A mod, matched by name case-insensitively (a case-only difference renames the Depot mod). */
-export interface ImportedMod {
-  name: string;
-  prettyName: string;
-  author: string | null;
-  description: string | null;
-  link: string | null;
-  /** ISO timestamps; null means "now" for a new row. */
-  createdAt?: string | null;
-  updatedAt?: string | null;
-}
+export type ImportedMod = Imported<Mod>;
 
-/** A version of one of the imported mods, matched by (mod, version) exactly. */
-export interface ImportedVersion {
+/** A version of one of the imported mods, matched by (mod, version) exactly; md5 stored lowercase. */
+export type ImportedVersion = Imported<ModVersion, 'modId'> & {
   /** The mod's name as given in `mods`. */
   mod: string;
-  version: string;
-  /** Stored lowercase; at most 32 characters. */
-  md5: string;
-  filesize: number | null;
-  createdAt?: string | null;
-  updatedAt?: string | null;
-}
+};
 
 /** New rows are created in the order of the arrays (ids, and so list orders, follow it). */
 export interface CatalogImport {
   mods: ImportedMod[];
   versions: ImportedVersion[];
-}
-
-export interface ImportCounts {
-  inserted: number;
-  updated: number;
-  unchanged: number;
 }
 
 export interface CatalogImportResult {
@@ -58,6 +46,11 @@ export interface CatalogImportResult {
 }
 
 export const versionKey = (mod: string, version: string) => `${mod}\u0000${version}`;
+
+// The fields an import writes and compares: all but the identity, a version's natural key
+// (matched, never changed) and the timestamps (set apart: a new row's default to now).
+const MOD_FIELDS = propertiesOf(ModSchema, ['id', 'createdAt', 'updatedAt']);
+const VERSION_FIELDS = propertiesOf(ModVersionSchema, ['id', 'modId', 'version', 'createdAt', 'updatedAt']);
 
 /** Refuses input the tables cannot hold or that would match one row twice. */
 function checkInput({ mods, versions }: CatalogImport): void {
@@ -87,25 +80,8 @@ function checkInput({ mods, versions }: CatalogImport): void {
 export async function importCatalog(orm: Orm, input: CatalogImport): Promise<CatalogImportResult> {
   checkInput(input);
   const { mods, versions } = input;
-  const modRows = mods.map((m, seq) => ({
-    seq,
-    name: m.name,
-    pretty_name: m.prettyName,
-    author: m.author,
-    description: m.description,
-    link: m.link,
-    created_at: m.createdAt ?? null,
-    updated_at: m.updatedAt ?? null,
-  }));
-  const versionRows = versions.map((v, seq) => ({
-    seq,
-    mod: v.mod,
-    version: v.version,
-    md5: v.md5.toLowerCase(),
-    filesize: v.filesize,
-    created_at: v.createdAt ?? null,
-    updated_at: v.updatedAt ?? null,
-  }));
+  // Rows keyed by column, read back as the table's own row type (jsonb_populate_recordset).
+  const modsJson = JSON.stringify(mods.map((m) => toColumns(ModSchema, m)));
 
   const em = orm.em.fork() as SqlEntityManager;
   return em.transactional(async (tx) => {
@@ -113,129 +89,80 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
     await tx.execute("set local lock_timeout = '30s'");
     await tx.execute('set local statement_timeout = 0');
     await tx.execute('lock table mods, mod_versions in share row exclusive mode');
-    const modsJson = JSON.stringify(modRows);
-    const versionsJson = JSON.stringify(versionRows);
 
     // Mods: update the changed ones (a case-only rename included), then insert the new ones.
-    const updatedMods = await tx.execute<{ id: number }[]>(
-      `update mods m
-          set name = i.name, pretty_name = i.pretty_name, author = i.author, description = i.description,
-              link = i.link, updated_at = coalesce(i.updated_at, now())
-         from jsonb_to_recordset(?::jsonb) as i(name text, pretty_name text, author text, description text,
-                                              link text, updated_at timestamptz)
-        where lower(m.name) = lower(i.name)
-          and (m.name, m.pretty_name, m.author, m.description, m.link)
-              is distinct from (i.name, i.pretty_name, i.author, i.description, i.link)
-       returning m.id`,
-      [modsJson],
-    );
-    const insertedMods = await tx.execute<{ id: number }[]>(
-      `insert into mods (name, pretty_name, author, description, link, created_at, updated_at)
-       select i.name, i.pretty_name, i.author, i.description, i.link,
-              coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
-         from jsonb_to_recordset(?::jsonb)
-              as i(name text, pretty_name text, author text, description text, link text,
-                   created_at timestamptz, updated_at timestamptz, seq int)
-        where not exists (select 1 from mods m where lower(m.name) = lower(i.name))
-        order by i.seq
-       returning id`,
-      [modsJson],
-    );
+    const { updated: updatedMods, inserted: insertedMods } = await upsertRows<Mod, { id: number }>(tx, ModSchema, {
+      rowsJson: modsJson,
+      match: 'lower(t.name) = lower(i.name)',
+      update: MOD_FIELDS,
+      returning: 't.id',
+    });
     const modIdRows = await tx.execute<{ id: number; name: string }[]>(
       `select m.id, i.name from mods m
-         join jsonb_to_recordset(?::jsonb) as i(name text) on lower(m.name) = lower(i.name)`,
+         join jsonb_populate_recordset(null::mods, ?::jsonb) as i on lower(m.name) = lower(i.name)`,
       [modsJson],
     );
     const modIds = new Map(modIdRows.map((r) => [r.name, r.id]));
 
-    // Versions, by (mod, version) exactly.
-    const updatedVersions = await tx.execute<{ id: number; mod_id: number }[]>(
-      `update mod_versions v
-          set md5 = i.md5, filesize = i.filesize, updated_at = coalesce(i.updated_at, now())
-         from jsonb_to_recordset(?::jsonb) as i(mod text, version text, md5 text, filesize bigint, updated_at timestamptz)
-         join mods m on lower(m.name) = lower(i.mod)
-        where v.mod_id = m.id and v.version = i.version
-          and (v.md5, v.filesize) is distinct from (i.md5, i.filesize)
-       returning v.id, v.mod_id`,
+    // Versions, by (mod, version) exactly; a version names its mod whatever the case (checkInput).
+    const idOfName = new Map(modIdRows.map((r) => [r.name.toLowerCase(), r.id]));
+    const versionsJson = JSON.stringify(
+      versions.map(({ mod, ...v }) =>
+        toColumns(ModVersionSchema, { ...v, md5: v.md5.toLowerCase(), modId: idOfName.get(mod.toLowerCase()) }),
+      ),
+    );
+    const { updated: updatedVersions, inserted: insertedVersions } = await upsertRows<
+      ModVersion,
+      { id: number; mod_id: number }
+    >(tx, ModVersionSchema, {
+      rowsJson: versionsJson,
+      match: 't.mod_id = i.mod_id and t.version = i.version',
+      update: VERSION_FIELDS,
+      insertOnly: ['modId', 'version'],
+      returning: 't.id, t.mod_id',
+    });
+    const versionIdRows = await tx.execute<{ id: number; mod_id: number; version: string }[]>(
+      `select v.id, v.mod_id, v.version
+         from jsonb_populate_recordset(null::mod_versions, ?::jsonb) as i
+         join mod_versions v on v.mod_id = i.mod_id and v.version = i.version`,
       [versionsJson],
     );
-    const insertedVersions = await tx.execute<{ id: number; mod_id: number }[]>(
-      `insert into mod_versions (mod_id, version, md5, filesize, created_at, updated_at)
-       select m.id, i.version, i.md5, i.filesize, coalesce(i.created_at, now()), coalesce(i.updated_at, i.created_at, now())
-         from jsonb_to_recordset(?::jsonb)
-              as i(mod text, version text, md5 text, filesize bigint, created_at timestamptz, updated_at timestamptz, seq int)
-         join mods m on lower(m.name) = lower(i.mod)
-        where not exists (select 1 from mod_versions v where v.mod_id = m.id and v.version = i.version)
-        order by i.seq
-       returning id, mod_id`,
-      [versionsJson],
-    );
-    const versionIdRows = await tx.execute<{ id: number; mod_id: number; mod: string; version: string }[]>(
-      `select v.id, v.mod_id, i.mod, i.version
-         from jsonb_to_recordset(?::jsonb) as i(mod text, version text)
-         join mods m on lower(m.name) = lower(i.mod)
-         join mod_versions v on v.mod_id = m.id and v.version = i.version`,
-      [versionsJson],
-    );
-    const versionIds = new Map(
-      versionIdRows.map((r) => [versionKey(r.mod, r.version), { modId: r.mod_id, versionId: r.id }]),
-    );
+    const versionIdOf = new Map(versionIdRows.map((r) => [versionKey(String(r.mod_id), r.version), r.id]));
+    const versionIds = new Map<string, { modId: number; versionId: number }>();
+    for (const v of versions) {
+      const modId = idOfName.get(v.mod.toLowerCase())!;
+      versionIds.set(versionKey(v.mod, v.version), {
+        modId,
+        versionId: versionIdOf.get(versionKey(String(modId), v.version))!,
+      });
+    }
 
     // Events, set-wise: whoever caches mods or builds hears about every change.
-    const touchedMods = [
-      ...new Set([...updatedMods, ...insertedMods].map((r) => r.id).concat(insertedVersions.map((r) => r.mod_id))),
-    ];
-    if (touchedMods.length) {
-      await tx.execute(
-        `insert into outbox (type, payload)
-         select 'mod.updated', jsonb_build_object('mod_id', id) from unnest(?::int[]) as id order by id`,
-        [`{${touchedMods.join(',')}}`],
-      );
-    }
-    if (updatedVersions.length) {
-      await tx.execute(
-        `insert into outbox (type, payload)
-         select 'mod.version.updated', jsonb_build_object('mod_id', u.mod_id, 'version_id', u.id)
-           from jsonb_to_recordset(?::jsonb) as u(id int, mod_id int) order by u.id`,
-        [JSON.stringify(updatedVersions.map((r) => ({ id: r.id, mod_id: r.mod_id })))],
-      );
-    }
+    const touchedMods = new Set([...updatedMods, ...insertedMods].map((r) => r.id));
+    for (const r of insertedVersions) touchedMods.add(r.mod_id);
+    await enqueueEvents(
+      tx,
+      'mod.updated',
+      [...touchedMods].sort((a, b) => a - b).map((id) => ({ mod_id: id })),
+    );
+    await enqueueEvents(
+      tx,
+      'mod.version.updated',
+      [...updatedVersions].sort((a, b) => a.id - b.id).map((r) => ({ mod_id: r.mod_id, version_id: r.id })),
+    );
 
     return {
-      mods: counts(mods.length, insertedMods.length, updatedMods.length),
-      versions: counts(versionRows.length, insertedVersions.length, updatedVersions.length),
+      mods: importCounts(mods.length, insertedMods.length, updatedMods.length),
+      versions: importCounts(versions.length, insertedVersions.length, updatedVersions.length),
       modIds,
       versionIds,
     };
   });
 }
 
-function counts(total: number, inserted: number, updated: number): ImportCounts {
-  return { inserted, updated, unchanged: total - inserted - updated };
-}
-
-/**
- * The catalog database for an import: opened with the service's own entities and migrations
- * (applied first, under the same advisory lock as a starting service, so an import may run before
- * the service ever started).
- */
-export async function openCatalogImport(url: string, logger?: Logger) {
-  const orm = await initOrm({
-    url,
-    entities: [ModSchema, ModVersionSchema, OutboxEventSchema as EntitySchema],
-    migrations,
-    poolMax: 2,
-    logger,
-  });
-  try {
-    await migrate(orm, logger);
-  } catch (err) {
-    await orm.close(true);
-    throw err;
-  }
-  return {
-    orm,
-    run: (input: CatalogImport) => importCatalog(orm, input),
-    close: () => orm.close(true),
-  };
-}
+/** The catalog database for an import, with the service's own entities and migrations. */
+export const openCatalogImport = (url: string, logger?: Logger) =>
+  openImport(
+    { url, entities: [ModSchema, ModVersionSchema, OutboxEventSchema as EntitySchema], migrations, logger },
+    importCatalog,
+  );

@@ -1,4 +1,4 @@
-// Mods and their versions: the rules of contract.md §2 and §4.2–4.3 that need the database
+// Mods and their versions: the rules of docs/api.md#mods and #mod-versions that need the database
 // (uniqueness, existence, cascade), with events written to the outbox in the same transaction.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
@@ -7,9 +7,13 @@ import {
   enqueueEvent,
   isUniqueViolation,
   runPrepared,
+  selectProperties,
   statement,
+  withDates,
   type Orm,
   type OutboxRelay,
+  type MissingRow,
+  type RawRow,
 } from '@depot/common';
 import { ModSchema, type Mod } from './entities/mod';
 import { ModVersionSchema, type ModVersion } from './entities/mod-version';
@@ -48,12 +52,12 @@ export interface ResolvedVersionRow {
 // primary keys.
 
 /** A mod by exact name with its version strings in creation order. Parameter: slug. */
-export const GET_MOD_SQL = `select m.id, m.name, m.pretty_name, m.author, m.description, m.link, m.created_at, m.updated_at,
+export const GET_MOD_SQL = `select ${selectProperties(ModSchema, 'm')},
        array(select v.version from mod_versions v where v.mod_id = m.id order by v.id) as versions
   from mods m where m.name = ?`;
 
 /** The mod (one row, or none) and its version with exactly that string (null columns if none). Parameters: version, slug. */
-export const GET_VERSION_SQL = `select m.id as found_mod_id, v.id, v.mod_id, v.version, v.md5, v.filesize, v.created_at, v.updated_at
+export const GET_VERSION_SQL = `select ${selectProperties(ModVersionSchema, 'v')}
   from mods m left join mod_versions v on v.mod_id = m.id and v.version = ?
  where m.name = ?`;
 
@@ -85,31 +89,10 @@ function versionsByIdsSql(details: boolean): string {
   cross join lateral (select ${modColumns} from mods where mods.id = v.mod_id limit 1) m`;
 }
 
-interface ModRow {
-  id: number;
-  name: string;
-  pretty_name: string;
-  author: string | null;
-  description: string | null;
-  link: string | null;
-  created_at: string | Date;
-  updated_at: string | Date;
-  versions: string[];
-}
+type ModRow = RawRow<Mod> & { versions: string[] };
 
-interface VersionRow {
-  found_mod_id: number;
-  id: number | null;
-  mod_id: number;
-  version: string;
-  md5: string;
-  filesize: string | number | null;
-  created_at: string | Date;
-  updated_at: string | Date;
-}
-
-// The ORM leaves timestamps as PostgreSQL text in raw results; entities carry Dates.
-const toDate = (v: string | Date): Date => (v instanceof Date ? v : new Date(v));
+/** The version's columns are null when the mod has no such version; a bigint comes as text. */
+type VersionRow = (Omit<RawRow<ModVersion>, 'filesize'> & { filesize: string | null }) | MissingRow<ModVersion>;
 
 const nameTaken = () => DepotError.fields({ name: ['The name has already been taken.'] }, 'MOD_NAME_TAKEN');
 
@@ -129,27 +112,16 @@ export class Catalog {
     return this.orm.em.fork() as SqlEntityManager;
   }
 
-  async listMods(): Promise<Pick<Mod, 'name' | 'prettyName'>[]> {
-    return this.em().find(ModSchema, {}, { fields: ['name', 'prettyName'], orderBy: { id: 'asc' } });
+  async listMods(): Promise<Pick<Mod, 'id' | 'name' | 'prettyName'>[]> {
+    return this.em().find(ModSchema, {}, { fields: ['id', 'name', 'prettyName'], orderBy: { id: 'asc' } });
   }
 
   /** The mod and its version strings in creation order: one query. */
   async getMod(slug: string): Promise<{ mod: Mod; versions: string[] }> {
     const [row] = await runPrepared<ModRow>(this.orm, GET_MOD, [slug]);
     if (!row) throw new DepotError('MOD_NOT_FOUND');
-    return {
-      mod: {
-        id: row.id,
-        name: row.name,
-        prettyName: row.pretty_name,
-        author: row.author,
-        description: row.description,
-        link: row.link,
-        createdAt: toDate(row.created_at),
-        updatedAt: toDate(row.updated_at),
-      },
-      versions: row.versions,
-    };
+    const { versions, ...mod } = row;
+    return { mod: withDates<Mod>(mod), versions };
   }
 
   async createMod(fields: Required<Pick<ModFields, 'name' | 'prettyName'>> & ModFields): Promise<Mod> {
@@ -216,15 +188,7 @@ export class Catalog {
     const [row] = await runPrepared<VersionRow>(this.orm, GET_VERSION, [version, slug]);
     if (!row) throw new DepotError('MOD_NOT_FOUND');
     if (row.id === null) throw new DepotError('VERSION_NOT_FOUND');
-    return {
-      id: row.id,
-      modId: row.mod_id,
-      version: row.version,
-      md5: row.md5,
-      filesize: row.filesize === null ? null : Number(row.filesize),
-      createdAt: toDate(row.created_at),
-      updatedAt: toDate(row.updated_at),
-    };
+    return withDates<ModVersion>({ ...row, filesize: row.filesize === null ? null : Number(row.filesize) });
   }
 
   async createVersion(slug: string, version: string, fields: Required<Pick<VersionFields, 'md5'>> & VersionFields) {

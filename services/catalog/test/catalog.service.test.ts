@@ -82,7 +82,7 @@ test('creates, reads, updates a mod and refuses a duplicate name case-insensitiv
   expect(same.name).toBe('jei');
 
   const list = await client.ListMods({});
-  expect(list.mods).toEqual([{ name: 'jei', pretty_name: 'Just Enough Items' }]);
+  expect(list.mods).toEqual([{ id: created.id, name: 'jei', pretty_name: 'Just Enough Items' }]);
 });
 
 test('versions: unique within a mod, md5 stored lowercase, 404 reasons', async () => {

@@ -54,4 +54,14 @@ export const serviceEnv = {
 };
 
 export const hostPortSchema = hostPort;
+
+/**
+ * PUBLIC_URL: the gateway's public address (`https://depot.example.com`, a path allowed), whose
+ * `/api/` is the API root launchers and Technic Platform are given. Empty means unset.
+ */
+export const publicUrlSchema = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), 'must be an http(s) URL');
 export { z };

@@ -136,7 +136,7 @@ export const outboxPublished = new Counter({
 
 export const eventsProcessed = new Counter({
   name: 'depot_events_processed_total',
-  help: 'Events a durable consumer handled, by consumer, event type and result (ok, error, ignored).',
+  help: 'Events a durable consumer handled, by consumer, event type and result (ok, error, ignored, malformed).',
   labelNames: ['durable', 'type', 'result'] as const,
   registers: [metricsRegistry],
 });

@@ -13,7 +13,7 @@ import {
 import { SpanKind, SpanStatusCode, type TextMapGetter } from '@opentelemetry/api';
 import type { MsgHdrs } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
-import { eventSubject, eventTypeOf, streamName, type EventType } from './events';
+import { eventSubject, eventTypeOf, parseEvent, streamName, type EventPayloads, type EventType } from './events';
 import { eventsProcessed, scraped, withTimeout } from './metrics';
 import { contextFromCarrier, tracer, tracingEnabled } from './tracing';
 
@@ -91,18 +91,22 @@ export interface ConsumerHandle {
   stop(): Promise<void>;
 }
 
-export type EventHandler = (type: EventType, data: unknown, msg: JsMsg) => Promise<void>;
+/** An event of one of the types `T`: its type and its payload, checked against that type's schema. */
+export type BusEvent<T extends EventType = EventType> = { [K in T]: { type: K; data: EventPayloads[K] } }[T];
+export type EventHandler<T extends EventType = EventType> = (event: BusEvent<T>, msg: JsMsg) => Promise<void>;
 
 /**
  * Runs a durable consumer until stopped. The handler's success acks the message; a failure
  * naks it with a delay so it comes back. Survives NATS restarts by re-opening the consumer.
+ * The handler sees only payloads that match their event's schema (events.ts): a malformed one
+ * would fail forever, so it is logged and acked instead.
  */
-export function runConsumer(
+export function runConsumer<T extends EventType>(
   bus: Bus,
   opts: {
     durable: string;
-    types: EventType[];
-    handler: EventHandler;
+    types: readonly T[];
+    handler: EventHandler<T>;
     logger: Logger;
     /** Server-side filter relative to the namespace (e.g. `mod.>`); default: the one type, or all. */
     filter?: string;
@@ -111,7 +115,7 @@ export function runConsumer(
   let stopping = false;
   let current: { close(): Promise<void | Error> } | undefined;
   const name = streamName(bus.namespace);
-  const wanted = new Set<EventType>(opts.types);
+  const wanted = new Set<string>(opts.types);
   let infoCache: { at: number; info: Promise<{ num_pending: number; num_ack_pending: number }> } | undefined;
   const consumerInfo = () => {
     // One request serves both gauges of a scrape.
@@ -137,11 +141,11 @@ export function runConsumer(
     }),
   ];
   /** Runs the handler for one message, inside a consumer span continuing the publisher's trace. */
-  const handle = async (type: EventType, msg: JsMsg) => {
-    if (!tracingEnabled()) return opts.handler(type, msg.json(), msg);
+  const handle = async (event: BusEvent<T>, msg: JsMsg) => {
+    if (!tracingEnabled()) return opts.handler(event, msg);
     const parent = contextFromCarrier(msg.headers, headerGetter);
     return tracer().startActiveSpan(
-      `process ${type}`,
+      `process ${event.type}`,
       {
         kind: SpanKind.CONSUMER,
         attributes: {
@@ -153,7 +157,7 @@ export function runConsumer(
       parent,
       async (span) => {
         try {
-          return await opts.handler(type, msg.json(), msg);
+          return await opts.handler(event, msg);
         } catch (err) {
           span.setStatus({ code: SpanStatusCode.ERROR, message: String(err) });
           throw err;
@@ -203,10 +207,19 @@ export function runConsumer(
           let type: string = 'unknown';
           try {
             type = eventTypeOf(bus.namespace, msg.subject);
-            const handled = wanted.has(type as EventType);
-            if (handled) await withProgress(msg, () => handle(type as EventType, msg));
+            let result: 'ok' | 'ignored' | 'malformed' = 'ignored';
+            if (wanted.has(type)) {
+              const data = payloadOf(type as T, msg);
+              if (data === undefined) {
+                result = 'malformed';
+                opts.logger.error({ type, data: msg.string().slice(0, 1000) }, 'malformed event ignored');
+              } else {
+                await withProgress(msg, () => handle({ type, data } as BusEvent<T>, msg));
+                result = 'ok';
+              }
+            }
             msg.ack();
-            eventsProcessed.inc({ durable: opts.durable, type, result: handled ? 'ok' : 'ignored' });
+            eventsProcessed.inc({ durable: opts.durable, type, result });
           } catch (err) {
             eventsProcessed.inc({ durable: opts.durable, type, result: 'error' });
             opts.logger.warn({ err: String(err), subject: msg.subject }, 'event handling failed; will retry');
@@ -232,6 +245,17 @@ export function runConsumer(
       await loop;
     },
   };
+}
+
+/** The payload of a message of `type`, undefined when it is not JSON or not what that event carries. */
+function payloadOf<T extends EventType>(type: T, msg: JsMsg): EventPayloads[T] | undefined {
+  let json: unknown;
+  try {
+    json = msg.json();
+  } catch {
+    return undefined;
+  }
+  return parseEvent(type, json);
 }
 
 /** How long a delivered message may stay unacked before JetStream delivers it again. */

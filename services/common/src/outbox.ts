@@ -60,6 +60,24 @@ export function enqueueEvent<T extends EventType>(em: EntityManager, type: T, pa
   em.persist(em.create(OutboxEventSchema, (trace ? { type, payload, trace } : { type, payload }) as OutboxEvent));
 }
 
+/**
+ * Records events of one type with a single statement, in the order given, in the caller's
+ * transaction (set-wise writes: the imports).
+ */
+export async function enqueueEvents<T extends EventType>(
+  em: SqlEntityManager,
+  type: T,
+  payloads: readonly EventPayloads[T][],
+): Promise<void> {
+  if (!payloads.length) return;
+  const trace = traceCarrier();
+  await em.execute(
+    `insert into outbox (type, payload, trace)
+     select ?, e.payload, ?::jsonb from jsonb_array_elements(?::jsonb) with ordinality as e(payload, n) order by e.n`,
+    [type, trace ? JSON.stringify(trace) : null, JSON.stringify(payloads)],
+  );
+}
+
 interface OutboxRow {
   id: string;
   type: EventType;

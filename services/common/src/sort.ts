@@ -1,4 +1,4 @@
-// Mod ordering of build responses (compat.md §3): natural ("mod2" before "mod10") and
+// Mod ordering of build responses (docs/api.md#mod-order; why not Solder's order: docs/decisions.md#mod-order-and-underscores): natural ("mod2" before "mod10") and
 // case-insensitive, by the Unicode collation (ICU, what `localeCompare` with `numeric` gives).
 // Solder's SORT_NATURAL | SORT_FLAG_CASE agrees on letters, digits, `-` and `.`, but compares
 // bytes after upper-casing, so it puts `_` after the letters where the collation puts it first.

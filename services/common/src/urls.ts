@@ -5,7 +5,7 @@ export function mirrorBase(mirror: string): string {
 
 /**
  * `(name, version) => {mirror}/mods/{name}/{name}-{version}.zip`, each segment percent-encoded
- * (compat.md §6): the mirror's part worked out once for the many mods of a build.
+ * (docs/api.md#download-urls): the mirror's part worked out once for the many mods of a build.
  */
 export function modDownloadUrls(mirror: string): (name: string, version: string) => string {
   const base = `${mirror.replace(/\/+$/, '')}/mods/`;
@@ -15,7 +15,7 @@ export function modDownloadUrls(mirror: string): (name: string, version: string)
   };
 }
 
-/** `{mirror}/mods/{name}/{name}-{version}.zip`, each segment percent-encoded (compat.md §6). */
+/** `{mirror}/mods/{name}/{name}-{version}.zip`, each segment percent-encoded (docs/api.md#download-urls). */
 export function modDownloadUrl(mirror: string, name: string, version: string): string {
   return modDownloadUrls(mirror)(name, version);
 }

@@ -1,4 +1,4 @@
-// Launcher visibility (compat.md §3), the one implementation: the builds service applies it at the
+// Launcher visibility (docs/api.md#visibility), the one implementation: the builds service applies it at the
 // source for access-filtered reads, and the gateway applies it per request to its cache of
 // access-independent data. Everything reduces to one question per modpack, "is it accessible to
 // this request?", so callers can also precompute both answers.

@@ -169,7 +169,7 @@ describe('with tracing on', () => {
         durable: 'obs-consumer',
         types: ['mod.deleted'],
         logger: log.logger,
-        handler: async (_type, _data, msg) => {
+        handler: async (_event, msg) => {
           handled.push({
             traceId: trace.getSpan(context.active())?.spanContext().traceId,
             headers: msg.headers?.get('traceparent'),

@@ -107,8 +107,8 @@ test('events written while NATS is down are delivered once it is back, each exac
     durable: 'test-consumer',
     types: ['mod.deleted'],
     logger,
-    handler: async (_type, data) => {
-      received.push((data as { mod_id: number }).mod_id);
+    handler: async ({ data }) => {
+      received.push(data.mod_id);
     },
   });
 

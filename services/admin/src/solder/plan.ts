@@ -3,84 +3,24 @@
 // key value. Pure, so every rule is unit-tested. Rows Depot cannot represent are either refused
 // (names that clash case-insensitively: the operator must choose) or dropped with a warning
 // (dangling references, a second version of a mod in one build, ...).
+import type { ImportedClient, ImportedKey } from '#auth-import';
+import type { ImportedBuild, ImportedModpack } from '#builds-import';
+import type { ImportedMod, ImportedVersion } from '#catalog-import';
 import { CliError } from '../errors';
 import type { SolderData } from './read';
 
-export interface PlannedMod {
-  name: string;
-  prettyName: string;
-  author: string | null;
-  description: string | null;
-  link: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-export interface PlannedVersion {
-  mod: string;
-  version: string;
-  md5: string;
-  filesize: number | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-export interface PlannedModpack {
-  name: string;
-  slug: string;
-  url: string | null;
-  hidden: boolean;
-  private: boolean;
-  order: number | null;
-  recommended: string | null;
-  latest: string | null;
-  iconUrl: string | null;
-  iconMd5: string | null;
-  logoUrl: string | null;
-  logoMd5: string | null;
-  backgroundUrl: string | null;
-  backgroundMd5: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-export interface PlannedBuild {
-  modpack: string;
-  version: string;
-  minecraft: string;
-  forge: string | null;
-  isPublished: boolean;
-  private: boolean;
-  minJava: string | null;
-  minMemory: number | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-  /** By natural key; catalog's import gives the ids. */
-  mods: { mod: string; version: string }[];
-}
-
-export interface PlannedClient {
-  name: string;
-  uuid: string;
-  modpacks: string[];
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-export interface PlannedKey {
-  name: string;
-  apiKey: string;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
+// What each service's import takes, but Solder's references by natural key (catalog's import
+// gives the ids of versions, builds' those of modpacks).
+export type PlannedBuild = Omit<ImportedBuild, 'mods'> & { mods: { mod: string; version: string }[] };
+export type PlannedClient = Omit<ImportedClient, 'modpackIds'> & { modpacks: string[] };
 
 export interface ImportPlan {
-  mods: PlannedMod[];
-  versions: PlannedVersion[];
-  modpacks: PlannedModpack[];
+  mods: ImportedMod[];
+  versions: ImportedVersion[];
+  modpacks: ImportedModpack[];
   builds: PlannedBuild[];
   clients: PlannedClient[];
-  keys: PlannedKey[];
+  keys: ImportedKey[];
   warnings: string[];
 }
 
@@ -123,7 +63,7 @@ export function planImport(data: SolderData): ImportPlan {
   const modClashes = duplicatesCaseInsensitive(data.mods.map((m) => m.name));
   if (modClashes.length) errors.push(`mod names that differ only in case: ${modClashes.slice(0, 10).join(', ')}`);
   const modById = new Map(data.mods.map((m) => [m.id, m]));
-  const mods: PlannedMod[] = data.mods.map((m) => ({
+  const mods: ImportedMod[] = data.mods.map((m) => ({
     name: m.name,
     prettyName: m.pretty_name ?? '',
     author: m.author,
@@ -136,7 +76,7 @@ export function planImport(data: SolderData): ImportPlan {
   // Versions: (mod, version) exactly; Solder id → natural key for the assignments.
   const versionKeyById = new Map<number, { mod: string; version: string }>();
   const versionSeen = new Set<string>();
-  const versions: PlannedVersion[] = [];
+  const versions: ImportedVersion[] = [];
   const longMd5: string[] = [];
   for (const v of data.modversions) {
     const mod = modById.get(v.mod_id);
@@ -171,7 +111,7 @@ export function planImport(data: SolderData): ImportPlan {
   const nameClashes = duplicatesCaseInsensitive(data.modpacks.map((m) => m.name));
   if (nameClashes.length) errors.push(`modpack names that differ only in case: ${nameClashes.join(', ')}`);
   const modpackById = new Map(data.modpacks.map((m) => [m.id, m]));
-  const modpacks: PlannedModpack[] = data.modpacks.map((m) => {
+  const modpacks: ImportedModpack[] = data.modpacks.map((m) => {
     for (const field of ['icon_md5', 'logo_md5', 'background_md5'] as const) {
       if ((m[field]?.length ?? 0) > MD5_MAX) errors.push(`modpack ${m.slug}: ${field} longer than 32 characters`);
     }
@@ -306,7 +246,7 @@ export function planImport(data: SolderData): ImportPlan {
   }
 
   // Keys: matched by value (stored hashed); the first name of a repeated value is kept.
-  const keys: PlannedKey[] = [];
+  const keys: ImportedKey[] = [];
   const keyValues = new Set<string>();
   for (const k of data.keys) {
     if (!k.api_key) {

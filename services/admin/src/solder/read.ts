@@ -6,105 +6,12 @@
 import { Client } from 'pg';
 import { CliError } from '../errors';
 
-export interface SolderMod {
-  id: number;
-  name: string;
-  pretty_name: string | null;
-  author: string | null;
-  description: string | null;
-  link: string | null;
-  created_at: string | null;
-  updated_at: string | null;
-}
-
-export interface SolderModversion {
-  id: number;
-  mod_id: number;
-  version: string;
-  md5: string | null;
-  filesize: number | null;
-  created_at: string | null;
-  updated_at: string | null;
-}
-
-export interface SolderModpack {
-  id: number;
-  name: string;
-  slug: string;
-  url: string | null;
-  hidden: boolean;
-  private: boolean;
-  order: number | null;
-  recommended: string | null;
-  latest: string | null;
-  icon_url: string | null;
-  icon_md5: string | null;
-  logo_url: string | null;
-  logo_md5: string | null;
-  background_url: string | null;
-  background_md5: string | null;
-  created_at: string | null;
-  updated_at: string | null;
-}
-
-export interface SolderBuild {
-  id: number;
-  modpack_id: number;
-  version: string;
-  minecraft: string | null;
-  forge: string | null;
-  is_published: boolean;
-  private: boolean;
-  min_java: string | null;
-  min_memory: number | null;
-  created_at: string | null;
-  updated_at: string | null;
-}
-
-export interface SolderBuildModversion {
-  id: number;
-  build_id: number;
-  modversion_id: number;
-}
-
-export interface SolderClient {
-  id: number;
-  name: string;
-  uuid: string;
-  created_at: string | null;
-  updated_at: string | null;
-}
-
-export interface SolderClientModpack {
-  client_id: number;
-  modpack_id: number;
-}
-
-export interface SolderKey {
-  id: number;
-  name: string;
-  api_key: string;
-  created_at: string | null;
-  updated_at: string | null;
-}
-
-export interface SolderData {
-  mods: SolderMod[];
-  modversions: SolderModversion[];
-  modpacks: SolderModpack[];
-  builds: SolderBuild[];
-  buildModversions: SolderBuildModversion[];
-  clients: SolderClient[];
-  clientModpacks: SolderClientModpack[];
-  keys: SolderKey[];
-  /** What the reader had to work around (missing optional tables). */
-  notes: string[];
-}
-
 type Kind = 'text' | 'int' | 'bool' | 'time';
-type ColumnSpec = [name: string, kind: Kind, required?: boolean];
+/** A column read: its name, how it is normalized, and whether the table must have it. */
+type ColumnSpec = readonly [name: string, kind: Kind, required?: true];
 
-const TABLES: Record<string, { columns: ColumnSpec[]; required: boolean; order: string }> = {
+// The tables read, each column once: the row types below are derived from these lists.
+const TABLES = {
   mods: {
     required: true,
     order: 'id',
@@ -211,7 +118,37 @@ const TABLES: Record<string, { columns: ColumnSpec[]; required: boolean; order: 
       ['updated_at', 'time'],
     ],
   },
+} as const satisfies Record<string, { columns: readonly ColumnSpec[]; required: boolean; order: string }>;
+
+type Value<K extends Kind> = K extends 'int' ? number : K extends 'bool' ? boolean : string;
+/** A row as read: a required column has a value, another may be null (or missing from the schema). */
+type RowOf<Table extends keyof typeof TABLES> = {
+  [C in (typeof TABLES)[Table]['columns'][number] as C[0]]: C extends readonly [string, Kind, true]
+    ? Value<C[1]>
+    : Value<C[1]> | null;
 };
+
+export type SolderMod = RowOf<'mods'>;
+export type SolderModversion = RowOf<'modversions'>;
+export type SolderModpack = RowOf<'modpacks'>;
+export type SolderBuild = RowOf<'builds'>;
+export type SolderBuildModversion = RowOf<'build_modversion'>;
+export type SolderClient = RowOf<'clients'>;
+export type SolderClientModpack = RowOf<'client_modpack'>;
+export type SolderKey = RowOf<'keys'>;
+
+export interface SolderData {
+  mods: SolderMod[];
+  modversions: SolderModversion[];
+  modpacks: SolderModpack[];
+  builds: SolderBuild[];
+  buildModversions: SolderBuildModversion[];
+  clients: SolderClient[];
+  clientModpacks: SolderClientModpack[];
+  keys: SolderKey[];
+  /** What the reader had to work around (missing optional tables). */
+  notes: string[];
+}
 
 const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 

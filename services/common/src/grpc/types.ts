@@ -22,3 +22,11 @@ export type AsyncHandlers<D> = {
     ? (request: ReqOut, call: grpc.ServerUnaryCall<ReqOut, Res>) => Promise<Res>
     : never;
 };
+
+/**
+ * A message with every field named: the return type of a mapper from a record to a message (`Out`:
+ * the message's `__Output` type), so the compiler finds a field the mapper forgot. Optional
+ * fields are named too, as undefined when absent; the `_field` oneof markers of proto3 optionals
+ * are left out.
+ */
+export type FullMessage<Out> = { [K in Exclude<keyof Out, `_${string}`>]: Out[K] };

@@ -10,14 +10,17 @@ import type { DeleteVersionRequest as _depot_catalog_v1_DeleteVersionRequest, De
 import type { DeleteVersionResponse as _depot_catalog_v1_DeleteVersionResponse, DeleteVersionResponse__Output as _depot_catalog_v1_DeleteVersionResponse__Output } from '../../../depot/catalog/v1/DeleteVersionResponse';
 import type { GetModRequest as _depot_catalog_v1_GetModRequest, GetModRequest__Output as _depot_catalog_v1_GetModRequest__Output } from '../../../depot/catalog/v1/GetModRequest';
 import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersionRequest__Output as _depot_catalog_v1_GetVersionRequest__Output } from '../../../depot/catalog/v1/GetVersionRequest';
+import type { GetVersionsByIdsRequest as _depot_catalog_v1_GetVersionsByIdsRequest, GetVersionsByIdsRequest__Output as _depot_catalog_v1_GetVersionsByIdsRequest__Output } from '../../../depot/catalog/v1/GetVersionsByIdsRequest';
 import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from '../../../depot/catalog/v1/ListModsRequest';
 import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from '../../../depot/catalog/v1/ListModsResponse';
 import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from '../../../depot/catalog/v1/Mod';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from '../../../depot/catalog/v1/ModVersion';
+import type { ModWithVersions as _depot_catalog_v1_ModWithVersions, ModWithVersions__Output as _depot_catalog_v1_ModWithVersions__Output } from '../../../depot/catalog/v1/ModWithVersions';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from '../../../depot/catalog/v1/RenderBuildModsRequest';
 import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from '../../../depot/catalog/v1/RenderBuildModsResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from '../../../depot/catalog/v1/UpdateModRequest';
 import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, UpdateVersionRequest__Output as _depot_catalog_v1_UpdateVersionRequest__Output } from '../../../depot/catalog/v1/UpdateVersionRequest';
+import type { VersionsWithMods as _depot_catalog_v1_VersionsWithMods, VersionsWithMods__Output as _depot_catalog_v1_VersionsWithMods__Output } from '../../../depot/catalog/v1/VersionsWithMods';
 
 export interface CatalogServiceClient extends grpc.Client {
   CreateMod(argument: _depot_catalog_v1_CreateModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
@@ -65,6 +68,15 @@ export interface CatalogServiceClient extends grpc.Client {
   getMod(argument: _depot_catalog_v1_GetModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
   getMod(argument: _depot_catalog_v1_GetModRequest, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
   
+  GetModVersions(argument: _depot_catalog_v1_GetModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModWithVersions__Output>): grpc.ClientUnaryCall;
+  GetModVersions(argument: _depot_catalog_v1_GetModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModWithVersions__Output>): grpc.ClientUnaryCall;
+  GetModVersions(argument: _depot_catalog_v1_GetModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModWithVersions__Output>): grpc.ClientUnaryCall;
+  GetModVersions(argument: _depot_catalog_v1_GetModRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModWithVersions__Output>): grpc.ClientUnaryCall;
+  getModVersions(argument: _depot_catalog_v1_GetModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModWithVersions__Output>): grpc.ClientUnaryCall;
+  getModVersions(argument: _depot_catalog_v1_GetModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModWithVersions__Output>): grpc.ClientUnaryCall;
+  getModVersions(argument: _depot_catalog_v1_GetModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModWithVersions__Output>): grpc.ClientUnaryCall;
+  getModVersions(argument: _depot_catalog_v1_GetModRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModWithVersions__Output>): grpc.ClientUnaryCall;
+  
   GetVersion(argument: _depot_catalog_v1_GetVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
   GetVersion(argument: _depot_catalog_v1_GetVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
   GetVersion(argument: _depot_catalog_v1_GetVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
@@ -73,6 +85,15 @@ export interface CatalogServiceClient extends grpc.Client {
   getVersion(argument: _depot_catalog_v1_GetVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
   getVersion(argument: _depot_catalog_v1_GetVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
   getVersion(argument: _depot_catalog_v1_GetVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  
+  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_VersionsWithMods__Output>): grpc.ClientUnaryCall;
+  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_VersionsWithMods__Output>): grpc.ClientUnaryCall;
+  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_VersionsWithMods__Output>): grpc.ClientUnaryCall;
+  GetVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, callback: grpc.requestCallback<_depot_catalog_v1_VersionsWithMods__Output>): grpc.ClientUnaryCall;
+  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_VersionsWithMods__Output>): grpc.ClientUnaryCall;
+  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_VersionsWithMods__Output>): grpc.ClientUnaryCall;
+  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_VersionsWithMods__Output>): grpc.ClientUnaryCall;
+  getVersionsByIds(argument: _depot_catalog_v1_GetVersionsByIdsRequest, callback: grpc.requestCallback<_depot_catalog_v1_VersionsWithMods__Output>): grpc.ClientUnaryCall;
   
   ListMods(argument: _depot_catalog_v1_ListModsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   ListMods(argument: _depot_catalog_v1_ListModsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
@@ -123,7 +144,11 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
   
   GetMod: grpc.handleUnaryCall<_depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_Mod>;
   
+  GetModVersions: grpc.handleUnaryCall<_depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_ModWithVersions>;
+  
   GetVersion: grpc.handleUnaryCall<_depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion>;
+  
+  GetVersionsByIds: grpc.handleUnaryCall<_depot_catalog_v1_GetVersionsByIdsRequest__Output, _depot_catalog_v1_VersionsWithMods>;
   
   ListMods: grpc.handleUnaryCall<_depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse>;
   
@@ -141,7 +166,9 @@ export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
   DeleteMod: MethodDefinition<_depot_catalog_v1_DeleteModRequest, _depot_catalog_v1_DeleteModResponse, _depot_catalog_v1_DeleteModRequest__Output, _depot_catalog_v1_DeleteModResponse__Output>
   DeleteVersion: MethodDefinition<_depot_catalog_v1_DeleteVersionRequest, _depot_catalog_v1_DeleteVersionResponse, _depot_catalog_v1_DeleteVersionRequest__Output, _depot_catalog_v1_DeleteVersionResponse__Output>
   GetMod: MethodDefinition<_depot_catalog_v1_GetModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_Mod__Output>
+  GetModVersions: MethodDefinition<_depot_catalog_v1_GetModRequest, _depot_catalog_v1_ModWithVersions, _depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_ModWithVersions__Output>
   GetVersion: MethodDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
+  GetVersionsByIds: MethodDefinition<_depot_catalog_v1_GetVersionsByIdsRequest, _depot_catalog_v1_VersionsWithMods, _depot_catalog_v1_GetVersionsByIdsRequest__Output, _depot_catalog_v1_VersionsWithMods__Output>
   ListMods: MethodDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse__Output>
   RenderBuildMods: MethodDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse__Output>
   UpdateMod: MethodDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod__Output>

@@ -4,9 +4,11 @@
 export interface ModSummary {
   'name'?: (string);
   'pretty_name'?: (string);
+  'id'?: (number);
 }
 
 export interface ModSummary__Output {
   'name': (string);
   'pretty_name': (string);
+  'id': (number);
 }

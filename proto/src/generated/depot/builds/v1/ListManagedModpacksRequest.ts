@@ -1,0 +1,11 @@
+// Original file: depot/builds/v1/builds.proto
+
+import type { Access as _depot_builds_v1_Access, Access__Output as _depot_builds_v1_Access__Output } from '../../../depot/builds/v1/Access';
+
+export interface ListManagedModpacksRequest {
+  'access'?: (_depot_builds_v1_Access | null);
+}
+
+export interface ListManagedModpacksRequest__Output {
+  'access': (_depot_builds_v1_Access__Output | null);
+}

@@ -1,0 +1,10 @@
+// Original file: depot/builds/v1/builds.proto
+
+
+export interface ListVersionUsesRequest {
+  'mod_version_ids'?: (number)[];
+}
+
+export interface ListVersionUsesRequest__Output {
+  'mod_version_ids': (number)[];
+}

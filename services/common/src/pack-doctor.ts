@@ -1,0 +1,325 @@
+// The pack doctor (docs/api.md#pack-doctor): for one modpack, what a launcher and Technic Platform
+// will see, and for each reason a launcher would show the pack offline or fail to install it,
+// the cause and the fix. Pure: it judges the data it is given (gathered by pack-doctor-gather.ts
+// for the gateway's route and the admin CLI alike), so every cause is unit-tested on its own.
+import { buildVisible, modpackListed, modpackShown } from './visibility';
+
+/** A mod version of a build as the launcher downloads it. */
+export interface DoctorMod {
+  /** The mod's slug. */
+  name: string;
+  version: string;
+  md5: string;
+}
+
+export interface DoctorBuild {
+  version: string;
+  published: boolean;
+  private: boolean;
+  /** The mods a launcher gets (versions deleted meanwhile are absent); unpublished builds are not checked. */
+  mods: DoctorMod[];
+}
+
+/** Where launchers and Platform reach the API, and whether it answered Depot's own check. */
+export interface ApiRootReport {
+  /** The API root to give launchers and Platform (ending with `/api/`); null when unknown. */
+  url: string | null;
+  /** `PUBLIC_URL` (configured), `request` (this request's own origin) or `unset` (unknown). */
+  source: 'PUBLIC_URL' | 'request' | 'unset';
+  /** Whether `GET {url}` answered Depot's root in time; null when not checked. */
+  reachable: boolean | null;
+  /** What the check saw, or why there was none. */
+  detail: string;
+}
+
+export interface DoctorInput {
+  modpack: {
+    slug: string;
+    name: string;
+    hidden: boolean;
+    private: boolean;
+    recommended: string | null;
+    latest: string | null;
+  };
+  /** Every build, creation order. */
+  builds: DoctorBuild[];
+  /** Launcher clients linked to the modpack. */
+  linkedClients: number;
+  apiRoot: ApiRootReport;
+}
+
+/** What one kind of reader gets from the launcher routes. */
+export interface LauncherView {
+  /** In `GET /api/modpack`. */
+  listed: boolean;
+  /** `GET /api/modpack/{slug}` answers (else 404, which the launcher shows as offline). */
+  shown: boolean;
+  /** The `builds` of the modpack view. */
+  builds: string[];
+  /** The recommended build the launcher installs, with its number of mods; null: none it can see. */
+  installs: { version: string; mods: number } | null;
+}
+
+export type Severity = 'error' | 'warning';
+
+export interface Finding {
+  /** Stable, machine-readable (see FINDING_CODES). */
+  code: FindingCode;
+  /** error: the pack shows offline or fails to install; warning: works but is fragile. */
+  severity: Severity;
+  message: string;
+  fix: string;
+}
+
+export interface Diagnosis {
+  modpack: { slug: string; name: string };
+  api_root: ApiRootReport;
+  linked_clients: number;
+  launchers: { anonymous: LauncherView; linked_client: LauncherView; platform: LauncherView };
+  /** Errors first, then warnings; within each, in the order of FINDING_CODES. */
+  findings: Finding[];
+}
+
+/** Every finding the doctor can report, in report order. */
+export const FINDING_CODES = [
+  'no-published-build',
+  'recommended-unset',
+  'recommended-missing',
+  'recommended-unpublished',
+  'recommended-private',
+  'latest-unset',
+  'latest-missing',
+  'latest-unpublished',
+  'latest-private',
+  'private-without-client',
+  'build-without-mods',
+  'file-name-collision',
+  'version-without-md5',
+  'version-md5-invalid',
+  'api-root-unreachable',
+] as const;
+
+export type FindingCode = (typeof FINDING_CODES)[number];
+
+const MD5 = /^[0-9a-f]{32}$/i;
+
+/** A JSON body as written in a fix. */
+const json = (body: Record<string, unknown>) =>
+  `{${Object.entries(body)
+    .map(([k, v]) => `"${k}": ${JSON.stringify(v)}`)
+    .join(', ')}}`;
+
+/** "a", "a and b", "a, b and c"; beyond `max` items, "a, b, c, d, e and 3 more". */
+function list(items: string[], max = 5): string {
+  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** The file a launcher caches a mod version as (docs/api.md#clients). */
+export function cacheFileName(mod: { name: string; version: string }): string {
+  return `${mod.name}-${mod.version}.zip`;
+}
+
+export function diagnosePack(input: DoctorInput): Diagnosis {
+  const { modpack, builds } = input;
+  const slug = modpack.slug;
+  const buildPath = (version: string) => `/api/modpack/${slug}/${encodeURIComponent(version)}`;
+  const modpackPath = `/api/modpack/${slug}`;
+  const findings: Finding[] = [];
+  const add = (code: FindingCode, severity: Severity, message: string, fix: string) =>
+    findings.push({ code, severity, message, fix });
+
+  const published = builds.filter((b) => b.published);
+  const byVersion = new Map(builds.map((b) => [b.version, b]));
+  // Builds every reader of the pack sees: published, and public unless the whole pack is private
+  // (then everyone who sees it may see its private builds too).
+  const seenByAll = published.filter((b) => !b.private || modpack.private);
+  const suggestion = seenByAll[seenByAll.length - 1] ?? published[published.length - 1];
+
+  if (!published.length) {
+    const unpublished = builds.map((b) => b.version);
+    add(
+      'no-published-build',
+      'error',
+      `Modpack ${slug} has no published build, so launchers show it offline. ` +
+        (builds.length
+          ? `Its ${plural(builds.length, 'build', 'builds')} ${list(unpublished)} ${plural(builds.length, 'is', 'are')} unpublished.`
+          : 'It has no builds at all.'),
+      builds.length
+        ? `Publish a build: PUT ${buildPath(unpublished[unpublished.length - 1])} with ${json({ is_published: true })}.`
+        : `Create a build with its mods (POST ${modpackPath}/build, then POST ${modpackPath}/{build}/mod for each mod) and publish it.`,
+    );
+  }
+
+  for (const field of ['recommended', 'latest'] as const) {
+    const version = modpack[field];
+    const role =
+      field === 'recommended' ? 'the build launchers install by default' : 'the newest build players may pick';
+    const setIt = suggestion
+      ? `set ${field} to a published build, e.g. PUT ${modpackPath} with ${json({ [field]: suggestion.version })}`
+      : `publish a build, then set ${field} to it (PUT ${modpackPath} with ${json({ [field]: '<build version>' })})`;
+    if (version === null) {
+      add(
+        `${field}-unset`,
+        'error',
+        `No ${field} build is set (${role}), so launchers show the pack offline.`,
+        `${capitalize(setIt)}.`,
+      );
+      continue;
+    }
+    const build = byVersion.get(version);
+    if (!build) {
+      add(
+        `${field}-missing`,
+        'error',
+        `The ${field} build is "${version}", but modpack ${slug} has no build with that version (versions match exactly, case included), so launchers show the pack offline.`,
+        `${capitalize(setIt)}.`,
+      );
+    } else if (!build.published) {
+      add(
+        `${field}-unpublished`,
+        'error',
+        `The ${field} build ${version} is not published: launchers do not see it and show the pack offline.`,
+        `Publish it (PUT ${buildPath(version)} with ${json({ is_published: true })}), or ${setIt}.`,
+      );
+    } else if (build.private && !modpack.private) {
+      add(
+        `${field}-private`,
+        'warning',
+        `The ${field} build ${version} is private: only launchers with a linked client (and Technic Platform) see it; every other player's launcher shows the pack offline.`,
+        `Make it public (PUT ${buildPath(version)} with ${json({ private: false })}) if every player should get it.`,
+      );
+    }
+  }
+
+  if (modpack.private && input.linkedClients === 0) {
+    add(
+      'private-without-client',
+      'error',
+      `Modpack ${slug} is private and no launcher client is linked to it: every launcher gets "Modpack does not exist" and shows it offline (Technic Platform still sees it with its key).`,
+      `Link your players' launcher clients to it (PUT /api/client/{uuid} with its id in "modpacks", or npm run admin -- client link <uuid> ${slug}), or make it public (PUT ${modpackPath} with ${json({ private: false })}).`,
+    );
+  }
+
+  for (const build of published) {
+    if (!build.mods.length) {
+      add(
+        'build-without-mods',
+        'error',
+        `Published build ${build.version} has no mods: a launcher that installs it gets no mod files.`,
+        `Add its mods (POST ${buildPath(build.version)}/mod with ${json({ mod_slug: '<mod>', mod_version: '<version>' })}), or unpublish it (PUT ${buildPath(build.version)} with ${json({ is_published: false })}).`,
+      );
+    }
+  }
+
+  for (const collision of fileNameCollisions(published)) {
+    const mods = collision.mods.map((m) => `${m.name} (version ${m.version})`);
+    const files = [...new Set(collision.mods.map(cacheFileName))];
+    const where = collision.builds;
+    add(
+      'file-name-collision',
+      'error',
+      `Mods ${list(mods)} are ${mods.length === 2 ? 'both' : 'all'} saved as ${list(files)} in the launcher's cache (file names compare without case, as on Windows): the launcher refuses the overlapping files in published ${plural(where.length, 'build', 'builds')} ${list(where)}.`,
+      `Keep only one of them in ${plural(where.length, 'that build', 'those builds')} (DELETE ${buildPath(where[0])}/mod/{mod_slug}), or use versions whose file names differ.`,
+    );
+  }
+
+  for (const bad of badChecksums(published)) {
+    const where = `published ${plural(bad.builds.length, 'build', 'builds')} ${list(bad.builds)}`;
+    const setMd5 = `Set the md5 of the archive on the mirror: PUT /api/mod/${bad.mod.name}/${encodeURIComponent(bad.mod.version)} with ${json({ md5: '<md5 of the zip>' })}.`;
+    if (bad.mod.md5.trim() === '') {
+      add(
+        'version-without-md5',
+        'error',
+        `Mod ${bad.mod.name} version ${bad.mod.version} has no md5 (imported without one), used by ${where}: the launcher cannot check the download and fails to install it.`,
+        setMd5,
+      );
+    } else {
+      add(
+        'version-md5-invalid',
+        'error',
+        `Mod ${bad.mod.name} version ${bad.mod.version} has md5 "${bad.mod.md5}", which is not 32 hexadecimal digits, used by ${where}: the launcher's check of the download always fails.`,
+        setMd5,
+      );
+    }
+  }
+
+  const root = input.apiRoot;
+  if (root.reachable === false) {
+    add(
+      'api-root-unreachable',
+      'warning',
+      `The API root ${root.url} did not answer as Depot when Depot itself asked (${root.detail}). Launchers and Technic Platform given this address may show the pack offline; Depot checks from its own network, which may differ from theirs.`,
+      `Check PUBLIC_URL, DNS, TLS and the proxy in front of the gateway: GET ${root.url} must answer {"api": "Depot", …} without a redirect.`,
+    );
+  }
+
+  const view = (accessible: boolean): LauncherView => {
+    const shown = modpackShown(modpack, accessible);
+    const visible = shown ? published.filter((b) => buildVisible(b, accessible)) : [];
+    const recommended = visible.find((b) => b.version === modpack.recommended);
+    return {
+      listed: modpackListed(modpack, accessible),
+      shown,
+      builds: visible.map((b) => b.version),
+      installs: recommended ? { version: recommended.version, mods: recommended.mods.length } : null,
+    };
+  };
+  const rank = (f: Finding) => (f.severity === 'error' ? 0 : 1) * 100 + FINDING_CODES.indexOf(f.code);
+  return {
+    modpack: { slug, name: modpack.name },
+    api_root: root,
+    linked_clients: input.linkedClients,
+    // A linked client and a platform key both make the pack accessible: they see the same.
+    launchers: { anonymous: view(false), linked_client: view(true), platform: view(true) },
+    // Stable: findings of one code keep their order (builds in creation order).
+    findings: findings
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map((x) => x.f),
+  };
+}
+
+const capitalize = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+/**
+ * Groups of mods of one build whose cache files have the same name without regard to case, each
+ * with the published builds it occurs in (the same group across builds is reported once).
+ */
+export function fileNameCollisions(builds: DoctorBuild[]): { mods: DoctorMod[]; builds: string[] }[] {
+  const groups = new Map<string, { mods: DoctorMod[]; builds: string[] }>();
+  for (const build of builds) {
+    const byFile = new Map<string, DoctorMod[]>();
+    for (const mod of build.mods) {
+      const file = cacheFileName(mod).toLowerCase();
+      byFile.set(file, [...(byFile.get(file) ?? []), mod]);
+    }
+    for (const found of byFile.values()) {
+      if (found.length < 2) continue;
+      const mods = [...found].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const key = JSON.stringify(mods.map((m) => [m.name, m.version]));
+      const group = groups.get(key) ?? { mods, builds: [] };
+      group.builds.push(build.version);
+      groups.set(key, group);
+    }
+  }
+  return [...groups.values()];
+}
+
+/** Mod versions with an empty or malformed md5, each with the published builds holding it. */
+function badChecksums(builds: DoctorBuild[]): { mod: DoctorMod; builds: string[] }[] {
+  const bad = new Map<string, { mod: DoctorMod; builds: string[] }>();
+  for (const build of builds) {
+    for (const mod of build.mods) {
+      if (MD5.test(mod.md5)) continue;
+      const key = JSON.stringify([mod.name, mod.version]);
+      const entry = bad.get(key) ?? { mod, builds: [] };
+      entry.builds.push(build.version);
+      bad.set(key, entry);
+    }
+  }
+  return [...bad.values()];
+}
