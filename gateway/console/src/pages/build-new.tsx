@@ -31,7 +31,7 @@ export default function NewBuild() {
   );
   if (pack.isPending) return <Loading />;
   return (
-    <Page title={pack.data ? `New build of ${pack.data.name}` : 'New build'}>
+    <Page title={pack.data ? `New build of ${pack.data.modpack.name}` : 'New build'}>
       <ErrorNotice error={pack.error} />
       {pack.data ? (
         <form onSubmit={submit.onSubmit} noValidate className="form">
@@ -42,7 +42,7 @@ export default function NewBuild() {
             label="Copy the mods of"
             options={[
               { value: '', label: 'No build: start empty' },
-              ...pack.data.builds.map((b) => ({ value: b.version, label: `Build ${b.version}` })),
+              ...pack.data.builds.map(({ build: b }) => ({ value: b.version, label: `Build ${b.version}` })),
             ]}
             errors={submit.fields}
           />

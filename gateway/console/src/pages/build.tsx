@@ -33,17 +33,19 @@ export default function Build() {
     <BuildPage
       key={`${slug}/${version}`}
       slug={slug}
-      packName={pack.data.name}
+      packName={pack.data.modpack.name}
       build={build.data.build}
       mods={build.data.mods}
     />
   );
 }
 
+/** A mod's versions to pick from, newest first. */
 function useModVersions(slug: string | undefined) {
   return useQuery({
-    queryKey: ['mod', slug],
-    queryFn: () => call(api.GET('/api/mod/{slug}', { params: { path: { slug: slug! } } })),
+    queryKey: ['mod', slug, 'versions'],
+    queryFn: () => call(api.GET('/api/manage/mods/{slug}/versions', { params: { path: { slug: slug! } } })),
+    select: (data) => data.versions.map((v) => v.version).reverse(),
     enabled: !!slug,
   });
 }
@@ -146,7 +148,7 @@ function BuildMods({
 }) {
   const flash = useFlash();
   const [changing, setChanging] = useState<string | null>(null);
-  const remove = async (mod: AssignedMod) => {
+  const remove = async ({ mod }: AssignedMod) => {
     await call(
       api.DELETE('/api/modpack/{slug}/{build}/mod/{mod_slug}', {
         params: { path: { slug, build: version, mod_slug: mod.name } },
@@ -170,7 +172,7 @@ function BuildMods({
           </tr>
         </thead>
         <tbody>
-          {mods.map((mod) => (
+          {mods.map(({ mod, version: v }) => (
             <tr key={mod.name}>
               <th scope="row">
                 <Link to={paths.mod(mod.name)}>{mod.pretty_name}</Link> <span className="mono muted">{mod.name}</span>
@@ -181,6 +183,7 @@ function BuildMods({
                     slug={slug}
                     version={version}
                     mod={mod}
+                    current={v.version}
                     onDone={async (changed) => {
                       setChanging(null);
                       if (changed) {
@@ -190,11 +193,11 @@ function BuildMods({
                     }}
                   />
                 ) : (
-                  mod.version
+                  v.version
                 )}
               </td>
-              <td className="mono">{mod.md5}</td>
-              <td>{fileSize(mod.filesize)}</td>
+              <td className="mono">{v.md5}</td>
+              <td>{fileSize(v.filesize)}</td>
               {canManage ? (
                 <td className="actions">
                   {changing === mod.name ? null : (
@@ -210,12 +213,12 @@ function BuildMods({
                     }
                     title={`Remove ${mod.pretty_name}?`}
                     confirmLabel="Remove mod"
-                    onConfirm={() => remove(mod)}
+                    onConfirm={() => remove({ mod, version: v })}
                   >
                     {() => (
                       <p>
-                        {mod.pretty_name} ({mod.version}) will no longer be installed with build {version}. The mod
-                        stays in the library.
+                        {mod.pretty_name} ({v.version}) will no longer be installed with build {version}. The mod stays
+                        in the library.
                       </p>
                     )}
                   </ConfirmButton>
@@ -233,11 +236,13 @@ function ChangeVersion({
   slug,
   version,
   mod,
+  current,
   onDone,
 }: {
   slug: string;
   version: string;
-  mod: AssignedMod;
+  mod: AssignedMod['mod'];
+  current: string;
   onDone: (changed: string | null) => void;
 }) {
   const id = useId();
@@ -247,7 +252,7 @@ function ChangeVersion({
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const chosen = String(new FormData(e.currentTarget).get('mod_version'));
-    if (chosen === mod.version) return onDone(null);
+    if (chosen === current) return onDone(null);
     setBusy(true);
     try {
       await call(
@@ -268,8 +273,8 @@ function ChangeVersion({
     <form onSubmit={submit} className="row-form">
       <ErrorNotice error={error} />
       <label htmlFor={id}>Version of {mod.pretty_name}</label>
-      <select id={id} name="mod_version" defaultValue={mod.version} autoFocus>
-        {[...versions.data.versions].reverse().map((v) => (
+      <select id={id} name="mod_version" defaultValue={current} autoFocus>
+        {versions.data.map((v) => (
           <option key={v} value={v}>
             {v}
           </option>
@@ -301,7 +306,7 @@ function AddMod({
   const library = useModLibrary();
   const listId = useId();
   const [typed, setTyped] = useState('');
-  const inBuild = useMemo(() => new Set(assigned.map((m) => m.name)), [assigned]);
+  const inBuild = useMemo(() => new Set(assigned.map((m) => m.mod.name)), [assigned]);
   // The datalist offers "Display name (slug)"; either form, or the bare slug, picks the mod.
   const chosen = useMemo(() => {
     const t = typed.trim();
@@ -356,11 +361,11 @@ function AddMod({
       </div>
       {chosen ? (
         versions.data ? (
-          versions.data.versions.length ? (
+          versions.data.length ? (
             <div className="field">
               <label htmlFor={`${listId}-version`}>Version of {chosen.pretty}</label>
               <select id={`${listId}-version`} name="mod_version" key={chosen.name}>
-                {[...versions.data.versions].reverse().map((v) => (
+                {versions.data.map((v) => (
                   <option key={v} value={v}>
                     {v}
                   </option>

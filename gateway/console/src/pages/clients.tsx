@@ -16,7 +16,7 @@ export default function Clients() {
   const clients = useQuery({ queryKey: ['clients'], queryFn: () => call(api.GET('/api/client')) });
   const packs = useModpacks();
   const [editing, setEditing] = useState<string | null>(null);
-  const packName = (id: number) => packs.data?.find((p) => p.id === id)?.name ?? `#${id}`;
+  const packName = (id: number) => packs.data?.find((p) => p.modpack.id === id)?.modpack.name ?? `#${id}`;
   const create = useSubmit(
     (v) => call(api.POST('/api/client', { body: { name: v.text('name'), uuid: v.text('uuid') } })),
     (client, form) => {
@@ -58,7 +58,7 @@ export default function Clients() {
                     <td colSpan={3}>
                       <EditClient
                         client={c}
-                        packs={(packs.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+                        packs={(packs.data ?? []).map(({ modpack: p }) => ({ value: String(p.id), label: p.name }))}
                         onDone={() => setEditing(null)}
                       />
                     </td>

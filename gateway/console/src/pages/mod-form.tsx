@@ -2,7 +2,13 @@
 import type { FieldErrors, Schemas } from '../api';
 import { TextField, type formValues } from '../ui/form';
 
-export function ModFields({ mod, errors }: { mod?: Schemas['ModView']; errors: FieldErrors }) {
+export function ModFields({
+  mod,
+  errors,
+}: {
+  mod?: Pick<Schemas['Mod'], 'name' | 'pretty_name' | 'author' | 'link' | 'description'>;
+  errors: FieldErrors;
+}) {
   return (
     <>
       <TextField

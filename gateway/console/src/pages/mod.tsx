@@ -1,8 +1,8 @@
-// One mod: its details, its versions (md5 and size), a new version, and deleting either, with
-// what the deletion takes from builds.
+// One mod: its details, its versions (md5, size, and the builds using each), a new version, and
+// deleting a version or the mod, saying which builds it takes the mod from.
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api';
 import { fileSize } from '../format';
 import { paths } from '../paths';
@@ -14,10 +14,22 @@ import { Page, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
 import { ModFields, modBody } from './mod-form';
 
+type ManagedMod = Schemas['ManagedMod'];
+type VersionEntry = ManagedMod['versions'][number];
+type Use = Schemas['VersionUse'];
+
 export default function Mod() {
   const { slug = '' } = useParams();
+  const session = useSession();
+  // Who may change the mod reads it with its versions' records and their uses; anyone else as the
+  // launcher API shows it.
+  if (session.can('mods_manage')) return <ManagedModPage slug={slug} />;
+  return <ModView slug={slug} />;
+}
+
+function ModView({ slug }: { slug: string }) {
   const mod = useQuery({
-    queryKey: ['mod', slug],
+    queryKey: ['mod', slug, 'public'],
     queryFn: () => call(api.GET('/api/mod/{slug}', { params: { path: { slug } } })),
   });
   if (mod.isPending) return <Loading what="Loading the mod" />;
@@ -28,15 +40,92 @@ export default function Mod() {
       </Page>
     );
   }
-  return <ModPage key={slug} mod={mod.data} />;
+  const m = mod.data;
+  return (
+    <Page title={m.pretty_name}>
+      <p className="mono muted">{m.name}</p>
+      <Details mod={m} />
+      <Section title="Versions">
+        {m.versions.length ? (
+          <ul>
+            {m.versions.map((v) => (
+              <li key={v} className="mono">
+                {v}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No versions yet.</p>
+        )}
+      </Section>
+    </Page>
+  );
 }
 
-function ModPage({ mod }: { mod: Schemas['ModView'] }) {
+function Details({ mod }: { mod: Pick<Schemas['Mod'], 'author' | 'link' | 'description'> }) {
+  return (
+    <Section title="Details">
+      <dl className="details">
+        <dt>Author</dt>
+        <dd>{mod.author ?? '—'}</dd>
+        <dt>Website</dt>
+        <dd>{mod.link ? <a href={mod.link}>{mod.link}</a> : '—'}</dd>
+        <dt>Description</dt>
+        <dd>{mod.description ?? '—'}</dd>
+      </dl>
+    </Section>
+  );
+}
+
+function ManagedModPage({ slug }: { slug: string }) {
+  const mod = useQuery({
+    queryKey: ['mod', slug],
+    queryFn: () => call(api.GET('/api/manage/mods/{slug}', { params: { path: { slug } } })),
+  });
+  if (mod.isPending) return <Loading what="Loading the mod" />;
+  if (mod.error) {
+    return (
+      <Page title="Mod">
+        <ErrorNotice error={mod.error} />
+      </Page>
+    );
+  }
+  return <ModPage key={slug} data={mod.data} />;
+}
+
+/** Every build holding one of the versions, once each. */
+function buildsUsing(versions: VersionEntry[]): Use[] {
+  const seen = new Map<number, Use>();
+  for (const v of versions) for (const use of v.builds) seen.set(use.build.id, use);
+  return [...seen.values()];
+}
+
+function UseList({ uses }: { uses: Use[] }) {
+  const session = useSession();
+  return (
+    <ul className="uses">
+      {uses.map((u) => (
+        <li key={u.build.id}>
+          {session.canOnPack('modpacks_manage', u.modpack.slug) ? (
+            <Link to={paths.build(u.modpack.slug, u.build.version)}>
+              {u.modpack.name} {u.build.version}
+            </Link>
+          ) : (
+            `${u.modpack.name} ${u.build.version}`
+          )}
+          {u.build.is_published ? '' : ' (not published)'}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ModPage({ data }: { data: ManagedMod }) {
+  const { mod, versions } = data;
   const session = useSession();
   const navigate = useNavigate();
   const queries = useQueryClient();
   const flash = useFlash();
-  const canManage = session.can('mods_manage');
   const update = useSubmit(
     (v) => call(api.PUT('/api/mod/{slug}', { params: { path: { slug: mod.name } }, body: modBody(v) })),
     (saved) => {
@@ -50,9 +139,11 @@ function ModPage({ mod }: { mod: Schemas['ModView'] }) {
     await call(api.DELETE('/api/mod/{slug}', { params: { path: { slug: mod.name } } }));
     queries.removeQueries({ queryKey: ['mod', mod.name] });
     void queries.invalidateQueries({ queryKey: ['mods'] });
+    void queries.invalidateQueries({ queryKey: ['modpack'] });
     flash.show(`Mod ${mod.pretty_name} deleted.`);
     navigate(paths.mods);
   };
+  const losing = buildsUsing(versions);
 
   return (
     <Page
@@ -68,9 +159,19 @@ function ModPage({ mod }: { mod: Schemas['ModView'] }) {
             {() => (
               <>
                 <p>
-                  The mod <span className="mono">{mod.name}</span> and its {mod.versions.length} version(s) will be
-                  deleted. Every build that uses one of them loses the mod. This cannot be undone.
+                  The mod <span className="mono">{mod.name}</span> and its {versions.length} version(s) will be deleted.
+                  This cannot be undone.
                 </p>
+                {losing.length ? (
+                  <>
+                    <p>
+                      <strong>{losing.length} build(s) lose the mod:</strong>
+                    </p>
+                    <UseList uses={losing} />
+                  </>
+                ) : (
+                  <p>No build uses it.</p>
+                )}
               </>
             )}
           </ConfirmButton>
@@ -78,38 +179,21 @@ function ModPage({ mod }: { mod: Schemas['ModView'] }) {
       }
     >
       <p className="mono muted">{mod.name}</p>
-      <Versions mod={mod} canManage={canManage} />
+      <Versions mod={mod} versions={versions} />
       <Section title="Details">
-        {canManage ? (
-          <form onSubmit={update.onSubmit} noValidate className="form">
-            <ErrorNotice error={update.error} />
-            <ModFields mod={mod} errors={update.fields} />
-            <SubmitButton busy={update.busy}>Save mod</SubmitButton>
-          </form>
-        ) : (
-          <dl className="details">
-            <dt>Author</dt>
-            <dd>{mod.author ?? '—'}</dd>
-            <dt>Website</dt>
-            <dd>{mod.link ? <a href={mod.link}>{mod.link}</a> : '—'}</dd>
-            <dt>Description</dt>
-            <dd>{mod.description ?? '—'}</dd>
-          </dl>
-        )}
+        <form onSubmit={update.onSubmit} noValidate className="form">
+          <ErrorNotice error={update.error} />
+          <ModFields mod={mod} errors={update.fields} />
+          <SubmitButton busy={update.busy}>Save mod</SubmitButton>
+        </form>
       </Section>
     </Page>
   );
 }
 
-function Versions({ mod, canManage }: { mod: Schemas['ModView']; canManage: boolean }) {
+function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEntry[] }) {
   const queries = useQueryClient();
   const flash = useFlash();
-  const details = useQueries({
-    queries: mod.versions.map((version) => ({
-      queryKey: ['mod', mod.name, 'version', version],
-      queryFn: () => call(api.GET('/api/mod/{slug}/{version}', { params: { path: { slug: mod.name, version } } })),
-    })),
-  });
   const [editing, setEditing] = useState<string | null>(null);
   const refresh = () => queries.invalidateQueries({ queryKey: ['mod', mod.name] });
   const add = useSubmit(
@@ -134,8 +218,8 @@ function Versions({ mod, canManage }: { mod: Schemas['ModView']; canManage: bool
 
   return (
     <Section title="Versions">
-      {mod.versions.length === 0 ? <p>No versions yet.</p> : null}
-      {mod.versions.length ? (
+      {versions.length === 0 ? <p>No versions yet: add the first one below.</p> : null}
+      {versions.length ? (
         <div className="table-wrap">
           <table>
             <thead>
@@ -143,96 +227,100 @@ function Versions({ mod, canManage }: { mod: Schemas['ModView']; canManage: bool
                 <th scope="col">Version</th>
                 <th scope="col">MD5</th>
                 <th scope="col">Size</th>
-                {canManage ? <th scope="col">Actions</th> : null}
+                <th scope="col">Used by</th>
+                <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
-              {mod.versions.map((version, i) => {
-                const d = details[i];
-                if (editing === version && d.data) {
-                  return (
-                    <EditVersion
-                      key={version}
-                      slug={mod.name}
-                      version={version}
-                      current={d.data}
-                      onDone={() => {
-                        setEditing(null);
-                        void refresh();
-                      }}
-                    />
-                  );
-                }
-                return (
-                  <tr key={version}>
+              {versions.map(({ version: v, builds }) =>
+                editing === v.version ? (
+                  <EditVersion
+                    key={v.version}
+                    slug={mod.name}
+                    current={v}
+                    onDone={() => {
+                      setEditing(null);
+                      void refresh();
+                    }}
+                  />
+                ) : (
+                  <tr key={v.version}>
                     <th scope="row" className="mono">
-                      {version}
+                      {v.version}
                     </th>
-                    <td className="mono">{d.data?.md5 ?? (d.error ? 'unavailable' : '…')}</td>
-                    <td>{d.data ? fileSize(d.data.filesize) : '…'}</td>
-                    {canManage ? (
-                      <td className="actions">
-                        <button type="button" onClick={() => setEditing(version)} disabled={!d.data}>
-                          Edit<span className="visually-hidden"> version {version}</span>
-                        </button>
-                        <ConfirmButton
-                          label={
+                    <td className="mono">{v.md5 || 'none'}</td>
+                    <td>{fileSize(v.filesize)}</td>
+                    <td>{builds.length ? <UseList uses={builds} /> : 'no build'}</td>
+                    <td className="actions">
+                      <button type="button" onClick={() => setEditing(v.version)}>
+                        Edit<span className="visually-hidden"> version {v.version}</span>
+                      </button>
+                      <ConfirmButton
+                        label={
+                          <>
+                            Delete<span className="visually-hidden"> version {v.version}</span>
+                          </>
+                        }
+                        title={`Delete version ${v.version}?`}
+                        confirmLabel="Delete version"
+                        onConfirm={() => remove(v.version)}
+                      >
+                        {() =>
+                          builds.length ? (
                             <>
-                              Delete<span className="visually-hidden"> version {version}</span>
+                              <p>
+                                <strong>{builds.length} build(s) still use this version:</strong>
+                              </p>
+                              <UseList uses={builds} />
+                              <p>
+                                Depot refuses to delete it until it is removed from them (or they use another version).
+                              </p>
                             </>
-                          }
-                          title={`Delete version ${version}?`}
-                          confirmLabel="Delete version"
-                          onConfirm={() => remove(version)}
-                        >
-                          {() => (
+                          ) : (
                             <p>
-                              Version <span className="mono">{version}</span> of {mod.pretty_name} will be deleted.
-                              Depot refuses while builds still use it.
+                              Version <span className="mono">{v.version}</span> of {mod.pretty_name} will be deleted. No
+                              build uses it.
                             </p>
-                          )}
-                        </ConfirmButton>
-                      </td>
-                    ) : null}
+                          )
+                        }
+                      </ConfirmButton>
+                    </td>
                   </tr>
-                );
-              })}
+                ),
+              )}
             </tbody>
           </table>
         </div>
       ) : null}
-      {canManage ? (
-        <form onSubmit={add.onSubmit} noValidate className="form inline-form" aria-labelledby="add-version-heading">
-          <h3 id="add-version-heading">Add a version</h3>
-          <ErrorNotice error={add.error} />
-          <TextField name="version" label="Version" required errors={add.fields} hint="e.g. 1.20.1-15.2.0.27" />
-          <TextField
-            name="md5"
-            label="MD5 of the zip"
-            required
-            errors={add.fields}
-            hint="32 hexadecimal digits (md5sum file.zip)."
-          />
-          <TextField name="filesize" label="Size in bytes" inputMode="numeric" errors={add.fields} />
-          <SubmitButton busy={add.busy}>Add version</SubmitButton>
-        </form>
-      ) : null}
+      <form onSubmit={add.onSubmit} noValidate className="form inline-form" aria-labelledby="add-version-heading">
+        <h3 id="add-version-heading">Add a version</h3>
+        <ErrorNotice error={add.error} />
+        <TextField name="version" label="Version" required errors={add.fields} hint="e.g. 1.20.1-15.2.0.27" />
+        <TextField
+          name="md5"
+          label="MD5 of the zip"
+          required
+          errors={add.fields}
+          hint="32 hexadecimal digits (md5sum file.zip)."
+        />
+        <TextField name="filesize" label="Size in bytes" inputMode="numeric" errors={add.fields} />
+        <SubmitButton busy={add.busy}>Add version</SubmitButton>
+      </form>
     </Section>
   );
 }
 
 function EditVersion({
   slug,
-  version,
   current,
   onDone,
 }: {
   slug: string;
-  version: string;
-  current: Schemas['ModVersionView'];
+  current: VersionEntry['version'];
   onDone: () => void;
 }) {
   const flash = useFlash();
+  const version = current.version;
   const save = useSubmit(
     (v) =>
       call(
@@ -251,7 +339,7 @@ function EditVersion({
       <th scope="row" className="mono">
         {version}
       </th>
-      <td colSpan={3}>
+      <td colSpan={4}>
         <form onSubmit={save.onSubmit} noValidate className="form row-form" aria-label={`Edit version ${version}`}>
           <ErrorNotice error={save.error} />
           <TextField name="md5" label="MD5" required defaultValue={current.md5} errors={save.fields} />

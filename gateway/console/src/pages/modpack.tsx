@@ -2,7 +2,7 @@
 // delete) and the pack doctor.
 import { Link, NavLink, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../api';
+import { api, call, type Schemas } from '../api';
 import { paths } from '../paths';
 import { packKeys, useModpack, type ModpackRecord } from '../packs';
 import { useSession } from '../session';
@@ -13,6 +13,7 @@ import { Page, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
 import { modpackChanges, ModpackNameFields, ModpackVisibilityFields } from './modpack-form';
 import { visibility } from './modpacks';
+import { Doctor } from './doctor';
 import NotFound from './not-found';
 
 export default function Modpack() {
@@ -32,10 +33,11 @@ export default function Modpack() {
     { to: paths.modpackSettings(slug), label: 'Settings', end: false },
     { to: paths.doctor(slug), label: 'Pack doctor', end: false },
   ];
+  const { modpack, builds } = pack.data;
   return (
-    <Page title={pack.data.name}>
+    <Page title={modpack.name}>
       <p className="muted">
-        <span className="mono">{pack.data.slug}</span> · {visibility(pack.data)}
+        <span className="mono">{modpack.slug}</span> · {visibility(modpack)}
       </p>
       <nav aria-label="Modpack sections" className="tabs">
         <ul>
@@ -48,9 +50,9 @@ export default function Modpack() {
           ))}
         </ul>
       </nav>
-      {tab === 'builds' ? <Builds pack={pack.data} key={`b-${slug}`} /> : null}
-      {tab === 'settings' ? <Settings pack={pack.data} key={`s-${slug}`} /> : null}
-      {tab === 'doctor' ? <p>The pack doctor is not available yet.</p> : null}
+      {tab === 'builds' ? <Builds pack={modpack} builds={builds} key={`b-${slug}`} /> : null}
+      {tab === 'settings' ? <Settings pack={modpack} builds={builds} key={`s-${slug}`} /> : null}
+      {tab === 'doctor' ? <Doctor slug={slug} key={`d-${slug}`} /> : null}
     </Page>
   );
 }
@@ -60,7 +62,9 @@ function useRefreshPack(slug: string) {
   return () => Promise.all(packKeys(slug).map((queryKey) => queries.invalidateQueries({ queryKey })));
 }
 
-function Builds({ pack }: { pack: ModpackRecord }) {
+type ManagedBuilds = Schemas['ManagedModpack']['builds'];
+
+function Builds({ pack, builds }: { pack: ModpackRecord; builds: ManagedBuilds }) {
   const session = useSession();
   const flash = useFlash();
   const refresh = useRefreshPack(pack.slug);
@@ -84,14 +88,15 @@ function Builds({ pack }: { pack: ModpackRecord }) {
           </Link>
         </p>
       ) : null}
-      {pack.builds.length === 0 ? <p>No builds yet.</p> : null}
-      {pack.builds.length ? (
+      {builds.length === 0 ? <p>No builds yet.</p> : null}
+      {builds.length ? (
         <div className="table-wrap">
           <table>
             <thead>
               <tr>
                 <th scope="col">Build</th>
                 <th scope="col">Minecraft</th>
+                <th scope="col">Mods</th>
                 <th scope="col">Published</th>
                 <th scope="col">Private</th>
                 <th scope="col">Recommended</th>
@@ -100,12 +105,13 @@ function Builds({ pack }: { pack: ModpackRecord }) {
               </tr>
             </thead>
             <tbody>
-              {pack.builds.map((b) => (
+              {builds.map(({ build: b, mod_count }) => (
                 <tr key={b.version}>
                   <th scope="row" className="mono">
                     <Link to={paths.build(pack.slug, b.version)}>{b.version}</Link>
                   </th>
-                  <td>{b.minecraft || '—'}</td>
+                  <td>{b.minecraft}</td>
+                  <td>{mod_count}</td>
                   <td>{b.is_published ? 'Yes' : 'No'}</td>
                   <td>{b.private ? 'Yes' : 'No'}</td>
                   <td>
@@ -188,7 +194,7 @@ function Pointer({
   );
 }
 
-function Settings({ pack }: { pack: ModpackRecord }) {
+function Settings({ pack, builds }: { pack: ModpackRecord; builds: ManagedBuilds }) {
   const session = useSession();
   const navigate = useNavigate();
   const flash = useFlash();
@@ -197,7 +203,10 @@ function Settings({ pack }: { pack: ModpackRecord }) {
   const canManage = session.canOnPack('modpacks_manage', pack.slug);
   const buildOptions = [
     { value: '', label: 'None' },
-    ...pack.builds.map((b) => ({ value: b.version, label: b.version })),
+    ...builds.map(({ build: b }) => ({
+      value: b.version,
+      label: `${b.version}${b.is_published ? '' : ' (not published)'}`,
+    })),
   ];
   const save = useSubmit(
     async (v) => {
@@ -308,8 +317,8 @@ function Settings({ pack }: { pack: ModpackRecord }) {
           >
             {() => (
               <p>
-                The modpack <span className="mono">{pack.slug}</span> and its {pack.builds.length} build(s) will be
-                deleted. Launchers will no longer find it. Mods stay in the library. This cannot be undone.
+                The modpack <span className="mono">{pack.slug}</span> and its {builds.length} build(s) will be deleted.
+                Launchers will no longer find it. Mods stay in the library. This cannot be undone.
               </p>
             )}
           </ConfirmButton>

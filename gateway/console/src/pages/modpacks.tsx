@@ -6,7 +6,8 @@ import { useSession } from '../session';
 import { ErrorNotice, Loading } from '../ui/feedback';
 import { Page } from '../ui/page';
 
-export function visibility(pack: Pick<ModpackRecord, 'hidden' | 'private'>): string {
+export function visibility(pack: Partial<Pick<ModpackRecord, 'hidden' | 'private'>>): string {
+  if (pack.hidden === undefined) return 'Listed';
   if (pack.private) return 'Private';
   return pack.hidden ? 'Hidden' : 'Public';
 }
@@ -14,6 +15,7 @@ export function visibility(pack: Pick<ModpackRecord, 'hidden' | 'private'>): str
 export default function Modpacks() {
   const session = useSession();
   const packs = useModpacks();
+  const manages = session.can('modpacks_manage');
   return (
     <Page
       title="Modpacks"
@@ -27,6 +29,7 @@ export default function Modpacks() {
     >
       {packs.isPending ? <Loading what="Loading the modpacks" /> : null}
       <ErrorNotice error={packs.error} />
+      {manages ? null : <p>You may not manage modpacks: these are the modpacks your launcher would list.</p>}
       {packs.data?.length === 0 ? (
         <p>No modpacks yet.{session.can('modpacks_create') ? ' Create one with “New modpack”.' : ''}</p>
       ) : null}
@@ -44,16 +47,18 @@ export default function Modpacks() {
               </tr>
             </thead>
             <tbody>
-              {packs.data.map((pack) => (
+              {packs.data.map(({ modpack: pack, buildCount, publishedBuildCount }) => (
                 <tr key={pack.id}>
-                  <th scope="row">
-                    <Link to={paths.modpack(pack.slug)}>{pack.name}</Link>
-                  </th>
+                  <th scope="row">{manages ? <Link to={paths.modpack(pack.slug)}>{pack.name}</Link> : pack.name}</th>
                   <td className="mono">{pack.slug}</td>
                   <td>{visibility(pack)}</td>
                   <td className="mono">{pack.recommended ?? '—'}</td>
                   <td className="mono">{pack.latest ?? '—'}</td>
-                  <td>{pack.builds.length}</td>
+                  <td>
+                    {buildCount === undefined
+                      ? `${publishedBuildCount} published`
+                      : `${buildCount} (${publishedBuildCount} published)`}
+                  </td>
                 </tr>
               ))}
             </tbody>

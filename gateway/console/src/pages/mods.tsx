@@ -18,14 +18,17 @@ export interface ModEntry {
   pretty: string;
 }
 
-/** The library, sorted by display name; shared with the build page's "add a mod" search. */
+/**
+ * The library, sorted by display name; shared with the build page's "add a mod" search. The
+ * picker route answers any signed-in user, also while the public mod API is switched off.
+ */
 export function useModLibrary() {
   return useQuery({
     queryKey: ['mods'],
-    queryFn: () => call(api.GET('/api/mod')),
+    queryFn: () => call(api.GET('/api/manage/mods')),
     select: (data): ModEntry[] =>
-      Object.entries(data.mods)
-        .map(([name, pretty]) => ({ name, pretty }))
+      data.mods
+        .map((m) => ({ name: m.name, pretty: m.pretty_name }))
         .sort((a, b) => collator.compare(a.pretty, b.pretty) || collator.compare(a.name, b.name)),
   });
 }

@@ -44,7 +44,7 @@ export default function User() {
   }
   const user = username === undefined ? undefined : users.data.users.find((u) => u.username === username);
   if (username !== undefined && !user) return <NotFound />;
-  const packOptions = (packs.data ?? []).map((p) => ({ value: p.slug, label: p.name }));
+  const packOptions = (packs.data ?? []).map(({ modpack: p }) => ({ value: p.slug, label: p.name }));
   return <UserPage key={username ?? ''} user={user} packOptions={packOptions} />;
 }
 
