@@ -205,7 +205,8 @@ describeInBrowser()('the author flow in the console', () => {
       // Escape closes the dialog and gives the focus back to its button.
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete version 15.3.0.4');
+      const opener = page.getByRole('button', { name: 'Delete version 15.3.0.4' });
+      expect(await opener.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
 
       // The unused version goes.
       await page.getByRole('button', { name: 'Delete version 15.2.0.27' }).click();

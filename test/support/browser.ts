@@ -135,7 +135,7 @@ export function reportAccessibility(file: string): void {
   console.log(`Accessibility (axe-core), ${axeResults.length} page(s):\n${lines.join('\n')}\n(${out})`);
 }
 
-/** Signs the page in as the stack's admin (placeholder until password sign-in: the admin token). */
-export async function signIn(page: Page, t: { adminToken: string }): Promise<void> {
-  await page.context().setExtraHTTPHeaders({ authorization: `Bearer ${t.adminToken}` });
+/** Signs the page in as the stack's admin (placeholder until password sign-in: a bearer token). */
+export async function signIn(page: Page, t: { adminToken: string }, token = t.adminToken): Promise<void> {
+  await page.context().setExtraHTTPHeaders({ authorization: `Bearer ${token}` });
 }

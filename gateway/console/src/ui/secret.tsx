@@ -16,7 +16,7 @@ export function Secret({ label, value, onDone }: { label: string; value: string;
     }
   };
   return (
-    <div className="secret" role="region" aria-label={label}>
+    <div className="secret" role="region" aria-label={`${label}, shown once`}>
       <p>
         <strong>Copy it now: it will not be shown again.</strong> Depot stores only a digest of it.
       </p>
