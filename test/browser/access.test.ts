@@ -2,13 +2,14 @@
 // once, with a copy button), and users with limited permissions, who see only what they may do and
 // get a clear message when the API refuses.
 import type { Browser, Page } from 'playwright-core';
-import { must, startTestStack, userWithToken, type TestStack } from '../support';
+import { must, userWithToken, type TestStack } from '../support';
 import {
+  browserSuite,
   browserTest,
   checkAccessibility,
   describeInBrowser,
-  launchChromium,
-  reportAccessibility,
+  flash,
+  heading,
   signIn,
 } from '../support/browser';
 
@@ -16,21 +17,14 @@ describeInBrowser()('access in the console', () => {
   let t: TestStack;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestStack(), launchChromium()]);
+  browserSuite(__filename, async (stack, b) => {
+    [t, browser] = [stack, b];
     for (const slug of ['alpha', 'beta']) {
       must(await t.admin.post('/api/modpack', { name: `Pack ${slug}`, slug }), 201, slug);
     }
     must(await t.admin.post('/api/mod', { name: 'jei', pretty_name: 'Just Enough Items' }), 201, 'mod');
   });
-  afterAll(async () => {
-    reportAccessibility(__filename);
-    await browser?.close();
-    await t?.stop();
-  });
 
-  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
-  const flash = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
   const mainNav = async (page: Page) =>
     (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).map((s) => s.trim());
 
@@ -46,10 +40,10 @@ describeInBrowser()('access in the console', () => {
       await page.getByRole('button', { name: 'Create key' }).click();
       const key = page.getByRole('region', { name: 'Platform key technic, shown once' });
       await key.getByText('Copy it now: it will not be shown again.').waitFor();
-      const value = await key.getByLabel('Platform key technic').inputValue();
+      const value = await key.getByRole('textbox', { name: 'Platform key technic' }).inputValue();
       await key.getByRole('button', { name: 'Copy' }).click();
       await key.getByText('Copied to the clipboard.').waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+      expect(await page.evaluate('navigator.clipboard.readText()')).toBe(value);
       await checkAccessibility(page, 'platform keys (new key shown)');
       expect((await t.anon.get(`/api/verify/${encodeURIComponent(value)}`)).body).toMatchObject({ name: 'technic' });
       await key.getByRole('button', { name: 'Done' }).click();
@@ -61,7 +55,7 @@ describeInBrowser()('access in the console', () => {
       await heading(page, 'API tokens');
       await page.getByLabel('Name').fill('build script');
       await page.getByRole('button', { name: 'Create token' }).click();
-      const token = await page.getByLabel('API token build script').inputValue();
+      const token = await page.getByRole('textbox', { name: 'API token build script' }).inputValue();
       expect((await t.anon.get('/api/token', { token })).status).toBe(200);
       await page.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('button', { name: 'Revoke token build script' }).click();

@@ -3,13 +3,14 @@
 // version changed from a list, the build published and made recommended and latest; then the
 // launcher API answers with it. Every page on the way passes the accessibility check.
 import type { Browser, Page } from 'playwright-core';
-import { md5Of, startTestStack, type TestStack } from '../support';
+import { md5Of, type TestStack } from '../support';
 import {
+  browserSuite,
   browserTest,
   checkAccessibility,
   describeInBrowser,
-  launchChromium,
-  reportAccessibility,
+  flash,
+  heading,
   signIn,
 } from '../support/browser';
 
@@ -20,17 +21,9 @@ describeInBrowser()('the author flow in the console', () => {
   let t: TestStack;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestStack(), launchChromium()]);
+  browserSuite(__filename, async (stack, b) => {
+    [t, browser] = [stack, b];
   });
-  afterAll(async () => {
-    reportAccessibility(__filename);
-    await browser?.close();
-    await t?.stop();
-  });
-
-  const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
-  const flash = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
 
   browserTest(
     () => browser,

@@ -5,15 +5,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { must, startTestStack, type TestStack } from '../support';
-import {
-  browserTest,
-  checkAccessibility,
-  describeInBrowser,
-  launchChromium,
-  reportAccessibility,
-  signIn,
-} from '../support/browser';
+import { must, type TestStack } from '../support';
+import { browserSuite, browserTest, checkAccessibility, describeInBrowser, signIn } from '../support/browser';
 
 const MODS = 2000;
 const DIST = path.resolve(__dirname, '..', '..', 'gateway', 'console', 'dist');
@@ -22,8 +15,8 @@ describeInBrowser()('the mod library with 2,000 mods', () => {
   let t: TestStack;
   let browser: Browser;
 
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestStack(), launchChromium()]);
+  browserSuite(__filename, async (stack, b) => {
+    [t, browser] = [stack, b];
     // Through the API, a few requests at a time, like a script of an operator would.
     const names = Array.from({ length: MODS }, (_, i) => `mod-${String(i).padStart(4, '0')}`);
     for (let i = 0; i < names.length; i += 16) {
@@ -33,11 +26,6 @@ describeInBrowser()('the mod library with 2,000 mods', () => {
         }),
       );
     }
-  }, 300_000);
-  afterAll(async () => {
-    reportAccessibility(__filename);
-    await browser?.close();
-    await t?.stop();
   });
 
   browserTest(

@@ -4,15 +4,8 @@
 // and fix as the API words them; fixing a cause in the console makes it go.
 import type { Browser, Page } from 'playwright-core';
 import { freePort } from '@depot/local';
-import { md5Of, must, startTestStack, type TestStack } from '../support';
-import {
-  browserTest,
-  checkAccessibility,
-  describeInBrowser,
-  launchChromium,
-  reportAccessibility,
-  signIn,
-} from '../support/browser';
+import { md5Of, must, type TestStack } from '../support';
+import { browserSuite, browserTest, checkAccessibility, describeInBrowser, signIn } from '../support/browser';
 
 describeInBrowser()('the pack doctor in the console', () => {
   let t: TestStack;
@@ -60,8 +53,8 @@ describeInBrowser()('the pack doctor in the console', () => {
     }
   }
 
-  beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestStack(), launchChromium()]);
+  browserSuite(__filename, async (stack, b) => {
+    [t, browser] = [stack, b];
     must(await t.admin.post('/api/mod', { name: 'jei', pretty_name: 'Just Enough Items' }), 201, 'mod');
     must(
       await t.admin.post('/api/mod/jei/version', { version: '1.0', md5: md5Of('jei'), filesize: 10 }),
@@ -78,11 +71,6 @@ describeInBrowser()('the pack doctor in the console', () => {
       latest: '1.0',
     });
     await pack('healthy', { builds: [{ version: '1.0', published: true }], recommended: '1.0', latest: '1.0' });
-  });
-  afterAll(async () => {
-    reportAccessibility(__filename);
-    await browser?.close();
-    await t?.stop();
   });
 
   /** Opens the doctor of `slug` on `base` and checks that it shows exactly the API's findings. */

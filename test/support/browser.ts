@@ -12,6 +12,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { prerequisite } from '@depot/common/testing';
+import { startTestStack, type TestStack } from './index';
 
 export const CHROMIUM_PATH = process.env.TEST_CHROMIUM_PATH || '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve(__dirname, '..', '.artifacts');
@@ -139,3 +140,31 @@ export function reportAccessibility(file: string): void {
 export async function signIn(page: Page, t: { adminToken: string }, token = t.adminToken): Promise<void> {
   await page.context().setExtraHTTPHeaders({ authorization: `Bearer ${token}` });
 }
+
+/**
+ * The stack and the browser of a file's tests: both started before them (then `setup`, e.g. the
+ * data the tests start from), stopped after them, with the file's accessibility summary printed.
+ */
+export function browserSuite(
+  file: string,
+  setup: (t: TestStack, browser: Browser) => Promise<void>,
+  options: Parameters<typeof startTestStack>[0] = {},
+): void {
+  let t: TestStack | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startTestStack(options), launchChromium()]);
+    await setup(t, browser);
+  }, 300_000);
+  afterAll(async () => {
+    reportAccessibility(file);
+    await browser?.close();
+    await t?.stop();
+  });
+}
+
+/** Waits for the page whose h1 is `name`. */
+export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
+
+/** Waits for the console's confirmation of a change ("Mod created."). */
+export const flash = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();

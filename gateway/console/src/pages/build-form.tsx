@@ -1,7 +1,7 @@
 // The fields of a build, for creating and editing one.
 import type { FieldErrors } from '../api';
 import type { BuildRecord } from '../packs';
-import { CheckboxField, TextField, type formValues } from '../ui/form';
+import { changedFields, CheckboxField, TextField, type formValues } from '../ui/form';
 
 export function BuildFields({ build, errors }: { build?: BuildRecord; errors: FieldErrors }) {
   return (
@@ -67,9 +67,7 @@ export function buildBody(v: ReturnType<typeof formValues>) {
   };
 }
 
-/** The fields of the edit form that differ from the record (updates are partial). */
+/** The fields of the edit form that differ from the record. */
 export function buildChanges(v: ReturnType<typeof formValues>, build: BuildRecord) {
-  return Object.fromEntries(
-    Object.entries(buildBody(v)).filter(([k, value]) => value !== build[k as keyof BuildRecord]),
-  ) as Partial<ReturnType<typeof buildBody>>;
+  return changedFields(buildBody(v), build);
 }

@@ -12,6 +12,7 @@ import { ConfirmButton } from '../ui/dialog';
 import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
 import { SubmitButton } from '../ui/form';
 import { Page, Section } from '../ui/page';
+import { Table } from '../ui/table';
 import { useSubmit } from '../ui/submit';
 import { BuildFields, buildChanges } from './build-form';
 import { useModLibrary } from './mods';
@@ -159,76 +160,59 @@ function BuildMods({
   };
   if (mods.length === 0) return <p>This build has no mods yet.</p>;
   return (
-    <div className="table-wrap">
-      <table>
-        <caption className="visually-hidden">Mods of build {version}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Mod</th>
-            <th scope="col">Version</th>
-            <th scope="col">MD5</th>
-            <th scope="col">Size</th>
-            {canManage ? <th scope="col">Actions</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {mods.map(({ mod, version: v }) => (
-            <tr key={mod.name}>
-              <th scope="row">
-                <Link to={paths.mod(mod.name)}>{mod.pretty_name}</Link> <span className="mono muted">{mod.name}</span>
-              </th>
-              <td className="mono">
-                {changing === mod.name ? (
-                  <ChangeVersion
-                    slug={slug}
-                    version={version}
-                    mod={mod}
-                    current={v.version}
-                    onDone={async (changed) => {
-                      setChanging(null);
-                      if (changed) {
-                        await onChange();
-                        flash.show(`${mod.pretty_name} is now at version ${changed}.`);
-                      }
-                    }}
-                  />
-                ) : (
-                  v.version
+    <Table headers={['Mod', 'Version', 'MD5', 'Size', canManage && 'Actions']} caption={`Mods of build ${version}`}>
+      {mods.map(({ mod, version: v }) => (
+        <tr key={mod.name}>
+          <th scope="row">
+            <Link to={paths.mod(mod.name)}>{mod.pretty_name}</Link> <span className="mono muted">{mod.name}</span>
+          </th>
+          <td className="mono">
+            {changing === mod.name ? (
+              <ChangeVersion
+                slug={slug}
+                version={version}
+                mod={mod}
+                current={v.version}
+                onDone={async (changed) => {
+                  setChanging(null);
+                  if (changed) {
+                    await onChange();
+                    flash.show(`${mod.pretty_name} is now at version ${changed}.`);
+                  }
+                }}
+              />
+            ) : (
+              v.version
+            )}
+          </td>
+          <td className="mono">{v.md5}</td>
+          <td>{fileSize(v.filesize)}</td>
+          {canManage ? (
+            <td className="actions">
+              {changing === mod.name ? null : (
+                <button type="button" onClick={() => setChanging(mod.name)}>
+                  Change version<span className="visually-hidden"> of {mod.pretty_name}</span>
+                </button>
+              )}
+              <ConfirmButton
+                label="Remove"
+                what={`${mod.pretty_name}`}
+                title={`Remove ${mod.pretty_name}?`}
+                confirmLabel="Remove mod"
+                onConfirm={() => remove({ mod, version: v })}
+              >
+                {() => (
+                  <p>
+                    {mod.pretty_name} ({v.version}) will no longer be installed with build {version}. The mod stays in
+                    the library.
+                  </p>
                 )}
-              </td>
-              <td className="mono">{v.md5}</td>
-              <td>{fileSize(v.filesize)}</td>
-              {canManage ? (
-                <td className="actions">
-                  {changing === mod.name ? null : (
-                    <button type="button" onClick={() => setChanging(mod.name)}>
-                      Change version<span className="visually-hidden"> of {mod.pretty_name}</span>
-                    </button>
-                  )}
-                  <ConfirmButton
-                    label={
-                      <>
-                        Remove<span className="visually-hidden"> {mod.pretty_name}</span>
-                      </>
-                    }
-                    title={`Remove ${mod.pretty_name}?`}
-                    confirmLabel="Remove mod"
-                    onConfirm={() => remove({ mod, version: v })}
-                  >
-                    {() => (
-                      <p>
-                        {mod.pretty_name} ({v.version}) will no longer be installed with build {version}. The mod stays
-                        in the library.
-                      </p>
-                    )}
-                  </ConfirmButton>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              </ConfirmButton>
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </Table>
   );
 }
 

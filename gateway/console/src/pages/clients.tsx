@@ -5,8 +5,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api';
 import { useModpacks } from '../packs';
 import { ConfirmButton } from '../ui/dialog';
-import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
+import { ErrorNotice, useFlash, QueryStatus } from '../ui/feedback';
 import { CheckboxGroup, SubmitButton, TextField } from '../ui/form';
+import { Table } from '../ui/table';
 import { Page, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
 
@@ -36,66 +37,50 @@ export default function Clients() {
         A launcher linked to a private modpack can see and install it. The client id is in the Technic Launcher's
         settings.
       </p>
-      {clients.isPending ? <Loading /> : null}
-      <ErrorNotice error={clients.error} />
+      <QueryStatus query={clients} />
       {clients.data?.clients.length === 0 ? <p>No launcher clients yet.</p> : null}
       {clients.data?.clients.length ? (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Client id</th>
-                <th scope="col">Modpacks</th>
-                <th scope="col">Actions</th>
+        <Table headers={['Name', 'Client id', 'Modpacks', 'Actions']}>
+          {clients.data.clients.map((c) =>
+            editing === c.uuid ? (
+              <tr key={c.uuid}>
+                <th scope="row">{c.name}</th>
+                <td colSpan={3}>
+                  <EditClient
+                    client={c}
+                    packs={(packs.data ?? []).map(({ modpack: p }) => ({ value: String(p.id), label: p.name }))}
+                    onDone={() => setEditing(null)}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {clients.data.clients.map((c) =>
-                editing === c.uuid ? (
-                  <tr key={c.uuid}>
-                    <th scope="row">{c.name}</th>
-                    <td colSpan={3}>
-                      <EditClient
-                        client={c}
-                        packs={(packs.data ?? []).map(({ modpack: p }) => ({ value: String(p.id), label: p.name }))}
-                        onDone={() => setEditing(null)}
-                      />
-                    </td>
-                  </tr>
-                ) : (
-                  <tr key={c.uuid}>
-                    <th scope="row">{c.name}</th>
-                    <td className="mono">{c.uuid}</td>
-                    <td>{c.modpacks.length ? c.modpacks.map(packName).join(', ') : 'none'}</td>
-                    <td className="actions">
-                      <button type="button" onClick={() => setEditing(c.uuid)}>
-                        Edit<span className="visually-hidden"> client {c.name}</span>
-                      </button>
-                      <ConfirmButton
-                        label={
-                          <>
-                            Delete<span className="visually-hidden"> client {c.name}</span>
-                          </>
-                        }
-                        title={`Delete client ${c.name}?`}
-                        confirmLabel="Delete client"
-                        onConfirm={() => remove(c)}
-                      >
-                        {() => (
-                          <p>
-                            This launcher stops seeing the private modpacks it is linked to
-                            {c.modpacks.length ? ` (${c.modpacks.map(packName).join(', ')})` : ''}.
-                          </p>
-                        )}
-                      </ConfirmButton>
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
-        </div>
+            ) : (
+              <tr key={c.uuid}>
+                <th scope="row">{c.name}</th>
+                <td className="mono">{c.uuid}</td>
+                <td>{c.modpacks.length ? c.modpacks.map(packName).join(', ') : 'none'}</td>
+                <td className="actions">
+                  <button type="button" onClick={() => setEditing(c.uuid)}>
+                    Edit<span className="visually-hidden"> client {c.name}</span>
+                  </button>
+                  <ConfirmButton
+                    label="Delete"
+                    what={`client ${c.name}`}
+                    title={`Delete client ${c.name}?`}
+                    confirmLabel="Delete client"
+                    onConfirm={() => remove(c)}
+                  >
+                    {() => (
+                      <p>
+                        This launcher stops seeing the private modpacks it is linked to
+                        {c.modpacks.length ? ` (${c.modpacks.map(packName).join(', ')})` : ''}.
+                      </p>
+                    )}
+                  </ConfirmButton>
+                </td>
+              </tr>
+            ),
+          )}
+        </Table>
       ) : null}
       <Section title="Register a launcher">
         <form onSubmit={create.onSubmit} noValidate className="form">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api';
 import { paths } from '../paths';
+import { Table } from '../ui/table';
 import { ErrorNotice, Loading } from '../ui/feedback';
 import { Section } from '../ui/page';
 
@@ -93,24 +94,11 @@ export function Doctor({ slug }: { slug: string }) {
         </Section>
       ) : null}
       <Section title="What launchers see">
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Who</th>
-                <th scope="col">In the list</th>
-                <th scope="col">Opens</th>
-                <th scope="col">Builds</th>
-                <th scope="col">Installs</th>
-              </tr>
-            </thead>
-            <tbody>
-              <ViewRow who="A player's launcher" view={d.launchers.anonymous} />
-              <ViewRow who={`A launcher linked to it (${d.linked_clients} linked)`} view={d.launchers.linked_client} />
-              <ViewRow who="Technic Platform (with a key)" view={d.launchers.platform} />
-            </tbody>
-          </table>
-        </div>
+        <Table headers={['Who', 'In the list', 'Opens', 'Builds', 'Installs']}>
+          <ViewRow who="A player's launcher" view={d.launchers.anonymous} />
+          <ViewRow who={`A launcher linked to it (${d.linked_clients} linked)`} view={d.launchers.linked_client} />
+          <ViewRow who="Technic Platform (with a key)" view={d.launchers.platform} />
+        </Table>
       </Section>
       <Section title="API root">
         <dl className="details">

@@ -4,8 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api';
 import { dateTime } from '../format';
 import { ConfirmButton } from '../ui/dialog';
-import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
+import { ErrorNotice, useFlash, QueryStatus } from '../ui/feedback';
 import { SubmitButton, TextField } from '../ui/form';
+import { Table } from '../ui/table';
 import { Page, Section } from '../ui/page';
 import { Secret } from '../ui/secret';
 import { useSubmit } from '../ui/submit';
@@ -34,50 +35,33 @@ export default function Keys() {
         Technic Platform reads every modpack, private ones included, with a key: paste it there with your API root (this
         site's address followed by <span className="mono">/api/</span>).
       </p>
-      {keys.isPending ? <Loading /> : null}
-      <ErrorNotice error={keys.error} />
+      <QueryStatus query={keys} />
       {created ? (
         <Secret label={`Platform key ${created.name}`} value={created.api_key} onDone={() => setCreated(null)} />
       ) : null}
       {keys.data?.keys.length === 0 ? <p>No platform keys yet.</p> : null}
       {keys.data?.keys.length ? (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.keys.map((k) => (
-                <tr key={k.id}>
-                  <th scope="row">{k.name}</th>
-                  <td>{dateTime(k.created_at)}</td>
-                  <td className="actions">
-                    <ConfirmButton
-                      label={
-                        <>
-                          Delete<span className="visually-hidden"> key {k.name}</span>
-                        </>
-                      }
-                      title={`Delete key ${k.name}?`}
-                      confirmLabel="Delete key"
-                      onConfirm={() => remove(k.id, k.name)}
-                    >
-                      {() => (
-                        <p>
-                          Technic Platform instances using this key stop seeing private and hidden modpacks at once.
-                        </p>
-                      )}
-                    </ConfirmButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table headers={['Name', 'Created', 'Actions']}>
+          {keys.data.keys.map((k) => (
+            <tr key={k.id}>
+              <th scope="row">{k.name}</th>
+              <td>{dateTime(k.created_at)}</td>
+              <td className="actions">
+                <ConfirmButton
+                  label="Delete"
+                  what={`key ${k.name}`}
+                  title={`Delete key ${k.name}?`}
+                  confirmLabel="Delete key"
+                  onConfirm={() => remove(k.id, k.name)}
+                >
+                  {() => (
+                    <p>Technic Platform instances using this key stop seeing private and hidden modpacks at once.</p>
+                  )}
+                </ConfirmButton>
+              </td>
+            </tr>
+          ))}
+        </Table>
       ) : null}
       <Section title="New key">
         <form onSubmit={create.onSubmit} noValidate className="form">

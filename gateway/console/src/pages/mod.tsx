@@ -10,6 +10,7 @@ import { useSession } from '../session';
 import { ConfirmButton } from '../ui/dialog';
 import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
 import { SubmitButton, TextField } from '../ui/form';
+import { Table } from '../ui/table';
 import { Page, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
 import { ModFields, modBody } from './mod-form';
@@ -220,77 +221,59 @@ function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEnt
     <Section title="Versions">
       {versions.length === 0 ? <p>No versions yet: add the first one below.</p> : null}
       {versions.length ? (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">MD5</th>
-                <th scope="col">Size</th>
-                <th scope="col">Used by</th>
-                <th scope="col">Actions</th>
+        <Table headers={['Version', 'MD5', 'Size', 'Used by', 'Actions']}>
+          {versions.map(({ version: v, builds }) =>
+            editing === v.version ? (
+              <EditVersion
+                key={v.version}
+                slug={mod.name}
+                current={v}
+                onDone={() => {
+                  setEditing(null);
+                  void refresh();
+                }}
+              />
+            ) : (
+              <tr key={v.version}>
+                <th scope="row" className="mono">
+                  {v.version}
+                </th>
+                <td className="mono">{v.md5 || 'none'}</td>
+                <td>{fileSize(v.filesize)}</td>
+                <td>{builds.length ? <UseList uses={builds} /> : 'no build'}</td>
+                <td className="actions">
+                  <button type="button" onClick={() => setEditing(v.version)}>
+                    Edit<span className="visually-hidden"> version {v.version}</span>
+                  </button>
+                  <ConfirmButton
+                    label="Delete"
+                    what={`version ${v.version}`}
+                    title={`Delete version ${v.version}?`}
+                    confirmLabel="Delete version"
+                    onConfirm={() => remove(v.version)}
+                  >
+                    {() =>
+                      builds.length ? (
+                        <>
+                          <p>
+                            <strong>{builds.length} build(s) still use this version:</strong>
+                          </p>
+                          <UseList uses={builds} />
+                          <p>Depot refuses to delete it until it is removed from them (or they use another version).</p>
+                        </>
+                      ) : (
+                        <p>
+                          Version <span className="mono">{v.version}</span> of {mod.pretty_name} will be deleted. No
+                          build uses it.
+                        </p>
+                      )
+                    }
+                  </ConfirmButton>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {versions.map(({ version: v, builds }) =>
-                editing === v.version ? (
-                  <EditVersion
-                    key={v.version}
-                    slug={mod.name}
-                    current={v}
-                    onDone={() => {
-                      setEditing(null);
-                      void refresh();
-                    }}
-                  />
-                ) : (
-                  <tr key={v.version}>
-                    <th scope="row" className="mono">
-                      {v.version}
-                    </th>
-                    <td className="mono">{v.md5 || 'none'}</td>
-                    <td>{fileSize(v.filesize)}</td>
-                    <td>{builds.length ? <UseList uses={builds} /> : 'no build'}</td>
-                    <td className="actions">
-                      <button type="button" onClick={() => setEditing(v.version)}>
-                        Edit<span className="visually-hidden"> version {v.version}</span>
-                      </button>
-                      <ConfirmButton
-                        label={
-                          <>
-                            Delete<span className="visually-hidden"> version {v.version}</span>
-                          </>
-                        }
-                        title={`Delete version ${v.version}?`}
-                        confirmLabel="Delete version"
-                        onConfirm={() => remove(v.version)}
-                      >
-                        {() =>
-                          builds.length ? (
-                            <>
-                              <p>
-                                <strong>{builds.length} build(s) still use this version:</strong>
-                              </p>
-                              <UseList uses={builds} />
-                              <p>
-                                Depot refuses to delete it until it is removed from them (or they use another version).
-                              </p>
-                            </>
-                          ) : (
-                            <p>
-                              Version <span className="mono">{v.version}</span> of {mod.pretty_name} will be deleted. No
-                              build uses it.
-                            </p>
-                          )
-                        }
-                      </ConfirmButton>
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
-        </div>
+            ),
+          )}
+        </Table>
       ) : null}
       <form onSubmit={add.onSubmit} noValidate className="form inline-form" aria-labelledby="add-version-heading">
         <h3 id="add-version-heading">Add a version</h3>

@@ -1,8 +1,7 @@
-// The fields of a modpack, for creating, editing and cloning one. An edit sends only the fields
-// that changed (updates are partial): what someone else changed meanwhile is not overwritten.
+// The fields of a modpack, for creating, editing and cloning one.
 import type { FieldErrors } from '../api';
 import type { ModpackRecord } from '../packs';
-import { CheckboxField, TextField, type formValues } from '../ui/form';
+import { changedFields, CheckboxField, TextField, type formValues } from '../ui/form';
 
 export function ModpackNameFields({ pack, errors }: { pack?: Partial<ModpackRecord>; errors: FieldErrors }) {
   return (
@@ -60,17 +59,17 @@ export function modpackCreateBody(v: ReturnType<typeof formValues>) {
 
 /** The fields of the edit form that differ from the record. */
 export function modpackChanges(v: ReturnType<typeof formValues>, pack: ModpackRecord) {
-  const next = {
-    name: v.text('name'),
-    slug: v.text('slug'),
-    url: v.optional('url'),
-    hidden: v.checked('hidden'),
-    private: v.checked('private'),
-    order: v.integer('order'),
-    recommended: v.optional('recommended'),
-    latest: v.optional('latest'),
-  };
-  return Object.fromEntries(
-    Object.entries(next).filter(([k, value]) => value !== pack[k as keyof ModpackRecord]),
-  ) as Partial<typeof next>;
+  return changedFields(
+    {
+      name: v.text('name'),
+      slug: v.text('slug'),
+      url: v.optional('url'),
+      hidden: v.checked('hidden'),
+      private: v.checked('private'),
+      order: v.integer('order'),
+      recommended: v.optional('recommended'),
+      latest: v.optional('latest'),
+    },
+    pack,
+  );
 }

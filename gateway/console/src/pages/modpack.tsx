@@ -9,6 +9,7 @@ import { useSession } from '../session';
 import { ConfirmButton } from '../ui/dialog';
 import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
 import { CheckboxField, SelectField, SubmitButton, TextField } from '../ui/form';
+import { Table } from '../ui/table';
 import { Page, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
 import { modpackChanges, ModpackNameFields, ModpackVisibilityFields } from './modpack-form';
@@ -90,77 +91,69 @@ function Builds({ pack, builds }: { pack: ModpackRecord; builds: ManagedBuilds }
       ) : null}
       {builds.length === 0 ? <p>No builds yet.</p> : null}
       {builds.length ? (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Build</th>
-                <th scope="col">Minecraft</th>
-                <th scope="col">Mods</th>
-                <th scope="col">Published</th>
-                <th scope="col">Private</th>
-                <th scope="col">Recommended</th>
-                <th scope="col">Latest</th>
-                {canManage ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {builds.map(({ build: b, mod_count }) => (
-                <tr key={b.version}>
-                  <th scope="row" className="mono">
-                    <Link to={paths.build(pack.slug, b.version)}>{b.version}</Link>
-                  </th>
-                  <td>{b.minecraft}</td>
-                  <td>{mod_count}</td>
-                  <td>{b.is_published ? 'Yes' : 'No'}</td>
-                  <td>{b.private ? 'Yes' : 'No'}</td>
-                  <td>
-                    <Pointer
-                      field="recommended"
-                      current={pack.recommended === b.version}
-                      version={b.version}
-                      canManage={canManage}
-                      onSet={setPointer}
-                    />
-                  </td>
-                  <td>
-                    <Pointer
-                      field="latest"
-                      current={pack.latest === b.version}
-                      version={b.version}
-                      canManage={canManage}
-                      onSet={setPointer}
-                    />
-                  </td>
-                  {canManage ? (
-                    <td className="actions">
-                      <ConfirmButton
-                        label={
-                          <>
-                            Delete<span className="visually-hidden"> build {b.version}</span>
-                          </>
-                        }
-                        title={`Delete build ${b.version}?`}
-                        confirmLabel="Delete build"
-                        onConfirm={() => remove(b.version)}
-                      >
-                        {() => (
-                          <p>
-                            Build <span className="mono">{b.version}</span> and its list of mods will be deleted; the
-                            mods stay in the library.
-                            {pack.recommended === b.version || pack.latest === b.version
-                              ? ' It is the recommended or latest build: launchers will show the pack offline until you pick another.'
-                              : ''}
-                          </p>
-                        )}
-                      </ConfirmButton>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          headers={[
+            'Build',
+            'Minecraft',
+            'Mods',
+            'Published',
+            'Private',
+            'Recommended',
+            'Latest',
+            canManage && 'Actions',
+          ]}
+        >
+          {builds.map(({ build: b, mod_count }) => (
+            <tr key={b.version}>
+              <th scope="row" className="mono">
+                <Link to={paths.build(pack.slug, b.version)}>{b.version}</Link>
+              </th>
+              <td>{b.minecraft}</td>
+              <td>{mod_count}</td>
+              <td>{b.is_published ? 'Yes' : 'No'}</td>
+              <td>{b.private ? 'Yes' : 'No'}</td>
+              <td>
+                <Pointer
+                  field="recommended"
+                  current={pack.recommended === b.version}
+                  version={b.version}
+                  canManage={canManage}
+                  onSet={setPointer}
+                />
+              </td>
+              <td>
+                <Pointer
+                  field="latest"
+                  current={pack.latest === b.version}
+                  version={b.version}
+                  canManage={canManage}
+                  onSet={setPointer}
+                />
+              </td>
+              {canManage ? (
+                <td className="actions">
+                  <ConfirmButton
+                    label="Delete"
+                    what={`build ${b.version}`}
+                    title={`Delete build ${b.version}?`}
+                    confirmLabel="Delete build"
+                    onConfirm={() => remove(b.version)}
+                  >
+                    {() => (
+                      <p>
+                        Build <span className="mono">{b.version}</span> and its list of mods will be deleted; the mods
+                        stay in the library.
+                        {pack.recommended === b.version || pack.latest === b.version
+                          ? ' It is the recommended or latest build: launchers will show the pack offline until you pick another.'
+                          : ''}
+                      </p>
+                    )}
+                  </ConfirmButton>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </Table>
       ) : null}
     </Section>
   );

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '../paths';
 import { useModpacks, type ModpackRecord } from '../packs';
 import { useSession } from '../session';
-import { ErrorNotice, Loading } from '../ui/feedback';
+import { QueryStatus } from '../ui/feedback';
+import { Table } from '../ui/table';
 import { Page } from '../ui/page';
 
 export function visibility(pack: Partial<Pick<ModpackRecord, 'hidden' | 'private'>>): string {
@@ -27,43 +28,28 @@ export default function Modpacks() {
         ) : null
       }
     >
-      {packs.isPending ? <Loading what="Loading the modpacks" /> : null}
-      <ErrorNotice error={packs.error} />
+      <QueryStatus query={packs} what="Loading the modpacks" />
       {manages ? null : <p>You may not manage modpacks: these are the modpacks your launcher would list.</p>}
       {packs.data?.length === 0 ? (
         <p>No modpacks yet.{session.can('modpacks_create') ? ' Create one with “New modpack”.' : ''}</p>
       ) : null}
       {packs.data?.length ? (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Modpack</th>
-                <th scope="col">Slug</th>
-                <th scope="col">Visibility</th>
-                <th scope="col">Recommended</th>
-                <th scope="col">Latest</th>
-                <th scope="col">Builds</th>
-              </tr>
-            </thead>
-            <tbody>
-              {packs.data.map(({ modpack: pack, buildCount, publishedBuildCount }) => (
-                <tr key={pack.id}>
-                  <th scope="row">{manages ? <Link to={paths.modpack(pack.slug)}>{pack.name}</Link> : pack.name}</th>
-                  <td className="mono">{pack.slug}</td>
-                  <td>{visibility(pack)}</td>
-                  <td className="mono">{pack.recommended ?? '—'}</td>
-                  <td className="mono">{pack.latest ?? '—'}</td>
-                  <td>
-                    {buildCount === undefined
-                      ? `${publishedBuildCount} published`
-                      : `${buildCount} (${publishedBuildCount} published)`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table headers={['Modpack', 'Slug', 'Visibility', 'Recommended', 'Latest', 'Builds']}>
+          {packs.data.map(({ modpack: pack, buildCount, publishedBuildCount }) => (
+            <tr key={pack.id}>
+              <th scope="row">{manages ? <Link to={paths.modpack(pack.slug)}>{pack.name}</Link> : pack.name}</th>
+              <td className="mono">{pack.slug}</td>
+              <td>{visibility(pack)}</td>
+              <td className="mono">{pack.recommended ?? '—'}</td>
+              <td className="mono">{pack.latest ?? '—'}</td>
+              <td>
+                {buildCount === undefined
+                  ? `${publishedBuildCount} published`
+                  : `${buildCount} (${publishedBuildCount} published)`}
+              </td>
+            </tr>
+          ))}
+        </Table>
       ) : null}
     </Page>
   );

@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { api, call } from '../api';
 import { paths } from '../paths';
 import { useSession } from '../session';
-import { ErrorNotice, Loading } from '../ui/feedback';
+import { QueryStatus } from '../ui/feedback';
 import { Page } from '../ui/page';
 
 const ROW_HEIGHT = 44;
@@ -74,8 +74,7 @@ export default function Mods() {
           spellCheck={false}
         />
       </div>
-      {mods.isPending ? <Loading what="Loading the mod library" /> : null}
-      <ErrorNotice error={mods.error} />
+      <QueryStatus query={mods} what="Loading the mod library" />
       {mods.data ? (
         <>
           <p className="count" role="status">

@@ -5,8 +5,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api';
 import { dateTime } from '../format';
 import { ConfirmButton } from '../ui/dialog';
-import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
+import { ErrorNotice, useFlash, QueryStatus } from '../ui/feedback';
 import { SubmitButton, TextField } from '../ui/form';
+import { Table } from '../ui/table';
 import { Page, Section } from '../ui/page';
 import { Secret } from '../ui/secret';
 import { useSubmit } from '../ui/submit';
@@ -35,48 +36,32 @@ export default function Tokens() {
         A token lets a script act as you through the API: send it as{' '}
         <span className="mono">Authorization: Bearer &lt;token&gt;</span>. It carries all of your permissions.
       </p>
-      {tokens.isPending ? <Loading /> : null}
-      <ErrorNotice error={tokens.error} />
+      <QueryStatus query={tokens} />
       {issued ? (
         <Secret label={`API token ${issued.name}`} value={issued.plaintext} onDone={() => setIssued(null)} />
       ) : null}
       {tokens.data?.tokens.length === 0 ? <p>You have no API tokens.</p> : null}
       {tokens.data?.tokens.length ? (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.data.tokens.map((t) => (
-                <tr key={t.id}>
-                  <th scope="row">{t.name}</th>
-                  <td>{dateTime(t.last_used_at)}</td>
-                  <td>{dateTime(t.created_at)}</td>
-                  <td className="actions">
-                    <ConfirmButton
-                      label={
-                        <>
-                          Revoke<span className="visually-hidden"> token {t.name}</span>
-                        </>
-                      }
-                      title={`Revoke token ${t.name}?`}
-                      confirmLabel="Revoke token"
-                      onConfirm={() => revoke(t.id, t.name)}
-                    >
-                      {() => <p>Scripts using this token are refused from their next request.</p>}
-                    </ConfirmButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table headers={['Name', 'Last used', 'Created', 'Actions']}>
+          {tokens.data.tokens.map((t) => (
+            <tr key={t.id}>
+              <th scope="row">{t.name}</th>
+              <td>{dateTime(t.last_used_at)}</td>
+              <td>{dateTime(t.created_at)}</td>
+              <td className="actions">
+                <ConfirmButton
+                  label="Revoke"
+                  what={`token ${t.name}`}
+                  title={`Revoke token ${t.name}?`}
+                  confirmLabel="Revoke token"
+                  onConfirm={() => revoke(t.id, t.name)}
+                >
+                  {() => <p>Scripts using this token are refused from their next request.</p>}
+                </ConfirmButton>
+              </td>
+            </tr>
+          ))}
+        </Table>
       ) : null}
       <Section title="New token">
         <form onSubmit={create.onSubmit} noValidate className="form">

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api, call } from '../api';
 import { paths } from '../paths';
-import { ErrorNotice, Loading } from '../ui/feedback';
+import { QueryStatus } from '../ui/feedback';
+import { Table } from '../ui/table';
 import { Page } from '../ui/page';
 
 export function useUsers() {
@@ -22,31 +23,19 @@ export default function Users() {
         </Link>
       }
     >
-      {users.isPending ? <Loading /> : null}
-      <ErrorNotice error={users.error} />
+      <QueryStatus query={users} />
       {users.data?.users.length ? (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">Modpacks</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.users.map((u) => (
-                <tr key={u.username}>
-                  <th scope="row">
-                    <Link to={paths.user(u.username)}>{u.username}</Link>
-                  </th>
-                  <td>{u.permissions.length ? u.permissions.join(', ') : 'none'}</td>
-                  <td>{u.modpacks.length ? u.modpacks.join(', ') : 'none'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table headers={['Username', 'Permissions', 'Modpacks']}>
+          {users.data.users.map((u) => (
+            <tr key={u.username}>
+              <th scope="row">
+                <Link to={paths.user(u.username)}>{u.username}</Link>
+              </th>
+              <td>{u.permissions.length ? u.permissions.join(', ') : 'none'}</td>
+              <td>{u.modpacks.length ? u.modpacks.join(', ') : 'none'}</td>
+            </tr>
+          ))}
+        </Table>
       ) : null}
     </Page>
   );

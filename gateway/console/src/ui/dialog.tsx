@@ -6,6 +6,7 @@ import { ErrorNotice } from './feedback';
 
 export function ConfirmButton({
   label,
+  what,
   title,
   confirmLabel,
   children,
@@ -13,7 +14,9 @@ export function ConfirmButton({
   className = 'danger',
 }: {
   /** The button that opens the dialog. */
-  label: ReactNode;
+  label: string;
+  /** What it acts on, for screen readers ("Delete" → "Delete key technic") when the row says it visually. */
+  what?: string;
   title: string;
   confirmLabel: string;
   /** What the change does; rendered when the dialog opens (it may load what it shows). */
@@ -27,6 +30,7 @@ export function ConfirmButton({
     <>
       <button type="button" className={className} onClick={() => setOpen(true)}>
         {label}
+        {what ? <span className="visually-hidden"> {what}</span> : null}
       </button>
       {open ? (
         <ConfirmDialog title={title} confirmLabel={confirmLabel} onConfirm={onConfirm} onClose={() => setOpen(false)}>

@@ -37,6 +37,12 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
   );
 }
 
+/** A query's waiting or failure, shown where its data will be. */
+export function QueryStatus({ query, what }: { query: { isPending: boolean; error: unknown }; what?: string }) {
+  if (query.isPending) return <Loading what={what} />;
+  return <ErrorNotice error={query.error} />;
+}
+
 interface Flash {
   message: string;
   show(message: string): void;

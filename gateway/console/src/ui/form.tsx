@@ -204,3 +204,12 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
     </button>
   );
 }
+
+/**
+ * The fields of `next` whose value differs from the record's: an update is partial, so sending
+ * only what the user changed leaves alone what someone else changed meanwhile.
+ */
+export function changedFields<T extends Record<string, unknown>>(next: T, record: object): Partial<T> {
+  const current = record as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(next).filter(([k, value]) => value !== current[k])) as Partial<T>;
+}
