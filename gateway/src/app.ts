@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyRequest,
   type RouteOptions,
 } from 'fastify';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import Redis from 'ioredis';
@@ -29,6 +30,7 @@ import { registerObservability } from './observability';
 import { registerAccessLog, requestId } from './access-log';
 import { registerApiDocs } from './openapi';
 import { DEFAULT_CONSOLE_DIR, registerConsole } from './console';
+import { SignInLimits } from './session';
 import type { ChangeFeed } from './invalidation';
 
 export interface GatewayDeps {
@@ -96,6 +98,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     strictPreflight: false,
   });
 
+  // The console's session cookie (session.ts); unsigned: its value is a 256-bit secret already.
+  await app.register(cookie);
+
   // Node answers an Expect other than 100-continue with a bare 417 unless someone listens: pass
   // such requests to Fastify, which answers them with a JSON 417 (with CORS, counted, traced).
   app.server.on('checkExpectation', (req, res) => app.server.emit('request', req, res));
@@ -135,6 +140,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       new HttpError(429, 'Too many requests.', { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
   });
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  app.decorate(
+    'signInLimits',
+    new SignInLimits(app, {
+      perAddress: config.SIGNIN_RATE_LIMIT_PER_ADDRESS,
+      perAccount: config.SIGNIN_RATE_LIMIT_PER_ACCOUNT,
+      windowSeconds: config.SIGNIN_RATE_LIMIT_WINDOW_SECONDS,
+    }),
+  );
 
   // Bodies are parsed leniently and judged by the policy, after authentication and the target's
   // lookup: a caller without a valid token gets 401 whatever it sent (docs/api.md#order-of-checks).

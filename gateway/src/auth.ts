@@ -1,11 +1,13 @@
-// Who is calling: the user of a bearer token (401 without one; policy.ts checks the permission),
-// and the read access of launcher routes from `k`, `cid` and bearer tokens (bad ones grant
-// nothing, never 401). docs/api.md#access-model.
+// Who is calling: the user of a bearer token or, when no Authorization header is sent, of the
+// console's session cookie (401 without either; policy.ts checks the CSRF token of a cookie's
+// writes and the permission), and the read access of launcher routes from `k`, `cid`, bearer
+// tokens and the session (bad ones grant nothing, never 401). docs/api.md#access-model.
 import type { FastifyRequest } from 'fastify';
 import type { authV1, buildsV1 } from '@depot/proto';
 import { FULL, fromServiceError, type Logger } from '@depot/common';
 import type { ServiceClients } from './clients';
 import { toHttpError, unauthenticated } from './errors';
+import { sessionCookie } from './session';
 
 export type Principal = authV1.Principal__Output;
 /** The bearer token of the request: undefined when absent, null when the header is malformed. */
@@ -16,11 +18,25 @@ export function bearerToken(req: FastifyRequest): string | null | undefined {
   return match ? match[1] : null;
 }
 
-export async function authenticate(req: FastifyRequest, clients: ServiceClients): Promise<Principal> {
+/** The session the request is made with: the cookie's, unless an Authorization header is sent. */
+export function requestSession(req: FastifyRequest): string | undefined {
+  return req.headers.authorization === undefined ? sessionCookie(req) : undefined;
+}
+
+/**
+ * The caller: the bearer token's user when an Authorization header is sent (even with a cookie),
+ * else the session's, with `session` set to its token. 401 for a missing, malformed or unknown one.
+ */
+export async function authenticate(
+  req: FastifyRequest,
+  clients: ServiceClients,
+): Promise<{ principal: Principal; session?: string }> {
   const token = bearerToken(req);
-  if (!token) throw unauthenticated();
+  const session = requestSession(req);
+  if (!token && !session) throw unauthenticated();
   try {
-    return await clients.auth.Authenticate({ token });
+    if (session) return { principal: await clients.auth.AuthenticateSession({ token: session }), session };
+    return { principal: await clients.auth.Authenticate({ token: token! }) };
   } catch (err) {
     const depot = fromServiceError(err);
     if (depot?.reason === 'UNAUTHENTICATED') throw unauthenticated();
@@ -48,9 +64,10 @@ export async function readAccess(
   const key = typeof query.k === 'string' && query.k ? query.k : undefined;
   const cid = typeof query.cid === 'string' && query.cid ? query.cid : undefined;
   const token = bearerToken(req) || undefined;
-  if (!key && !cid && !token) return ANONYMOUS;
+  const session = requestSession(req);
+  if (!key && !cid && !token && !session) return ANONYMOUS;
   try {
-    const access = await clients.auth.ResolveReadAccess({ key, cid, token });
+    const access = await clients.auth.ResolveReadAccess({ key, cid, token, session });
     return { all: access.all, modpack_ids: access.modpack_ids };
   } catch (err) {
     logger.warn({ err: String(err) }, 'auth unavailable; serving read as anonymous');

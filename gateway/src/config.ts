@@ -39,6 +39,12 @@ export const gatewayConfigSchema = z.object({
   CACHE_ENABLED: envBool(true),
   /** Upper bound of the response cache, in bytes of cached bodies (least recently used evicted first). */
   CACHE_MAX_BYTES: envInt(64 * 1024 * 1024, 1024 * 1024),
+  /** The session cookie is `Secure` on requests that came over HTTPS; true: on every request. */
+  SESSION_COOKIE_SECURE: envBool(false),
+  /** Failed sign-ins per client address, and per login, within the window (session.ts). */
+  SIGNIN_RATE_LIMIT_PER_ADDRESS: envInt(20, 1),
+  SIGNIN_RATE_LIMIT_PER_ACCOUNT: envInt(10, 1),
+  SIGNIN_RATE_LIMIT_WINDOW_SECONDS: envInt(15 * 60, 1),
   /** One log line per request at info (access-log.ts); off for benchmarks. */
   ACCESS_LOG: envBool(true),
   /** The web console at /console/ (console.ts); off: those paths are unknown like any other. */

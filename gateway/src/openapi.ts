@@ -19,8 +19,8 @@ type JsonSchema = Record<string, unknown>;
 /** Who may call: the security requirements of each access level (an empty one: no credentials needed). */
 const SECURITY: Record<'public' | 'read' | 'user', Record<string, string[]>[]> = {
   public: [],
-  read: [{}, { bearerAuth: [] }, { platformKey: [] }, { launcherClient: [] }],
-  user: [{ bearerAuth: [] }],
+  read: [{}, { bearerAuth: [] }, { platformKey: [] }, { launcherClient: [] }, { sessionCookie: [] }],
+  user: [{ bearerAuth: [] }, { sessionCookie: [] }],
 };
 const securityOf = (access: Access) => SECURITY[access === 'public' || access === 'read' ? access : 'user'];
 
@@ -116,7 +116,9 @@ function permissionNote(declaration: AnyRoute): string {
   const { access } = declaration;
   if (access === 'public' || access === 'read') return '';
   const who =
-    access === 'user' ? 'Any user with a bearer token' : `Needs the \`${access}\` permission (or \`solder_full\`)`;
+    access === 'user'
+      ? 'Any user with a bearer token or a session'
+      : `Needs the \`${access}\` permission (or \`solder_full\`)`;
   return `${who}${declaration.modpackAccess ? ' and access to the modpack' : ''}.`;
 }
 
@@ -150,6 +152,14 @@ const OPTIONS: FastifyDynamicSwaggerOptions = {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'A Depot token (`POST /api/token`).' },
         platformKey: { type: 'apiKey', in: 'query', name: 'k', description: 'Technic Platform API key (read routes).' },
         launcherClient: { type: 'apiKey', in: 'query', name: 'cid', description: 'Launcher client id (read routes).' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'depot_session',
+          description:
+            'A console session (`POST /api/session`), used when no Authorization header is sent. Writes made with it ' +
+            'need the `X-CSRF-Token` header (403 `CSRF token mismatch.` without).',
+        },
       },
     },
   },

@@ -1,23 +1,28 @@
 // Who may do what, read in one place. Every route declares its access (route.ts); this plugin
 // enforces it before the handler runs, in the order of checks docs/api.md#order-of-checks
 // fixes, so that a caller learns nothing it may not know:
-//   401 no or unknown token → 403 permission missing → the route's guard (mod API off) →
+//   401 no or unknown token (or session) → 403 a write made with the session cookie without its
+//   CSRF token → 403 permission missing → the route's guard (mod API off) →
 //   404 a path segment that cannot name a record (after the lookups of the segments before it) →
 //   the handler's own 404 / 403 (modpack access) / 404 (build, version, assignment), which the
 //   services answer → 400/415/422 a body that fails, judged only after the target was looked up
 //   (missing 404, forbidden 403) → conflicts (409/422), which the services answer.
 // Handlers never check permissions themselves; a route that is not declared cannot be registered
 // under /api.
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { DepotError, holds, type Logger } from '@depot/common';
-import { authenticate, readAccess, scopeOf } from './auth';
+import { authenticate, readAccess, requestSession, scopeOf, type Principal } from './auth';
 import type { ServiceClients } from './clients';
 import { forbidden, HttpError } from './errors';
 import { contextOf, segmentNotFound, type AnyRoute } from './route';
+import { clearSessionCookie, csrfMismatch, csrfTokenValid, isWrite } from './session';
 import { judge } from './validation';
 
 /** Call on the root instance before the routes are registered. */
-export function registerPolicy(app: FastifyInstance, deps: { clients: ServiceClients; logger: Logger }): void {
+export function registerPolicy(
+  app: FastifyInstance,
+  deps: { clients: ServiceClients; logger: Logger; config: { SESSION_COOKIE_SECURE: boolean } },
+): void {
   app.addHook('onRoute', (options: RouteOptions) => {
     const declaration = options.config?.route;
     if (!declaration) {
@@ -25,8 +30,8 @@ export function registerPolicy(app: FastifyInstance, deps: { clients: ServiceCli
         throw new Error(`${options.method} ${options.url}: declare it with route()`);
       return;
     }
-    const enforce = async (req: FastifyRequest) => {
-      await identify(declaration, req, deps);
+    const enforce = async (req: FastifyRequest, reply: FastifyReply) => {
+      await identify(declaration, req, reply, deps);
       declaration.guard?.();
       if (declaration.params) await judgeParams(declaration, req);
       if (declaration.body) await judgeBody(declaration, req);
@@ -36,19 +41,38 @@ export function registerPolicy(app: FastifyInstance, deps: { clients: ServiceCli
   });
 }
 
-/** 401 and 403 of the declared access; what the request may see or write. */
+/**
+ * 401 and 403 of the declared access; what the request may see or write. A write authenticated by
+ * the session cookie must carry the session's CSRF token (a bearer token needs none: no browser
+ * sends it on its own). A cookie that names no live session is cleared with the 401.
+ */
 async function identify(
   declaration: AnyRoute,
   req: FastifyRequest,
-  { clients, logger }: { clients: ServiceClients; logger: Logger },
+  reply: FastifyReply,
+  { clients, logger, config }: Parameters<typeof registerPolicy>[1],
 ): Promise<void> {
   const { access } = declaration;
   if (access === 'public') return;
+  // What a session sees is its user's: no shared cache may keep it for others (a request with
+  // an Authorization header is never stored by one anyway).
+  if (requestSession(req)) reply.header('cache-control', 'private');
   if (access === 'read') {
     req.readAccess = await readAccess(req, clients, logger);
     return;
   }
-  const principal = await authenticate(req, clients);
+  let principal: Principal;
+  try {
+    const caller = await authenticate(req, clients);
+    principal = caller.principal;
+    req.session = caller.session;
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 401 && requestSession(req)) {
+      clearSessionCookie(req, reply, config.SESSION_COOKIE_SECURE);
+    }
+    throw err;
+  }
+  if (req.session && isWrite(req.method) && !csrfTokenValid(req, req.session)) throw csrfMismatch();
   if (access !== 'user' && !holds(principal, access)) throw forbidden();
   req.principal = principal;
   req.scope = scopeOf(principal);

@@ -226,16 +226,49 @@ export const client = z
   .meta({ id: 'Client' });
 export const clientList = z.strictObject({ clients: z.array(client) }).meta({ id: 'ClientList' });
 
+// The fields of a user record, in the order answers list them.
+const username = z.string();
+const email = z.string().nullable().meta({ description: 'E-mail address, a way to sign in besides the username.' });
+const permissions = z.array(z.string());
+const modpackSlugs = z.array(z.string()).meta({ description: 'Slugs of the modpacks the user has access to.' });
+
 export const user = z
+  .strictObject({ username, permissions, modpacks: modpackSlugs, created_at: timestamp, updated_at: timestamp })
+  .meta({ id: 'User' });
+export const userList = z.strictObject({ users: z.array(user) }).meta({ id: 'UserList' });
+
+/** A user with its e-mail address (`GET /api/user?include=email`). */
+export const userWithEmail = z
+  .strictObject({ username, email, permissions, modpacks: modpackSlugs, created_at: timestamp, updated_at: timestamp })
+  .meta({ id: 'UserWithEmail' });
+export const userListWithEmails = z.strictObject({ users: z.array(userWithEmail) }).meta({ id: 'UserListWithEmails' });
+
+/** The signed-in user's own account. */
+export const account = z
   .strictObject({
-    username: z.string(),
-    permissions: z.array(z.string()),
-    modpacks: z.array(z.string()).meta({ description: 'Slugs of the modpacks the user has access to.' }),
+    username,
+    email,
+    permissions,
+    modpacks: modpackSlugs,
+    has_password: z.boolean().meta({ description: 'Whether the user can sign in with a password.' }),
     created_at: timestamp,
     updated_at: timestamp,
   })
-  .meta({ id: 'User' });
-export const userList = z.strictObject({ users: z.array(user) }).meta({ id: 'UserList' });
+  .meta({ id: 'Account' });
+
+export const session = z
+  .strictObject({
+    user: account,
+    csrf_token: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'Send it as `X-CSRF-Token` with every write made with the session cookie. Null when the request was ' +
+          'authenticated by a bearer token (no session).',
+      }),
+  })
+  .meta({ id: 'Session' });
 
 export const tokenList = z
   .strictObject({
@@ -407,6 +440,8 @@ export type KeyCreated = z.infer<typeof keyCreated>;
 export type KeyVerified = z.infer<typeof keyVerified>;
 export type Client = z.infer<typeof client>;
 export type User = z.infer<typeof user>;
+export type UserWithEmail = z.infer<typeof userWithEmail>;
+export type Account = z.infer<typeof account>;
 export type TokenList = z.infer<typeof tokenList>;
 export type TokenIssued = z.infer<typeof tokenIssued>;
 export type ManagedModpackList = z.infer<typeof managedModpackList>;

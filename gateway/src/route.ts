@@ -18,8 +18,9 @@ import * as res from './response-schemas';
  * - `public`: anyone; credentials are not looked at;
  * - `read`: anyone; a platform key (`k`), a launcher client (`cid`) or a bearer token widen what is
  *   visible (the launcher reads);
- * - `user`: any user with a valid bearer token (401 without);
+ * - `user`: any user with a valid bearer token or console session (401 without);
  * - a permission: a user holding it (401 without a token, 403 without the permission).
+ * A write made with the session cookie needs its CSRF token too (403 without).
  */
 export type Access = 'public' | 'read' | 'user' | Permission;
 
@@ -36,6 +37,8 @@ export type Tag =
   | 'Users'
   | 'Tokens'
   | 'Management'
+  | 'Session'
+  | 'Account'
   | 'Operations';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any object of path segments or query fields
@@ -139,6 +142,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal?: Principal;
+    /** The session token, when the console's cookie authenticated the request (not a bearer token). */
+    session?: string;
     scope?: buildsV1.Access;
     readAccess?: buildsV1.Access;
   }
@@ -230,10 +235,14 @@ export function standardAnswers(declaration: AnyRoute): Record<number, Answer> {
     out[415] = '"Unsupported media type: send application/json." (a body that is not JSON)';
   }
   if (declaration.access !== 'public' && declaration.access !== 'read') {
-    out[401] = '"Unauthenticated.": no bearer token, or an unknown one.';
-    if (declaration.access !== 'user' || declaration.modpackAccess) {
-      out[403] = `"This action is unauthorized.": ${forbiddenWhen(declaration)}`;
-    }
+    out[401] = '"Unauthenticated.": no bearer token or session, or an unknown one.';
+    const csrf =
+      declaration.method !== 'GET'
+        ? '"CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`.'
+        : '';
+    const refused = declaration.access !== 'user' || declaration.modpackAccess;
+    const denial = refused ? `"This action is unauthorized.": ${forbiddenWhen(declaration)}` : '';
+    if (denial || csrf) out[403] = [denial, csrf].filter(Boolean).join(' ');
   }
   if (declaration.rateLimit !== false) out[429] = '"Too many requests." (see the `Retry-After` header)';
   if (!['/api', '/api/openapi.json', '/healthz'].includes(declaration.url)) {

@@ -3,7 +3,19 @@
 // (docs/api.md#validation-messages). Schemas carry message templates with `:attribute`; the field name
 // is filled in from the path. The shapes of names are defined once in @depot/common (names.ts).
 import { z } from 'zod';
-import { isStorableText, MD5_PATTERN, SLUG_PATTERN, VERSION_PATTERN, type FieldErrors } from '@depot/common';
+import {
+  CREDENTIAL_MESSAGES,
+  EMAIL_MAX_LENGTH,
+  isEmail,
+  isStorableText,
+  MD5_PATTERN,
+  passwordProblem,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MIN_LENGTH,
+  SLUG_PATTERN,
+  VERSION_PATTERN,
+  type FieldErrors,
+} from '@depot/common';
 import { HttpError } from './errors';
 
 export const MESSAGES = {
@@ -60,6 +72,27 @@ export const rules = {
       .min(opts.min ?? 0, MESSAGES.minNumber(opts.min ?? 0))
       .max(opts.max ?? 2147483647, MESSAGES.maxNumber(opts.max ?? 2147483647)),
   boolean: () => z.boolean({ error: typeError(MESSAGES.boolean) }),
+  /** An e-mail address (docs/api.md#passwords-and-e-mail). */
+  email: () =>
+    z
+      .string({ error: typeError(MESSAGES.string) })
+      .max(EMAIL_MAX_LENGTH, MESSAGES.maxString(EMAIL_MAX_LENGTH))
+      .refine(isStorableText, MESSAGES.text)
+      .refine(isEmail, CREDENTIAL_MESSAGES.email)
+      .meta({ format: 'email' }),
+  /** A new password: 8 characters to 72 bytes in UTF-8 (bcrypt's limit), write-only. */
+  password: () =>
+    z
+      .string({ error: typeError(MESSAGES.string) })
+      .superRefine((v, ctx) => {
+        const problem = passwordProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .meta({
+        minLength: PASSWORD_MIN_LENGTH,
+        description: `At least ${PASSWORD_MIN_LENGTH} characters and at most ${PASSWORD_MAX_BYTES} bytes in UTF-8; never shown back.`,
+        writeOnly: true,
+      }),
   /** Optional and nullable: absent, null or "" (→ null). */
   nullable: <T extends z.ZodType>(schema: T) => z.preprocess(emptyToNull, schema.nullable().optional()),
 };

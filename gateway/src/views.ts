@@ -108,3 +108,15 @@ export function userView(u: authV1.User__Output, slugs: ReadonlyMap<number, stri
     updated_at: u.updated_at,
   };
 }
+
+/** A user with its e-mail address, in the same order of fields (`?include=email`). */
+export function userWithEmailView(u: authV1.User__Output, slugs: ReadonlyMap<number, string>): res.UserWithEmail {
+  const { username, ...rest } = userView(u, slugs);
+  return { username, email: nullable(u.email), ...rest };
+}
+
+/** The signed-in user's own account. */
+export function accountView(u: authV1.User__Output, slugs: ReadonlyMap<number, string>): res.Account {
+  const { created_at, updated_at, ...rest } = userWithEmailView(u, slugs);
+  return { ...rest, has_password: u.has_password, created_at, updated_at };
+}

@@ -132,10 +132,12 @@ describe('document', () => {
       if (route.access === 'public' || route.access === 'read') {
         expect({ where, auth: statuses.includes('401') }).toEqual({ where, auth: false });
         expect(op.security).toEqual(
-          route.access === 'public' ? [] : [{}, { bearerAuth: [] }, { platformKey: [] }, { launcherClient: [] }],
+          route.access === 'public'
+            ? []
+            : [{}, { bearerAuth: [] }, { platformKey: [] }, { launcherClient: [] }, { sessionCookie: [] }],
         );
       } else {
-        expect(op.security).toEqual([{ bearerAuth: [] }]);
+        expect(op.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
         expect({ where, auth: statuses.includes('401') }).toEqual({ where, auth: true });
         if (route.access !== 'user') {
           expect(op.responses['403'].description).toContain(`\`${route.access}\``);

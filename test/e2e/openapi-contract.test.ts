@@ -430,6 +430,31 @@ describe('every answer is the documented one', () => {
     await raw('GET', '/api/token', '/api/token', 401, { token: 'unknown-token' });
   });
 
+  it('sessions and your account', async () => {
+    await typed(
+      'POST',
+      '/api/user',
+      api.POST('/api/user', { body: { username: 'dora', email: 'dora@example.com', password: 'dora-password' } }),
+      201,
+    );
+    await typed('GET', '/api/user', api.GET('/api/user', { params: { query: { include: 'email' } } }), 200);
+    const signIn = anon.POST('/api/session', { body: { login: 'dora', password: 'dora-password' } });
+    const signedIn = await typed('POST', '/api/session', signIn, 201);
+    const cookie = (await signIn).response.headers.getSetCookie()[0].split(';')[0];
+    const dora = depotClient(t.url, { headers: { cookie, 'x-csrf-token': signedIn.csrf_token! } });
+    await typed('GET', '/api/session', dora.GET('/api/session'), 200);
+    await typed('GET', '/api/account', dora.GET('/api/account'), 200);
+    await typed('PUT', '/api/account', dora.PUT('/api/account', { body: { email: 'dora@example.org' } }), 200);
+    await raw('POST', '/api/session', '/api/session', 422, {
+      token: null,
+      body: { login: 'dora', password: 'wrong-password' },
+    });
+    await raw('PUT', '/api/account', '/api/account', 422, { body: { email: 'not-an-address' } });
+    await raw('GET', '/api/session', '/api/session', 401, { token: null });
+    await typed('DELETE', '/api/session', dora.DELETE('/api/session'), 200);
+    await raw('GET', '/api/account', '/api/account', 401, { token: null });
+  });
+
   it('covers every documented operation with its success answer', () => {
     const missing: string[] = [];
     for (const [template, ops] of Object.entries(doc.paths) as [string, any][]) {

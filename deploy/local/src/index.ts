@@ -10,3 +10,4 @@ export {
 export { SERVICE_NAMES, type ServiceName, type BackendName } from './config';
 export { freePort, tcpAnswers } from './ports';
 export type { StdioMode } from './child';
+export { initialAdminPassword } from './admin-password';

@@ -1,4 +1,5 @@
 // `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C.
+import { initialAdminPassword } from './admin-password';
 import { describeExit, startStack, type Stack } from './stack';
 
 const abort = new AbortController();
@@ -55,8 +56,26 @@ async function main(): Promise<void> {
       `  curl -H "Authorization: Bearer $ADMIN_TOKEN" ${gatewayUrl}/api/mod`,
     );
   }
+  lines.push(...(await consoleSignIn(stack)));
   lines.push('Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 }
 
 void main();
+
+/** How to sign in to the console as admin; a generated password is shown here, once ever. */
+async function consoleSignIn(started: Stack): Promise<string[]> {
+  if (process.env.ADMIN_PASSWORD) return ['Console: sign in as admin with the ADMIN_PASSWORD from your environment.'];
+  const auth = `127.0.0.1:${started.ports.auth}`;
+  const reset = `AUTH_GRPC_ADDR=${auth} npm run admin -- user password admin --generate`;
+  try {
+    const password = await initialAdminPassword(auth);
+    if (password === undefined) return [`Console: sign in as admin with its password (to reset it: ${reset}).`];
+    return [
+      `Console: sign in as admin with the password ${password}`,
+      '(shown this once; set ADMIN_PASSWORD to choose one, or change it in the console)',
+    ];
+  } catch (err) {
+    return [`Console: no admin password could be set (${(err as Error).message}); set one with: ${reset}`];
+  }
+}

@@ -457,13 +457,15 @@ export type paths = {
         };
         /**
          * List users
-         * @description Needs the `solder_users` permission (or `solder_full`).
+         * @description With `?include=email`, each user also has its `email` (null when it has none).
+         *
+         *     Needs the `solder_users` permission (or `solder_full`).
          */
         get: operations["getUser"];
         put?: never;
         /**
          * Create a user
-         * @description Only a `solder_full` user may grant `solder_full` (403 otherwise).
+         * @description Only a `solder_full` user may grant `solder_full` (403 otherwise). `email` and `password` (to sign in to the console) are optional and never shown back.
          *
          *     Needs the `solder_users` permission (or `solder_full`).
          */
@@ -484,7 +486,9 @@ export type paths = {
         get?: never;
         /**
          * Update a user (fields sent replace the old values)
-         * @description Needs the `solder_users` permission (or `solder_full`).
+         * @description A new `password` ends the user's sessions (bearer tokens keep working); `email` null or "" removes the address. Only a `solder_full` user may grant or take away `solder_full` (403 otherwise).
+         *
+         *     Needs the `solder_users` permission (or `solder_full`).
          */
         put: operations["putUserByUsername"];
         post?: never;
@@ -509,13 +513,13 @@ export type paths = {
         };
         /**
          * List your tokens
-         * @description Any user with a bearer token.
+         * @description Any user with a bearer token or a session.
          */
         get: operations["getToken"];
         put?: never;
         /**
          * Issue yourself a token
-         * @description Any user with a bearer token.
+         * @description Any user with a bearer token or a session.
          */
         post: operations["postToken"];
         delete?: never;
@@ -560,7 +564,7 @@ export type paths = {
          * Revoke one of your tokens
          * @description Another user's token answers 404, so token ids do not leak.
          *
-         *     Any user with a bearer token.
+         *     Any user with a bearer token or a session.
          */
         delete: operations["deleteTokenById"];
         options?: never;
@@ -667,7 +671,7 @@ export type paths = {
          * Every mod, to pick one
          * @description Works while the mod API is disabled (`SERVICE_DISABLE_MOD_API`).
          *
-         *     Any user with a bearer token.
+         *     Any user with a bearer token or a session.
          */
         get: operations["getManageMods"];
         put?: never;
@@ -711,10 +715,68 @@ export type paths = {
          * The versions of a mod, to pick one for a build
          * @description Works while the mod API is disabled (`SERVICE_DISABLE_MOD_API`).
          *
-         *     Any user with a bearer token.
+         *     Any user with a bearer token or a session.
          */
         get: operations["getManageModsBySlugVersions"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current session
+         * @description The signed-in user and a CSRF token for the session (a new one each time; all stay valid while the session lives). 401 without a session. With a bearer token: its user, and no CSRF token.
+         *
+         *     Any user with a bearer token or a session.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in
+         * @description Opens a session: sets the `depot_session` cookie (httpOnly, SameSite=Strict, Secure over HTTPS) and answers the user and the CSRF token to send as `X-CSRF-Token` with every write made with the cookie. A session this browser had before ends. Failed sign-ins are limited per client address and per login (429).
+         */
+        post: operations["postSession"];
+        /**
+         * Sign out
+         * @description Ends the session on the server and clears the cookie (needs the CSRF token, as every write made with the cookie). With a bearer token there is no session to end: the token keeps working.
+         *
+         *     Any user with a bearer token or a session.
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your account
+         * @description Any user with a bearer token or a session.
+         */
+        get: operations["getAccount"];
+        /**
+         * Change your e-mail address or password
+         * @description `email` null or "" removes the address. A new `password` needs `current_password` when the account has one; it ends your other sessions (the one making the change stays) and leaves your bearer tokens alone. Wrong current passwords count towards the limits of failed sign-ins (429).
+         *
+         *     Any user with a bearer token or a session.
+         */
+        put: operations["putAccount"];
         post?: never;
         delete?: never;
         options?: never;
@@ -973,6 +1035,52 @@ export type components = {
         };
         UserList: {
             users: components["schemas"]["User"][];
+        };
+        UserWithEmail: {
+            username: string;
+            /** @description E-mail address, a way to sign in besides the username. */
+            email: string | null;
+            permissions: string[];
+            /** @description Slugs of the modpacks the user has access to. */
+            modpacks: string[];
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            created_at: string;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            updated_at: string;
+        };
+        UserListWithEmails: {
+            users: components["schemas"]["UserWithEmail"][];
+        };
+        Account: {
+            username: string;
+            /** @description E-mail address, a way to sign in besides the username. */
+            email: string | null;
+            permissions: string[];
+            /** @description Slugs of the modpacks the user has access to. */
+            modpacks: string[];
+            /** @description Whether the user can sign in with a password. */
+            has_password: boolean;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            created_at: string;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            updated_at: string;
+        };
+        Session: {
+            user: components["schemas"]["Account"];
+            /** @description Send it as `X-CSRF-Token` with every write made with the session cookie. Null when the request was authenticated by a bearer token (no session). */
+            csrf_token: string | null;
         };
         TokenList: {
             tokens: {
@@ -1413,7 +1521,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1422,7 +1530,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_create` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_create` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1602,7 +1710,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1611,7 +1719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1711,7 +1819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1720,7 +1828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_delete` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_delete` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1881,7 +1989,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1890,7 +1998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1992,7 +2100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2001,7 +2109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2098,7 +2206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2107,7 +2215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. */
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2284,7 +2392,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2293,7 +2401,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_create` permission is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_create` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2477,7 +2585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2486,7 +2594,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2586,7 +2694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2595,7 +2703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_delete` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_delete` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2766,7 +2874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2775,7 +2883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2877,7 +2985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2886,7 +2994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2973,7 +3081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2982,7 +3090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_create` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_create` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3105,7 +3213,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3114,7 +3222,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3232,7 +3340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3241,7 +3349,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3360,7 +3468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3369,7 +3477,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3473,7 +3581,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3482,7 +3590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3549,7 +3657,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyList"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3633,7 +3741,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3642,7 +3750,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3733,7 +3841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3742,7 +3850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_keys` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3870,7 +3978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientList"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3953,7 +4061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3962,7 +4070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4067,7 +4175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4076,7 +4184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4176,7 +4284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4185,7 +4293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_clients` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4236,7 +4344,10 @@ export interface operations {
     };
     getUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `email` adds each user's e-mail address. */
+                include?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4249,10 +4360,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserList"];
+                    "application/json": components["schemas"]["UserList"] | components["schemas"]["UserListWithEmails"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4316,6 +4427,10 @@ export interface operations {
                     permissions?: ("solder_full" | "solder_users" | "solder_keys" | "solder_clients" | "mods_create" | "mods_manage" | "mods_delete" | "modpacks_create" | "modpacks_manage" | "modpacks_delete")[] | null;
                     /** @description null counts as an empty list. */
                     modpacks?: string[] | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    email?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
                 };
             };
         };
@@ -4338,7 +4453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4347,7 +4462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4432,6 +4547,10 @@ export interface operations {
                     permissions?: ("solder_full" | "solder_users" | "solder_keys" | "solder_clients" | "mods_create" | "mods_manage" | "mods_delete" | "modpacks_create" | "modpacks_manage" | "modpacks_delete")[] | null;
                     /** @description null counts as an empty list. */
                     modpacks?: string[] | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    email?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
                 };
             };
         };
@@ -4454,7 +4573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4463,7 +4582,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +4682,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4572,7 +4691,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4639,7 +4758,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenList"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4712,8 +4831,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4815,7 +4943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4824,7 +4952,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4924,8 +5052,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4991,7 +5128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ManagedModpackList"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5061,7 +5198,7 @@ export interface operations {
                     "application/json": components["schemas"]["ManagedModpack"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5142,7 +5279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ManagedBuild"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5221,7 +5358,7 @@ export interface operations {
                     "application/json": components["schemas"]["PackDiagnosis"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5297,7 +5434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModChoices"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5358,7 +5495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ManagedMod"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5437,7 +5574,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersionChoices"];
                 };
             };
-            /** @description "Unauthenticated.": no bearer token, or an unknown one. */
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5448,6 +5585,408 @@ export interface operations {
             };
             /** @description Not found: "Mod not found.". */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A username or an e-mail address (any case). */
+                    login: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"login": ["These credentials do not match our records."]}}` for any credentials that do not sign in. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        success: "Signed out.";
+                    };
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    email?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
+                    /** @description Required to change a password the account has. Absent, null or an empty string leaves it unset. */
+                    current_password?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Your account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"current_password": ["The password is incorrect."]}}`. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,8 @@ import { modpacksRoutes } from './modpacks';
 import { modRoutes } from './mods';
 import { rootRoutes } from './root';
 import { tokensRoutes } from './tokens';
+import { accountRoutes } from './account';
+import { sessionRoutes } from './session';
 import { usersRoutes } from './users';
 import { verifyRoutes } from './verify';
 
@@ -28,5 +30,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     usersRoutes,
     tokensRoutes,
     manageRoutes,
+    sessionRoutes,
+    accountRoutes,
   ].flatMap((group) => group(app));
 }

@@ -12,7 +12,8 @@ import { forbidden } from '../errors';
 import * as res from '../response-schemas';
 import { invalid, notFound, route, segment } from '../route';
 import { list, listOf, presentFields, rawField, rules, SELECTED_INVALID } from '../validation';
-import { userView } from '../views';
+import { userView, userWithEmailView } from '../views';
+import { includes } from './launcher';
 
 type User = authV1.User__Output;
 
@@ -53,18 +54,30 @@ export function usersRoutes(app: FastifyInstance) {
     username: rules.string({ pattern: USERNAME_PATTERN }),
     permissions: list(listOf(z.enum(PERMISSIONS, { error: SELECTED_INVALID }))),
     modpacks,
+    // Write-only: the answers stay as they are (GET /api/user?include=email lists addresses).
+    email: rules.nullable(rules.email()),
+    password: rules.nullable(rules.password()),
   });
   const updateUserBody = createUserBody.partial();
 
   /** Modpack ids → slugs for a whole list of users, in one call (`known`: those the request resolved already). */
-  async function userViews(users: User[], known: ReadonlyMap<number, string> = new Map()) {
+  async function modpackSlugs(users: User[], known: ReadonlyMap<number, string> = new Map()) {
     const slugs = new Map(known);
     const missing = [...new Set(users.flatMap((u) => u.modpack_ids))].filter((id) => !slugs.has(id));
     if (missing.length) {
       for (const ref of (await builds.GetModpacksByIds({ ids: missing })).modpacks) slugs.set(ref.id, ref.slug);
     }
+    return slugs;
+  }
+
+  async function userViews(users: User[], known?: ReadonlyMap<number, string>) {
+    const slugs = await modpackSlugs(users, known);
     return users.map((u) => userView(u, slugs));
   }
+
+  /** Fields of an update to send: a password sent as null or "" changes nothing. */
+  const updateMask = (body: z.output<typeof updateUserBody>) =>
+    presentFields(body).filter((field) => field !== 'password' || body.password !== null);
 
   return [
     route({
@@ -72,17 +85,28 @@ export function usersRoutes(app: FastifyInstance) {
       url: '/api/user',
       tag: 'Users',
       summary: 'List users',
+      description: 'With `?include=email`, each user also has its `email` (null when it has none).',
       access: 'solder_users',
-      response: res.userList,
+      query: z.object({
+        include: z.string().optional().meta({ description: "`email` adds each user's e-mail address." }),
+      }),
+      response: z.union([res.userList, res.userListWithEmails]),
       returns: 'The users.',
-      handler: async () => ({ users: await userViews((await auth.ListUsers({})).users) }),
+      handler: async ({ req }) => {
+        const { users } = await auth.ListUsers({});
+        if (!includes(req.query, 'email')) return { users: await userViews(users) };
+        const slugs = await modpackSlugs(users);
+        return { users: users.map((u) => userWithEmailView(u, slugs)) };
+      },
     }),
     route({
       method: 'POST',
       url: '/api/user',
       tag: 'Users',
       summary: 'Create a user',
-      description: 'Only a `solder_full` user may grant `solder_full` (403 otherwise).',
+      description:
+        'Only a `solder_full` user may grant `solder_full` (403 otherwise). `email` and `password` (to sign in to ' +
+        'the console) are optional and never shown back.',
       access: 'solder_users',
       // Granting solder_full without holding it answers 403 before the body's other errors.
       target: async ({ principal, req }) => {
@@ -100,6 +124,8 @@ export function usersRoutes(app: FastifyInstance) {
           username: body.username,
           permissions: body.permissions ?? [],
           modpack_ids: [...(body.modpacks?.keys() ?? [])],
+          email: body.email ?? undefined,
+          password: body.password ?? undefined,
         });
         return (await userViews([user], body.modpacks))[0];
       },
@@ -109,6 +135,9 @@ export function usersRoutes(app: FastifyInstance) {
       url: '/api/user/:username',
       tag: 'Users',
       summary: 'Update a user (fields sent replace the old values)',
+      description:
+        'A new `password` ends the user\'s sessions (bearer tokens keep working); `email` null or "" removes ' +
+        'the address. Only a `solder_full` user may grant or take away `solder_full` (403 otherwise).',
       access: 'solder_users',
       params: userParams,
       // The user (404), then the escalation guard (403) when the permissions change, before a 422.
@@ -124,14 +153,18 @@ export function usersRoutes(app: FastifyInstance) {
       response: res.user,
       returns: 'The updated user.',
       answers: { 404: notFound('User not found.'), 422: invalid() },
-      handler: async ({ params, body, principal }) => {
+      handler: async ({ req, params, body, principal }) => {
         const user = await auth.UpdateUser({
           actor: principal,
           username: params.username,
           new_username: body.username,
           permissions: body.permissions ?? [],
           modpack_ids: [...(body.modpacks?.keys() ?? [])],
-          update_mask: presentFields(body),
+          email: body.email ?? undefined,
+          password: body.password ?? undefined,
+          // A new password ends the user's sessions, but the one making the change if it is theirs.
+          keep_session: req.session,
+          update_mask: updateMask(body),
         });
         return (await userViews([user], body.modpacks))[0];
       },

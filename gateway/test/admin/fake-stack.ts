@@ -2,6 +2,7 @@
 // (users, tokens, keys, clients) and a builds service that only knows modpack refs. Calls are
 // recorded so tests can count RPCs. Requests go over real HTTP (app.inject needs light-my-request,
 // whose ESM-only dependency jest cannot load on Node 20).
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import * as grpc from '@grpc/grpc-js';
 import pino from 'pino';
@@ -27,6 +28,9 @@ interface UserRow {
   username: string;
   permissions: string[];
   modpack_ids: number[];
+  email?: string;
+  /** In plaintext: a fake. */
+  password?: string;
 }
 interface TokenRow {
   id: number;
@@ -36,10 +40,15 @@ interface TokenRow {
   last_used_at?: string;
 }
 
-/** Users `admin` (solder_full, token "admin"), `keeper` (solder_users, solder_keys, solder_clients), `plain` (none). */
+/**
+ * Users `admin` (solder_full, token "admin"), `keeper` (solder_users, solder_keys, solder_clients,
+ * password "keeper-password", e-mail keeper@example.com), `plain` (none).
+ */
 export class FakeAuth {
   users: UserRow[] = [];
   tokens: TokenRow[] = [];
+  /** Session token → user id. */
+  sessions = new Map<string, number>();
   keys: { id: number; name: string; api_key: string }[] = [];
   clients: { id: number; name: string; uuid: string; modpack_ids: number[] }[] = [];
   private seq = 100;
@@ -51,13 +60,21 @@ export class FakeAuth {
   reset() {
     this.users = [
       { id: 1, username: 'admin', permissions: ['solder_full'], modpack_ids: [] },
-      { id: 2, username: 'keeper', permissions: ['solder_users', 'solder_keys', 'solder_clients'], modpack_ids: [2] },
+      {
+        id: 2,
+        username: 'keeper',
+        permissions: ['solder_users', 'solder_keys', 'solder_clients'],
+        modpack_ids: [2],
+        email: 'keeper@example.com',
+        password: 'keeper-password',
+      },
       { id: 3, username: 'plain', permissions: [], modpack_ids: [] },
     ];
     this.tokens = this.users.map((u) => ({ id: u.id, user_id: u.id, name: 'seed', secret: u.username }));
     this.tokens[0].last_used_at = TS;
     this.keys = [{ id: 1, name: 'platform', api_key: 'platform-key' }];
     this.clients = [];
+    this.sessions = new Map();
   }
 
   private user(username: string): UserRow {
@@ -66,7 +83,27 @@ export class FakeAuth {
     return user;
   }
 
-  private toUser = (u: UserRow): authV1.User => ({ ...u, created_at: TS, updated_at: TS });
+  private toUser = ({ password, ...u }: UserRow): authV1.User => ({
+    ...u,
+    has_password: password !== undefined,
+    created_at: TS,
+    updated_at: TS,
+  });
+
+  /** A password changed: the user's sessions end, but `keep`. */
+  private endSessions(userId: number, keep?: string) {
+    for (const [token, id] of this.sessions) if (id === userId && token !== keep) this.sessions.delete(token);
+  }
+
+  private principal(u: UserRow, tokenId: number): authV1.Principal {
+    return {
+      user_id: u.id,
+      username: u.username,
+      permissions: u.permissions,
+      modpack_ids: u.modpack_ids,
+      token_id: tokenId,
+    };
+  }
   private toClient = (c: FakeAuth['clients'][number]): authV1.Client => ({ ...c, created_at: TS, updated_at: TS });
 
   handlers(): Record<string, Handler> {
@@ -75,14 +112,41 @@ export class FakeAuth {
       Authenticate: async ({ token }: authV1.AuthenticateRequest__Output) => {
         const t = this.tokens.find((x) => x.secret === token);
         if (!t) throw new DepotError('UNAUTHENTICATED');
-        const u = this.users.find((x) => x.id === t.user_id)!;
-        return {
-          user_id: u.id,
-          username: u.username,
-          permissions: u.permissions,
-          modpack_ids: u.modpack_ids,
-          token_id: t.id,
-        };
+        return this.principal(
+          this.users.find((x) => x.id === t.user_id)!,
+          t.id,
+        );
+      },
+      CreateSession: async ({ login, password }: authV1.CreateSessionRequest__Output) => {
+        const wanted = login.toLowerCase();
+        const u = this.users.find((x) => x.username.toLowerCase() === wanted || x.email?.toLowerCase() === wanted);
+        if (!u || u.password === undefined || u.password !== password) throw new DepotError('INVALID_CREDENTIALS');
+        const token = `session-${++this.seq}`;
+        this.sessions.set(token, u.id);
+        return { token, expires_at: '2099-01-01T00:00:00.000000Z', user: this.toUser(u) };
+      },
+      AuthenticateSession: async ({ token }: authV1.SessionTokenRequest__Output) => {
+        const u = this.users.find((x) => x.id === this.sessions.get(token));
+        if (!u) throw new DepotError('UNAUTHENTICATED');
+        return this.principal(u, 0);
+      },
+      EndSession: async ({ token }: authV1.SessionTokenRequest__Output) => {
+        this.sessions.delete(token);
+        return {};
+      },
+      UpdateAccount: async (req: authV1.UpdateAccountRequest__Output) => {
+        const u = this.users.find((x) => x.id === req.user_id)!;
+        if (req.update_mask.includes('password') && u.password !== undefined) {
+          if (req.current_password !== u.password) {
+            throw DepotError.fields({ current_password: ['The password is incorrect.'] });
+          }
+        }
+        if (req.update_mask.includes('email')) u.email = req.email;
+        if (req.update_mask.includes('password')) {
+          u.password = req.password;
+          this.endSessions(u.id, req.keep_session);
+        }
+        return this.toUser(u);
       },
       VerifyKey: async ({ key }: authV1.VerifyKeyRequest__Output) => {
         if (key === 'explode') throw new Error('boom');
@@ -102,6 +166,8 @@ export class FakeAuth {
           username: req.username,
           permissions: req.permissions,
           modpack_ids: req.modpack_ids,
+          email: req.email,
+          password: req.password,
         };
         this.users.push(user);
         return this.toUser(user);
@@ -119,6 +185,11 @@ export class FakeAuth {
         if (req.update_mask.includes('username')) user.username = req.new_username!;
         if (perms) user.permissions = req.permissions;
         if (req.update_mask.includes('modpacks')) user.modpack_ids = [...req.modpack_ids].sort((a, b) => a - b);
+        if (req.update_mask.includes('email')) user.email = req.email;
+        if (req.update_mask.includes('password')) {
+          user.password = req.password;
+          this.endSessions(user.id, req.keep_session);
+        }
         return this.toUser(user);
       },
       DeleteUser: async ({ username, actor }: authV1.DeleteUserRequest__Output) => {
@@ -206,7 +277,11 @@ export interface Stack {
   calls: string[];
   /** Everything the gateway logged. */
   logs: string[];
-  request(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<Reply>;
+  request(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Reply>;
   close(): Promise<void>;
 }
 
@@ -273,7 +348,7 @@ export async function startStack(env: Record<string, string> = {}, instances = 1
       calls,
       logs,
       async request(method, path, opts = {}) {
-        const headers: Record<string, string> = {};
+        const headers: Record<string, string> = { ...opts.headers };
         if (opts.token) headers.authorization = `Bearer ${opts.token}`;
         let body: string | undefined;
         if (opts.body !== undefined) {
@@ -292,4 +367,22 @@ export async function startStack(env: Record<string, string> = {}, instances = 1
     });
   }
   return stacks;
+}
+
+/** The Redis of the tests that need one (shared rate-limit counters). */
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export function redisReachable(): Promise<boolean> {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(500);
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
 }

@@ -1,11 +1,8 @@
 // docs/api.md#rate-limits: the verify limit (never lifted by the loopback allow-list), the general limit,
 // and counts shared between replicas through Redis.
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { prerequisite } from '@depot/common/testing';
-import { startStack, type Reply, type Stack } from './fake-stack';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { REDIS_URL, redisReachable, startStack, type Reply, type Stack } from './fake-stack';
 
 let stacks: Stack[] = [];
 afterEach(async () => {
@@ -26,21 +23,6 @@ function expectTooMany(res: Reply, windowSeconds = 60) {
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-}
-
-function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(500);
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
 }
 
 describe('verify limit', () => {

@@ -6,6 +6,7 @@ import type { AuthenticateRequest as _depot_auth_v1_AuthenticateRequest, Authent
 import type { Client as _depot_auth_v1_Client, Client__Output as _depot_auth_v1_Client__Output } from './depot/auth/v1/Client';
 import type { CreateClientRequest as _depot_auth_v1_CreateClientRequest, CreateClientRequest__Output as _depot_auth_v1_CreateClientRequest__Output } from './depot/auth/v1/CreateClientRequest';
 import type { CreateKeyRequest as _depot_auth_v1_CreateKeyRequest, CreateKeyRequest__Output as _depot_auth_v1_CreateKeyRequest__Output } from './depot/auth/v1/CreateKeyRequest';
+import type { CreateSessionRequest as _depot_auth_v1_CreateSessionRequest, CreateSessionRequest__Output as _depot_auth_v1_CreateSessionRequest__Output } from './depot/auth/v1/CreateSessionRequest';
 import type { CreateTokenRequest as _depot_auth_v1_CreateTokenRequest, CreateTokenRequest__Output as _depot_auth_v1_CreateTokenRequest__Output } from './depot/auth/v1/CreateTokenRequest';
 import type { CreateUserRequest as _depot_auth_v1_CreateUserRequest, CreateUserRequest__Output as _depot_auth_v1_CreateUserRequest__Output } from './depot/auth/v1/CreateUserRequest';
 import type { DeleteClientRequest as _depot_auth_v1_DeleteClientRequest, DeleteClientRequest__Output as _depot_auth_v1_DeleteClientRequest__Output } from './depot/auth/v1/DeleteClientRequest';
@@ -29,7 +30,12 @@ import type { Principal as _depot_auth_v1_Principal, Principal__Output as _depot
 import type { ReadAccess as _depot_auth_v1_ReadAccess, ReadAccess__Output as _depot_auth_v1_ReadAccess__Output } from './depot/auth/v1/ReadAccess';
 import type { ResolveReadAccessRequest as _depot_auth_v1_ResolveReadAccessRequest, ResolveReadAccessRequest__Output as _depot_auth_v1_ResolveReadAccessRequest__Output } from './depot/auth/v1/ResolveReadAccessRequest';
 import type { RevokeTokenRequest as _depot_auth_v1_RevokeTokenRequest, RevokeTokenRequest__Output as _depot_auth_v1_RevokeTokenRequest__Output } from './depot/auth/v1/RevokeTokenRequest';
+import type { Session as _depot_auth_v1_Session, Session__Output as _depot_auth_v1_Session__Output } from './depot/auth/v1/Session';
+import type { SessionTokenRequest as _depot_auth_v1_SessionTokenRequest, SessionTokenRequest__Output as _depot_auth_v1_SessionTokenRequest__Output } from './depot/auth/v1/SessionTokenRequest';
+import type { SetPasswordRequest as _depot_auth_v1_SetPasswordRequest, SetPasswordRequest__Output as _depot_auth_v1_SetPasswordRequest__Output } from './depot/auth/v1/SetPasswordRequest';
+import type { SetPasswordResponse as _depot_auth_v1_SetPasswordResponse, SetPasswordResponse__Output as _depot_auth_v1_SetPasswordResponse__Output } from './depot/auth/v1/SetPasswordResponse';
 import type { Token as _depot_auth_v1_Token, Token__Output as _depot_auth_v1_Token__Output } from './depot/auth/v1/Token';
+import type { UpdateAccountRequest as _depot_auth_v1_UpdateAccountRequest, UpdateAccountRequest__Output as _depot_auth_v1_UpdateAccountRequest__Output } from './depot/auth/v1/UpdateAccountRequest';
 import type { UpdateClientRequest as _depot_auth_v1_UpdateClientRequest, UpdateClientRequest__Output as _depot_auth_v1_UpdateClientRequest__Output } from './depot/auth/v1/UpdateClientRequest';
 import type { UpdateUserRequest as _depot_auth_v1_UpdateUserRequest, UpdateUserRequest__Output as _depot_auth_v1_UpdateUserRequest__Output } from './depot/auth/v1/UpdateUserRequest';
 import type { User as _depot_auth_v1_User, User__Output as _depot_auth_v1_User__Output } from './depot/auth/v1/User';
@@ -49,6 +55,7 @@ export interface ProtoGrpcType {
         Client: MessageTypeDefinition<_depot_auth_v1_Client, _depot_auth_v1_Client__Output>
         CreateClientRequest: MessageTypeDefinition<_depot_auth_v1_CreateClientRequest, _depot_auth_v1_CreateClientRequest__Output>
         CreateKeyRequest: MessageTypeDefinition<_depot_auth_v1_CreateKeyRequest, _depot_auth_v1_CreateKeyRequest__Output>
+        CreateSessionRequest: MessageTypeDefinition<_depot_auth_v1_CreateSessionRequest, _depot_auth_v1_CreateSessionRequest__Output>
         CreateTokenRequest: MessageTypeDefinition<_depot_auth_v1_CreateTokenRequest, _depot_auth_v1_CreateTokenRequest__Output>
         CreateUserRequest: MessageTypeDefinition<_depot_auth_v1_CreateUserRequest, _depot_auth_v1_CreateUserRequest__Output>
         DeleteClientRequest: MessageTypeDefinition<_depot_auth_v1_DeleteClientRequest, _depot_auth_v1_DeleteClientRequest__Output>
@@ -72,7 +79,12 @@ export interface ProtoGrpcType {
         ReadAccess: MessageTypeDefinition<_depot_auth_v1_ReadAccess, _depot_auth_v1_ReadAccess__Output>
         ResolveReadAccessRequest: MessageTypeDefinition<_depot_auth_v1_ResolveReadAccessRequest, _depot_auth_v1_ResolveReadAccessRequest__Output>
         RevokeTokenRequest: MessageTypeDefinition<_depot_auth_v1_RevokeTokenRequest, _depot_auth_v1_RevokeTokenRequest__Output>
+        Session: MessageTypeDefinition<_depot_auth_v1_Session, _depot_auth_v1_Session__Output>
+        SessionTokenRequest: MessageTypeDefinition<_depot_auth_v1_SessionTokenRequest, _depot_auth_v1_SessionTokenRequest__Output>
+        SetPasswordRequest: MessageTypeDefinition<_depot_auth_v1_SetPasswordRequest, _depot_auth_v1_SetPasswordRequest__Output>
+        SetPasswordResponse: MessageTypeDefinition<_depot_auth_v1_SetPasswordResponse, _depot_auth_v1_SetPasswordResponse__Output>
         Token: MessageTypeDefinition<_depot_auth_v1_Token, _depot_auth_v1_Token__Output>
+        UpdateAccountRequest: MessageTypeDefinition<_depot_auth_v1_UpdateAccountRequest, _depot_auth_v1_UpdateAccountRequest__Output>
         UpdateClientRequest: MessageTypeDefinition<_depot_auth_v1_UpdateClientRequest, _depot_auth_v1_UpdateClientRequest__Output>
         UpdateUserRequest: MessageTypeDefinition<_depot_auth_v1_UpdateUserRequest, _depot_auth_v1_UpdateUserRequest__Output>
         User: MessageTypeDefinition<_depot_auth_v1_User, _depot_auth_v1_User__Output>

@@ -10,6 +10,7 @@ import {
   type Permission,
 } from '@depot/common';
 import { InvalidArgumentError } from 'commander';
+import { isEmail, passwordProblem, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '@depot/common';
 
 /** `a, b,,a` → `['a', 'b']`: comma separated, trimmed, empty entries and repeats dropped. */
 export function parseList(value: string): string[] {
@@ -95,4 +96,24 @@ export function parsePostgresUrl(value: string): string {
     throw new InvalidArgumentError('expected a postgres:// URL with a database name');
   }
   return value;
+}
+
+export function parseEmail(value: string): string {
+  if (!isEmail(value)) throw new InvalidArgumentError('expected an e-mail address');
+  return value;
+}
+
+/**
+ * A password read from standard input: its one line, without the line break (`echo`, a file, a
+ * secret manager's pipe). Checked here so that a wrong one stops before anything is called.
+ */
+export function parsePasswordInput(input: string): string {
+  const lines = input.replace(/\r?\n$/, '');
+  if (/[\r\n]/.test(lines)) throw new InvalidArgumentError('expected one line on standard input');
+  if (passwordProblem(lines) !== null) {
+    throw new InvalidArgumentError(
+      `a password is ${PASSWORD_MIN_LENGTH} characters to ${PASSWORD_MAX_BYTES} bytes (UTF-8), without NUL`,
+    );
+  }
+  return lines;
 }

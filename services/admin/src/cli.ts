@@ -1,16 +1,30 @@
 // Entry of the admin CLI: `npm run admin -- <command>` from a checkout, or
 // `node deploy/entrypoint.js admin <command>` in the image. Results are JSON on stdout; progress,
 // warnings and errors go to stderr. Exit status: 0 done, 1 failed, 64 wrong command line.
-import { CommanderError } from 'commander';
+import { CommanderError, InvalidArgumentError } from 'commander';
+import { parsePasswordInput } from './args';
 import { backupDatabases } from './backup/backup';
 import { restoreDatabases } from './backup/restore';
 import { AdminCommands } from './commands';
 import { loadGrpcConfig, loadImportConfig } from './config';
 import { runDoctor } from './doctor';
-import { describeError, EXIT_FAILURE, EXIT_USAGE } from './errors';
+import { CliError, describeError, EXIT_FAILURE, EXIT_USAGE } from './errors';
 import { importSolder } from './import-solder';
 import { buildProgram, type Handlers, type Io } from './program';
 import { connectServices, type Services } from './services';
+
+/** A password piped to standard input (`--password-stdin`), checked before anything is called. */
+async function passwordFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) throw new CliError('--password-stdin: pipe the password in (it is not echoed)', EXIT_USAGE);
+  let input = '';
+  for await (const chunk of process.stdin) input += String(chunk);
+  try {
+    return parsePasswordInput(input);
+  } catch (err) {
+    if (err instanceof InvalidArgumentError) throw new CliError(`--password-stdin: ${err.message}`, EXIT_USAGE);
+    throw err;
+  }
+}
 
 /** Handlers that connect to the services on first use (import-solder, backup and restore need none of them). */
 function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
@@ -24,9 +38,20 @@ function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
   };
   const commands = () => new AdminCommands(connected());
   return {
-    userCreate: (username, opts) => commands().userCreate(username, opts),
+    userCreate: async (username, { passwordStdin, ...opts }) => {
+      const password = passwordStdin ? await passwordFromStdin() : undefined;
+      return commands().userCreate(username, { ...opts, password });
+    },
     userList: () => commands().userList(),
     userDelete: (username) => commands().userDelete(username),
+    userPassword: async (username, opts) => {
+      const result = await commands().userPassword(
+        username,
+        opts.passwordStdin ? await passwordFromStdin() : undefined,
+      );
+      if ('password' in result) io.err('The password is shown once: store it now.\n');
+      return result;
+    },
     tokenIssue: async (username, opts) => {
       const issued = await commands().tokenIssue(username, opts);
       io.err('The token is shown once: store it now.\n');

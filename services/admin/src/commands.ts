@@ -7,6 +7,9 @@ import { CLI_ACTOR, type Services } from './services';
 export interface UserCreateOptions {
   permissions: string[];
   modpacks: string[];
+  email?: string;
+  /** To sign in to the console; stored hashed by auth. */
+  password?: string;
 }
 
 export class AdminCommands {
@@ -35,8 +38,10 @@ export class AdminCommands {
     const slugs = await this.modpackSlugs(users.flatMap((u) => u.modpack_ids));
     return users.map((u) => ({
       username: u.username,
+      email: u.email ?? null,
       permissions: u.permissions,
       modpacks: u.modpack_ids.flatMap((id) => slugs.get(id) ?? []),
+      has_password: u.has_password,
       created_at: u.created_at,
       updated_at: u.updated_at,
     }));
@@ -61,8 +66,18 @@ export class AdminCommands {
       username,
       permissions: opts.permissions,
       modpack_ids: [...ids.values()],
+      email: opts.email,
+      password: opts.password,
     });
     return (await this.userViews([user]))[0];
+  }
+
+  /** Sets the password given, or a generated one (returned once). The user's sessions end. */
+  async userPassword(username: string, password?: string) {
+    const { generated_password } = await this.s.auth.SetPassword({ username, password, only_if_unset: false });
+    return generated_password === undefined
+      ? { success: 'Password set.', username }
+      : { success: 'Password set.', username, password: generated_password };
   }
 
   async userList() {

@@ -2,8 +2,10 @@
 // args.ts before a handler runs. The handlers are injected, so parsing is tested without services.
 import { Command, Option } from 'commander';
 import type { Diagnosis } from '@depot/common';
+import { CliError, EXIT_USAGE } from './errors';
 import {
   collectSlug,
+  parseEmail,
   parseId,
   parseKeyValue,
   parseName,
@@ -15,12 +17,15 @@ import {
   parseUuid,
 } from './args';
 import { errorCount, EXIT_FINDINGS, formatDiagnosis } from './doctor';
-import { CliError } from './errors';
 
 export interface Handlers {
-  userCreate(username: string, opts: { permissions: string[]; modpacks: string[] }): Promise<unknown>;
+  userCreate(
+    username: string,
+    opts: { permissions: string[]; modpacks: string[]; email?: string; passwordStdin?: boolean },
+  ): Promise<unknown>;
   userList(): Promise<unknown>;
   userDelete(username: string): Promise<unknown>;
+  userPassword(username: string, opts: { generate?: boolean; passwordStdin?: boolean }): Promise<unknown>;
   tokenIssue(username: string, opts: { name: string }): Promise<unknown>;
   tokenList(username: string): Promise<unknown>;
   tokenRevoke(username: string, id: number): Promise<unknown>;
@@ -78,18 +83,41 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
         .argParser(parseSlugs)
         .default([]),
     )
+    .addOption(new Option('--email <address>', 'e-mail address (signs in to the console too)').argParser(parseEmail))
+    .addOption(
+      new Option('--password-stdin', 'read a password to sign in to the console from standard input (one line)'),
+    )
     .action(
-      run((username: string, opts: { permissions: string[]; modpacks: string[] }) =>
-        handlers.userCreate(username, opts),
+      run(
+        (
+          username: string,
+          opts: { permissions: string[]; modpacks: string[]; email?: string; passwordStdin?: boolean },
+        ) => handlers.userCreate(username, opts),
       ),
     );
   configure(user.command('list'))
-    .description('list users')
+    .description('list users, with their e-mail addresses')
     .action(run(() => handlers.userList()));
   configure(user.command('delete'))
-    .description('delete a user and its tokens')
+    .description('delete a user, its tokens and its sessions')
     .argument('<username>', 'the user', parseUsername)
     .action(run((username: string) => handlers.userDelete(username)));
+  configure(user.command('password'))
+    .description(
+      "set or reset a user's console password; ends the user's sessions (tokens keep working). With --generate " +
+        'the new password is printed once',
+    )
+    .argument('<username>', 'the user', parseUsername)
+    .addOption(new Option('--generate', 'generate one (24 characters)').conflicts('passwordStdin'))
+    .addOption(new Option('--password-stdin', 'read it from standard input (one line)'))
+    .action(
+      run((username: string, opts: { generate?: boolean; passwordStdin?: boolean }) => {
+        if (!opts.generate && !opts.passwordStdin) {
+          throw new CliError('give --generate or --password-stdin', EXIT_USAGE);
+        }
+        return handlers.userPassword(username, opts);
+      }),
+    );
 
   const token = configure(program.command('token').description("users' API tokens"));
   configure(token.command('issue'))

@@ -2,10 +2,12 @@
 import { InvalidArgumentError } from 'commander';
 import {
   collectSlug,
+  parseEmail,
   parseId,
   parseKeyValue,
   parseList,
   parseName,
+  parsePasswordInput,
   parsePermissions,
   parsePostgresUrl,
   parseSlugs,
@@ -75,4 +77,19 @@ test('the Solder source is a postgres URL with a database name', () => {
   invalid(() => parsePostgresUrl('postgres://db'));
   invalid(() => parsePostgresUrl('postgres://db/'));
   invalid(() => parsePostgresUrl('solder'));
+});
+
+test('e-mail addresses', () => {
+  expect(parseEmail('Alice@Example.com')).toBe('Alice@Example.com');
+  for (const bad of ['', 'alice', 'alice@', '@example.com', 'a b@example.com']) invalid(() => parseEmail(bad));
+});
+
+test('a password on standard input: one line, its line break dropped, 8 characters to 72 bytes', () => {
+  expect(parsePasswordInput('correct horse\n')).toBe('correct horse');
+  expect(parsePasswordInput('correct horse\r\n')).toBe('correct horse');
+  expect(parsePasswordInput(' spaces kept ')).toBe(' spaces kept ');
+  expect(parsePasswordInput('é'.repeat(36))).toBe('é'.repeat(36));
+  for (const bad of ['', '\n', 'short\n', 'two\nlines here\n', 'é'.repeat(37), 'nul\u0000inside']) {
+    invalid(() => parsePasswordInput(bad));
+  }
 });

@@ -52,6 +52,31 @@ test('user create: permissions and modpacks as checked lists, empty by default',
   expect(d.calls).toEqual([['userCreate', ['bob', { permissions: [], modpacks: [] }]]]);
 });
 
+test('user create: an e-mail address and a password from standard input', async () => {
+  const s = setup();
+  await s.run('user', 'create', 'alice', '--email', 'alice@example.com', '--password-stdin');
+  expect(s.calls).toEqual([
+    ['userCreate', ['alice', { permissions: [], modpacks: [], email: 'alice@example.com', passwordStdin: true }]],
+  ]);
+  expect((await usageError(['user', 'create', 'alice', '--email', 'nope'])).stderr).toMatch(/e-mail address/);
+});
+
+test('user password: generated or from standard input, one of the two', async () => {
+  const s = setup();
+  await s.run('user', 'password', 'alice', '--generate');
+  await s.run('user', 'password', 'alice', '--password-stdin');
+  expect(s.calls).toEqual([
+    ['userPassword', ['alice', { generate: true }]],
+    ['userPassword', ['alice', { passwordStdin: true }]],
+  ]);
+  expect((await usageError(['user', 'password', 'alice', '--generate', '--password-stdin'])).stderr).toMatch(
+    /cannot be used with/,
+  );
+  const none = setup();
+  await expect(none.run('user', 'password', 'alice')).rejects.toThrow(/--generate or --password-stdin/);
+  expect(none.calls).toEqual([]);
+});
+
 test('user list and delete', async () => {
   const s = setup();
   await s.run('user', 'list');

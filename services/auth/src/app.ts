@@ -11,6 +11,8 @@ import { authHandlers } from './handlers';
 import { Keys } from './keys';
 import { migrations } from './migrations';
 import { startModpackCleanup } from './modpack-cleanup';
+import { Passwords } from './passwords';
+import { Sessions } from './sessions';
 import { Users } from './users';
 
 export const AUTH_SERVICE_NAME = 'depot.auth.v1.AuthService';
@@ -35,16 +37,23 @@ export async function startAuth(
     onQuery: opts.onQuery,
   });
   const { orm, bus, logger } = runtime;
+  const passwords = new Passwords(config.BCRYPT_COST);
   try {
-    if (config.ADMIN_TOKEN) await ensureBootstrapAdmin(orm, config.ADMIN_TOKEN, logger);
+    await passwords.ready();
+    await ensureBootstrapAdmin(orm, { token: config.ADMIN_TOKEN, password: config.ADMIN_PASSWORD }, passwords, logger);
   } catch (err) {
     await runtime.close();
     throw err;
   }
   const cleanup = startModpackCleanup(orm, bus, logger);
+  const sessions = new Sessions(orm, passwords, {
+    idleSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS,
+    lifetimeSeconds: config.SESSION_LIFETIME_SECONDS,
+  });
   const handlers = authHandlers({
-    credentials: new Credentials(orm),
-    users: new Users(orm),
+    credentials: new Credentials(orm, sessions),
+    users: new Users(orm, passwords),
+    sessions,
     keys: new Keys(orm),
     clients: new Clients(orm),
   });

@@ -1,14 +1,30 @@
-import { hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
+import { envInt, hostPortSchema, loadConfig, passwordProblem, serviceEnv, z } from '@depot/common';
+
+// An empty variable (common in compose files) means "not set".
+const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
 
 export const authConfigSchema = z.object({
   ...serviceEnv,
   AUTH_GRPC_LISTEN: hostPortSchema.default('0.0.0.0:50053'),
   /** When set, user `admin` (solder_full) exists at start with this value as one of its tokens. */
-  ADMIN_TOKEN: z.preprocess(
-    // An empty variable (common in compose files) means "not set".
-    (v) => (v === '' ? undefined : v),
-    z.string().min(16, 'must be at least 16 characters').optional(),
+  ADMIN_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** When set, user `admin` exists at start and gets this password when the value is new (bootstrap.ts). */
+  ADMIN_PASSWORD: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine((v) => passwordProblem(v) === null, 'must be 8 characters to 72 bytes (UTF-8), without NUL')
+      .optional(),
   ),
+  /**
+   * bcrypt's cost factor for new password hashes: 12 takes about 0.2 s of one core (measured;
+   * each step doubles it). Hashes of a lower cost are upgraded at the next sign-in.
+   */
+  BCRYPT_COST: envInt(12, 4).pipe(z.number().max(15, 'must be at most 15')),
+  /** A session unused for this long ends. */
+  SESSION_IDLE_TIMEOUT_SECONDS: envInt(2 * 3600, 1),
+  /** A session ends this long after sign-in, however much it is used. */
+  SESSION_LIFETIME_SECONDS: envInt(12 * 3600, 1),
 });
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;

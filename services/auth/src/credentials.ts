@@ -4,6 +4,7 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, FULL, holds, type Orm } from '@depot/common';
 import { ApiKeySchema, type ApiKey } from './entities/api-key';
 import { clientIdDigest, digest, digestsEqual } from './secrets';
+import type { Sessions } from './sessions';
 
 export interface Principal {
   userId: number;
@@ -18,7 +19,7 @@ export interface ReadAccess {
   modpackIds: number[];
 }
 
-interface PrincipalRow {
+export interface PrincipalRow {
   token_id: number;
   token_hash: string;
   user_id: number;
@@ -27,6 +28,10 @@ interface PrincipalRow {
   modpack_ids: number[];
 }
 
+/** The principal's columns of user `u`: who, what they may do, their access list. */
+export const USER_PRINCIPAL_COLUMNS = `u.id as user_id, u.username, u.permissions,
+         array(select m.modpack_id from user_modpacks m where m.user_id = u.id order by m.modpack_id) as modpack_ids`;
+
 // One statement: the token's user with its access list, and last_used_at refreshed when it is
 // older than a minute (so a busy token does not write on every request).
 export const PRINCIPAL_SQL = `
@@ -34,9 +39,18 @@ export const PRINCIPAL_SQL = `
   touch as (
     update tokens set last_used_at = now()
      where id = (select id from t) and (last_used_at is null or last_used_at < now() - interval '1 minute'))
-  select t.id as token_id, t.token_hash, u.id as user_id, u.username, u.permissions,
-         array(select m.modpack_id from user_modpacks m where m.user_id = u.id order by m.modpack_id) as modpack_ids
+  select t.id as token_id, t.token_hash, ${USER_PRINCIPAL_COLUMNS}
     from t join users u on u.id = t.user_id`;
+
+export function principalOf(row: Omit<PrincipalRow, 'token_hash'>): Principal {
+  return {
+    userId: row.user_id,
+    username: row.username,
+    permissions: row.permissions,
+    modpackIds: row.modpack_ids,
+    tokenId: row.token_id,
+  };
+}
 
 export const CLIENT_SQL = `
   select c.uuid_hash,
@@ -44,7 +58,10 @@ export const CLIENT_SQL = `
     from clients c where c.uuid_hash = ?`;
 
 export class Credentials {
-  constructor(private readonly orm: Orm) {}
+  constructor(
+    private readonly orm: Orm,
+    private readonly sessions: Sessions,
+  ) {}
 
   private em(): SqlEntityManager {
     return this.orm.em.fork() as SqlEntityManager;
@@ -57,12 +74,21 @@ export class Credentials {
   }
 
   /** Never fails on bad credentials: they grant nothing. At most one query per credential. */
-  async resolveReadAccess(creds: { key?: string; cid?: string; token?: string }): Promise<ReadAccess> {
+  async resolveReadAccess(creds: {
+    key?: string;
+    cid?: string;
+    token?: string;
+    session?: string;
+  }): Promise<ReadAccess> {
     // Concurrent, each on its own fork: an entity manager is not safe to share between them.
     const [key, clientIds, principal] = await Promise.all([
       creds.key ? this.findKey(this.em(), creds.key) : null,
       creds.cid ? this.clientModpacks(this.em(), creds.cid) : [],
-      creds.token ? this.principal(this.em(), creds.token) : null,
+      creds.token
+        ? this.principal(this.em(), creds.token)
+        : creds.session
+          ? this.sessions.principal(creds.session)
+          : null,
     ]);
     const all = !!key || holds(principal, FULL);
     const ids = new Set([...clientIds, ...(principal?.modpackIds ?? [])]);
@@ -78,14 +104,7 @@ export class Credentials {
   private async principal(em: SqlEntityManager, token: string): Promise<Principal | null> {
     const hash = digest(token);
     const [row] = await em.execute<PrincipalRow[]>(PRINCIPAL_SQL, [hash]);
-    if (!row || !digestsEqual(row.token_hash, hash)) return null;
-    return {
-      userId: row.user_id,
-      username: row.username,
-      permissions: row.permissions,
-      modpackIds: row.modpack_ids,
-      tokenId: row.token_id,
-    };
+    return row && digestsEqual(row.token_hash, hash) ? principalOf(row) : null;
   }
 
   private async findKey(em: SqlEntityManager, key: string): Promise<ApiKey | null> {

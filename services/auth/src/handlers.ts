@@ -1,6 +1,7 @@
 // gRPC surface of auth: requests in, rows out as proto messages. Secrets never reach a log: the
-// only plaintext values leaving here are the ones issued once (CreateToken, CreateKey), and every
-// failure is scrubbed of statement values before the gRPC layer logs it (secrets.ts).
+// only plaintext values leaving here are the ones issued once (CreateToken, CreateKey,
+// CreateSession, a generated password), password hashes never leave, and every failure is
+// scrubbed of statement values before the gRPC layer logs it (secrets.ts).
 import { formatNullableTimestamp, formatTimestamp, type AsyncHandlers, type FullMessage } from '@depot/common';
 import type { AuthServiceDefinition, authV1 } from '@depot/proto';
 import type { Clients, ClientRecord } from './clients';
@@ -9,11 +10,13 @@ import type { ApiKey } from './entities/api-key';
 import type { Token } from './entities/token';
 import type { Keys } from './keys';
 import { scrubbingFailures } from './secrets';
+import type { Sessions } from './sessions';
 import type { UserChanges, UserRecord, Users } from './users';
 
 export interface AuthDomain {
   credentials: Credentials;
   users: Users;
+  sessions: Sessions;
   keys: Keys;
   clients: Clients;
 }
@@ -33,7 +36,20 @@ const toUser = ({ user, modpackIds }: UserRecord): FullMessage<authV1.User__Outp
   modpack_ids: modpackIds,
   created_at: formatTimestamp(user.createdAt),
   updated_at: formatTimestamp(user.updatedAt),
+  email: user.email ?? undefined,
+  has_password: user.passwordHash !== null,
 });
+
+/** The fields an update mask names: `email` unset in the request clears the address. */
+function credentialChanges(
+  mask: string[],
+  req: { email?: string; password?: string },
+): Pick<UserChanges, 'email' | 'password'> {
+  const changes: Pick<UserChanges, 'email' | 'password'> = {};
+  if (mask.includes('email')) changes.email = req.email ?? null;
+  if (mask.includes('password') && req.password !== undefined) changes.password = req.password;
+  return changes;
+}
 
 const toToken = (t: Token): FullMessage<authV1.Token__Output> => ({
   id: t.id,
@@ -57,13 +73,24 @@ const toClient = ({ client, modpackIds }: ClientRecord): FullMessage<authV1.Clie
   updated_at: formatTimestamp(client.updatedAt),
 });
 
-export function authHandlers({ credentials, users, keys, clients }: AuthDomain): AsyncHandlers<AuthServiceDefinition> {
+export function authHandlers({
+  credentials,
+  users,
+  sessions,
+  keys,
+  clients,
+}: AuthDomain): AsyncHandlers<AuthServiceDefinition> {
   return scrubbingFailures<AsyncHandlers<AuthServiceDefinition>>({
     async Authenticate(req) {
       return toPrincipal(await credentials.authenticate(req.token));
     },
     async ResolveReadAccess(req) {
-      const access = await credentials.resolveReadAccess({ key: req.key, cid: req.cid, token: req.token });
+      const access = await credentials.resolveReadAccess({
+        key: req.key,
+        cid: req.cid,
+        token: req.token,
+        session: req.session,
+      });
       return { all: access.all, modpack_ids: access.modpackIds };
     },
     async VerifyKey(req) {
@@ -86,18 +113,41 @@ export function authHandlers({ credentials, users, keys, clients }: AuthDomain):
         username: req.username,
         permissions: req.permissions,
         modpackIds: req.modpack_ids,
+        email: req.email ?? null,
+        password: req.password,
       });
       return toUser(record);
     },
     async UpdateUser(req) {
-      const changes: UserChanges = {};
+      const changes: UserChanges = credentialChanges(req.update_mask, req);
       if (req.update_mask.includes('username')) changes.username = req.new_username;
       if (req.update_mask.includes('permissions')) changes.permissions = req.permissions;
       if (req.update_mask.includes('modpacks')) changes.modpackIds = req.modpack_ids;
-      return toUser(await users.updateUser(req.actor, req.username, changes));
+      return toUser(await users.updateUser(req.actor, req.username, changes, req.keep_session));
     },
     async DeleteUser(req) {
       await users.deleteUser(req.username, req.actor ?? null);
+      return {};
+    },
+
+    async SetPassword(req) {
+      const { changed, generated } = await users.setPassword(req.username, req.password, req.only_if_unset);
+      return { changed, generated_password: generated };
+    },
+    async UpdateAccount(req) {
+      const changes = credentialChanges(req.update_mask, req);
+      return toUser(await users.updateAccount(req.user_id, changes, req.current_password, req.keep_session));
+    },
+    async CreateSession(req) {
+      const userId = await sessions.checkPassword(req.login, req.password);
+      const { token, expiresAt } = await sessions.open(userId, { userAgent: req.user_agent, address: req.address });
+      return { token, expires_at: formatTimestamp(expiresAt), user: toUser(await users.getUserById(userId)) };
+    },
+    async AuthenticateSession(req) {
+      return toPrincipal(await sessions.authenticate(req.token));
+    },
+    async EndSession(req) {
+      await sessions.end(req.token);
       return {};
     },
 

@@ -1,10 +1,20 @@
 // Users, their modpack access lists and their tokens (docs/api.md#access-model, #users, #tokens).
 import { LockMode, sql } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, isUniqueViolation, mayTouchFull, normalizePermissions, type Orm } from '@depot/common';
+import {
+  CREDENTIAL_MESSAGES,
+  DepotError,
+  isUniqueViolation,
+  mayTouchFull,
+  normalizePermissions,
+  passwordProblem,
+  type Orm,
+} from '@depot/common';
 import { TokenSchema, type Token } from './entities/token';
 import { UserModpackSchema, UserSchema, type User } from './entities/user';
+import { generatePassword, type Passwords } from './passwords';
 import { digest, generateToken } from './secrets';
+import { endSessions } from './sessions';
 import { isForeignKeyViolation, normalizeIds, Violations } from './validation';
 
 export interface UserRecord {
@@ -16,15 +26,38 @@ export interface UserChanges {
   username?: string;
   permissions?: string[];
   modpackIds?: number[];
+  /** null clears it. */
+  email?: string | null;
+  /** A new password ends the user's sessions (but `keepSession`, when it is one of them). */
+  password?: string;
+}
+
+export interface NewUser {
+  username: string;
+  permissions: string[];
+  modpackIds: number[];
+  email?: string | null;
+  password?: string;
 }
 
 /** Whoever makes the request; only their permissions matter here. */
 export type Actor = { permissions: string[] } | null;
 
 const usernameTaken = () => DepotError.fields({ username: ['The username has already been taken.'] }, 'USERNAME_TAKEN');
+const EMAIL_CONSTRAINT = 'users_email_lower_unique';
+
+/** A unique index refused a row written meanwhile: the field it guards is taken. */
+function takenError(err: unknown): unknown {
+  if (isUniqueViolation(err, EMAIL_CONSTRAINT)) return DepotError.fields({ email: [CREDENTIAL_MESSAGES.emailTaken] });
+  if (isUniqueViolation(err)) return usernameTaken();
+  return err;
+}
 
 export class Users {
-  constructor(private readonly orm: Orm) {}
+  constructor(
+    private readonly orm: Orm,
+    private readonly passwords: Passwords,
+  ) {}
 
   private em(): SqlEntityManager {
     return this.orm.em.fork() as SqlEntityManager;
@@ -45,19 +78,31 @@ export class Users {
     return { user, modpackIds: await this.modpackIds(em, user.id) };
   }
 
-  async createUser(actor: Actor, input: Required<UserChanges>): Promise<UserRecord> {
+  async getUserById(id: number): Promise<UserRecord> {
+    const em = this.em();
+    const user = await em.findOne(UserSchema, { id });
+    if (!user) throw new DepotError('USER_NOT_FOUND');
+    return { user, modpackIds: await this.modpackIds(em, user.id) };
+  }
+
+  async createUser(actor: Actor, input: NewUser): Promise<UserRecord> {
     if (!mayTouchFull(actor, { granted: input.permissions })) throw new DepotError('FORBIDDEN');
     const v = new Violations();
     v.username(input.username);
     v.permissions(input.permissions);
     v.modpacks(input.modpackIds);
+    v.email(input.email);
+    v.password(input.password);
     v.throwIfAny();
+    const passwordHash = input.password === undefined ? null : await this.passwords.hash(input.password);
     try {
       return await this.em().transactional(async (tx) => {
-        await this.assertUsernameFree(tx, input.username);
+        await this.assertFree(tx, { username: input.username, email: input.email ?? undefined });
         const user = tx.create(UserSchema, {
           username: input.username,
           permissions: normalizePermissions(input.permissions),
+          email: input.email ?? null,
+          passwordHash,
         } as User);
         await tx.flush();
         const modpackIds = normalizeIds(input.modpackIds);
@@ -65,13 +110,14 @@ export class Users {
         return { user, modpackIds };
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw usernameTaken();
-      throw err;
+      throw takenError(err);
     }
   }
 
   /** Replaces the fields present in `changes`; granting or removing solder_full needs it. */
-  async updateUser(actor: Actor, username: string, changes: UserChanges): Promise<UserRecord> {
+  async updateUser(actor: Actor, username: string, changes: UserChanges, keepSession?: string): Promise<UserRecord> {
+    // Hashed before the row is locked (bcrypt takes a while); judged with the other fields below.
+    const passwordHash = await this.hashIfAcceptable(changes.password);
     try {
       return await this.em().transactional(async (tx) => {
         const user = await this.findUser(tx, username, true);
@@ -82,22 +128,84 @@ export class Users {
         if ('username' in changes) v.username(changes.username);
         if (changes.permissions) v.permissions(changes.permissions);
         if (changes.modpackIds) v.modpacks(changes.modpackIds);
+        v.email(changes.email);
+        v.password(changes.password);
         v.throwIfAny();
 
-        if (changes.username !== undefined && changes.username.toLowerCase() !== user.username.toLowerCase()) {
-          await this.assertUsernameFree(tx, changes.username);
-        }
+        await this.assertFree(tx, {
+          username: renamed(user.username, changes.username),
+          email: renamed(user.email, changes.email),
+        });
         if (changes.username !== undefined) user.username = changes.username;
         if (changes.permissions) user.permissions = normalizePermissions(changes.permissions);
+        if (changes.email !== undefined) user.email = changes.email;
+        if (passwordHash) user.passwordHash = passwordHash;
         user.updatedAt = new Date();
         await tx.flush();
         if (changes.modpackIds) await this.replaceModpacks(tx, user.id, normalizeIds(changes.modpackIds));
+        if (passwordHash) await endSessions(tx, user.id, keepSession);
         return { user, modpackIds: await this.modpackIds(tx, user.id) };
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw usernameTaken();
-      throw err;
+      throw takenError(err);
     }
+  }
+
+  /**
+   * The signed-in user's own e-mail address and password. Changing a password the account has
+   * needs the current one (a wrong one answers like a failed sign-in would be counted: the
+   * gateway counts it). The user's other sessions end; `keepSession` stays open.
+   */
+  async updateAccount(
+    userId: number,
+    changes: Pick<UserChanges, 'email' | 'password'>,
+    currentPassword: string | undefined,
+    keepSession?: string,
+  ): Promise<UserRecord> {
+    const v = new Violations();
+    v.email(changes.email);
+    v.password(changes.password);
+    v.throwIfAny();
+    const { user: current } = await this.getUserById(userId);
+    if (changes.password !== undefined && current.passwordHash !== null) {
+      if (currentPassword === undefined || currentPassword === '') {
+        throw DepotError.fields({ current_password: ['The current_password field is required.'] });
+      }
+      if (!(await this.passwords.verify(currentPassword, current.passwordHash))) {
+        throw DepotError.fields({ current_password: [CREDENTIAL_MESSAGES.currentPassword] });
+      }
+    }
+    return this.updateUser(null, current.username, changes, keepSession);
+  }
+
+  /**
+   * Sets a password (generated when none is given, and then returned once). `onlyIfUnset`: only
+   * for a user without one, atomically (the launcher's first start).
+   */
+  async setPassword(
+    username: string,
+    password: string | undefined,
+    onlyIfUnset: boolean,
+  ): Promise<{ changed: boolean; generated?: string }> {
+    const v = new Violations();
+    v.password(password);
+    v.throwIfAny();
+    const generated = password === undefined ? generatePassword() : undefined;
+    const passwordHash = await this.passwords.hash(password ?? generated!);
+    return this.em().transactional(async (tx) => {
+      const user = await this.findUser(tx, username, true);
+      if (onlyIfUnset && user.passwordHash !== null) return { changed: false };
+      user.passwordHash = passwordHash;
+      user.updatedAt = new Date();
+      await tx.flush();
+      await endSessions(tx, user.id);
+      return { changed: true, generated };
+    });
+  }
+
+  private async hashIfAcceptable(password: string | undefined): Promise<string | undefined> {
+    if (password === undefined || passwordProblem(password) !== null) return undefined;
+    return this.passwords.hash(password);
   }
 
   /** Its tokens and access list go with it (foreign keys cascade). */
@@ -174,7 +282,27 @@ export class Users {
       );
   }
 
-  private async assertUsernameFree(em: SqlEntityManager, username: string): Promise<void> {
-    if (await em.count(UserSchema, { [sql.lower('username')]: username.toLowerCase() })) throw usernameTaken();
+  /** The username and e-mail address given (new ones only) are nobody's, in any case; both are reported. */
+  private async assertFree(em: SqlEntityManager, wanted: { username?: string; email?: string }): Promise<void> {
+    const taken = new Violations();
+    if (
+      wanted.username !== undefined &&
+      (await em.count(UserSchema, { [sql.lower('username')]: wanted.username.toLowerCase() }))
+    ) {
+      taken.add('username', 'The username has already been taken.');
+    }
+    if (
+      wanted.email !== undefined &&
+      (await em.count(UserSchema, { [sql.lower('email')]: wanted.email.toLowerCase() }))
+    ) {
+      taken.add('email', CREDENTIAL_MESSAGES.emailTaken);
+    }
+    taken.throwIfAny(wanted.email === undefined ? 'USERNAME_TAKEN' : 'VALIDATION');
   }
+}
+
+/** The new value of a unique field when it really changes (not just its case), else undefined. */
+function renamed(current: string | null, wanted: string | null | undefined): string | undefined {
+  if (wanted === undefined || wanted === null) return undefined;
+  return current !== null && current.toLowerCase() === wanted.toLowerCase() ? undefined : wanted;
 }

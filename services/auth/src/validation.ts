@@ -1,6 +1,16 @@
 // Rules the auth service enforces itself (the gateway checks formats too, but a caller of the
 // gRPC API must not be able to store what the REST API would refuse).
-import { DepotError, isPermission, USERNAME_PATTERN, type FieldErrors } from '@depot/common';
+import {
+  CREDENTIAL_MESSAGES,
+  DepotError,
+  fieldMessage,
+  isEmail,
+  isPermission,
+  passwordProblem,
+  USERNAME_PATTERN,
+  type FieldErrors,
+  type Reason,
+} from '@depot/common';
 
 /** Collects field violations and throws them together, one entry per failing field. */
 export class Violations {
@@ -21,6 +31,19 @@ export class Violations {
     else if (!USERNAME_PATTERN.test(value)) this.add('username', 'The username field format is invalid.');
   }
 
+  /** An address to set; null (clearing it) is always fine. */
+  email(value: string | null | undefined): void {
+    if (value !== null && value !== undefined && !isEmail(value)) {
+      this.add('email', fieldMessage(CREDENTIAL_MESSAGES.email, 'email'));
+    }
+  }
+
+  password(value: string | undefined, field = 'password'): void {
+    if (value === undefined) return;
+    const problem = passwordProblem(value);
+    if (problem) this.add(field, fieldMessage(problem, field));
+  }
+
   permissions(values: string[]): void {
     if (!values.every(isPermission)) {
       this.add('permissions', 'The selected permissions is invalid.');
@@ -31,8 +54,8 @@ export class Violations {
     if (ids.some((id) => !Number.isInteger(id) || id <= 0)) this.add('modpacks', 'The selected modpacks is invalid.');
   }
 
-  throwIfAny(): void {
-    if (Object.keys(this.fields).length) throw DepotError.fields(this.fields);
+  throwIfAny(reason: Reason = 'VALIDATION'): void {
+    if (Object.keys(this.fields).length) throw DepotError.fields(this.fields, reason);
   }
 }
 

@@ -32,6 +32,8 @@ export const REASONS = {
   USER_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'User not found.' },
   USERNAME_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The username has already been taken.' },
   TOKEN_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Token not found.' },
+  // One answer for an unknown login, a wrong password and an account without one.
+  INVALID_CREDENTIALS: { code: grpc.status.UNAUTHENTICATED, message: 'These credentials do not match our records.' },
   KEY_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Key not found.' },
   KEY_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The api_key has already been taken.' },
   INVALID_KEY: { code: grpc.status.NOT_FOUND, message: 'Invalid key provided.' },

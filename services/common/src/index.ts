@@ -25,3 +25,4 @@ export * from './pack-doctor';
 export * from './pack-doctor-gather';
 export * from './columns';
 export * from './imports';
+export * from './passwords';

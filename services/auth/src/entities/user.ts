@@ -6,6 +6,10 @@ export interface User {
   /** Unique case-insensitively. */
   username: string;
   permissions: string[];
+  /** Unique case-insensitively; a way to sign in besides the username. */
+  email: string | null;
+  /** bcrypt (`$2y$`, `$2a$`, `$2b$`); null: the user cannot sign in with a password. */
+  passwordHash: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -17,6 +21,8 @@ export const UserSchema = new EntitySchema<User>({
     id: { type: 'number', primary: true, autoincrement: true },
     username: { type: 'string', length: 255 },
     permissions: { type: ArrayType, columnType: 'text[]' },
+    email: { type: 'string', length: 255, nullable: true },
+    passwordHash: { type: 'string', length: 255, fieldName: 'password_hash', nullable: true },
     ...timestampProperties,
   },
 });

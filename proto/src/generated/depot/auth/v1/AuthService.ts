@@ -6,6 +6,7 @@ import type { AuthenticateRequest as _depot_auth_v1_AuthenticateRequest, Authent
 import type { Client as _depot_auth_v1_Client, Client__Output as _depot_auth_v1_Client__Output } from '../../../depot/auth/v1/Client';
 import type { CreateClientRequest as _depot_auth_v1_CreateClientRequest, CreateClientRequest__Output as _depot_auth_v1_CreateClientRequest__Output } from '../../../depot/auth/v1/CreateClientRequest';
 import type { CreateKeyRequest as _depot_auth_v1_CreateKeyRequest, CreateKeyRequest__Output as _depot_auth_v1_CreateKeyRequest__Output } from '../../../depot/auth/v1/CreateKeyRequest';
+import type { CreateSessionRequest as _depot_auth_v1_CreateSessionRequest, CreateSessionRequest__Output as _depot_auth_v1_CreateSessionRequest__Output } from '../../../depot/auth/v1/CreateSessionRequest';
 import type { CreateTokenRequest as _depot_auth_v1_CreateTokenRequest, CreateTokenRequest__Output as _depot_auth_v1_CreateTokenRequest__Output } from '../../../depot/auth/v1/CreateTokenRequest';
 import type { CreateUserRequest as _depot_auth_v1_CreateUserRequest, CreateUserRequest__Output as _depot_auth_v1_CreateUserRequest__Output } from '../../../depot/auth/v1/CreateUserRequest';
 import type { DeleteClientRequest as _depot_auth_v1_DeleteClientRequest, DeleteClientRequest__Output as _depot_auth_v1_DeleteClientRequest__Output } from '../../../depot/auth/v1/DeleteClientRequest';
@@ -28,6 +29,11 @@ import type { Principal as _depot_auth_v1_Principal, Principal__Output as _depot
 import type { ReadAccess as _depot_auth_v1_ReadAccess, ReadAccess__Output as _depot_auth_v1_ReadAccess__Output } from '../../../depot/auth/v1/ReadAccess';
 import type { ResolveReadAccessRequest as _depot_auth_v1_ResolveReadAccessRequest, ResolveReadAccessRequest__Output as _depot_auth_v1_ResolveReadAccessRequest__Output } from '../../../depot/auth/v1/ResolveReadAccessRequest';
 import type { RevokeTokenRequest as _depot_auth_v1_RevokeTokenRequest, RevokeTokenRequest__Output as _depot_auth_v1_RevokeTokenRequest__Output } from '../../../depot/auth/v1/RevokeTokenRequest';
+import type { Session as _depot_auth_v1_Session, Session__Output as _depot_auth_v1_Session__Output } from '../../../depot/auth/v1/Session';
+import type { SessionTokenRequest as _depot_auth_v1_SessionTokenRequest, SessionTokenRequest__Output as _depot_auth_v1_SessionTokenRequest__Output } from '../../../depot/auth/v1/SessionTokenRequest';
+import type { SetPasswordRequest as _depot_auth_v1_SetPasswordRequest, SetPasswordRequest__Output as _depot_auth_v1_SetPasswordRequest__Output } from '../../../depot/auth/v1/SetPasswordRequest';
+import type { SetPasswordResponse as _depot_auth_v1_SetPasswordResponse, SetPasswordResponse__Output as _depot_auth_v1_SetPasswordResponse__Output } from '../../../depot/auth/v1/SetPasswordResponse';
+import type { UpdateAccountRequest as _depot_auth_v1_UpdateAccountRequest, UpdateAccountRequest__Output as _depot_auth_v1_UpdateAccountRequest__Output } from '../../../depot/auth/v1/UpdateAccountRequest';
 import type { UpdateClientRequest as _depot_auth_v1_UpdateClientRequest, UpdateClientRequest__Output as _depot_auth_v1_UpdateClientRequest__Output } from '../../../depot/auth/v1/UpdateClientRequest';
 import type { UpdateUserRequest as _depot_auth_v1_UpdateUserRequest, UpdateUserRequest__Output as _depot_auth_v1_UpdateUserRequest__Output } from '../../../depot/auth/v1/UpdateUserRequest';
 import type { User as _depot_auth_v1_User, User__Output as _depot_auth_v1_User__Output } from '../../../depot/auth/v1/User';
@@ -43,6 +49,15 @@ export interface AuthServiceClient extends grpc.Client {
   authenticate(argument: _depot_auth_v1_AuthenticateRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
   authenticate(argument: _depot_auth_v1_AuthenticateRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
   authenticate(argument: _depot_auth_v1_AuthenticateRequest, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
+  
+  AuthenticateSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
+  AuthenticateSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
+  AuthenticateSession(argument: _depot_auth_v1_SessionTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
+  AuthenticateSession(argument: _depot_auth_v1_SessionTokenRequest, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
+  authenticateSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
+  authenticateSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
+  authenticateSession(argument: _depot_auth_v1_SessionTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
+  authenticateSession(argument: _depot_auth_v1_SessionTokenRequest, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
   
   CreateClient(argument: _depot_auth_v1_CreateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Client__Output>): grpc.ClientUnaryCall;
   CreateClient(argument: _depot_auth_v1_CreateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Client__Output>): grpc.ClientUnaryCall;
@@ -61,6 +76,15 @@ export interface AuthServiceClient extends grpc.Client {
   createKey(argument: _depot_auth_v1_CreateKeyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_IssuedKey__Output>): grpc.ClientUnaryCall;
   createKey(argument: _depot_auth_v1_CreateKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_IssuedKey__Output>): grpc.ClientUnaryCall;
   createKey(argument: _depot_auth_v1_CreateKeyRequest, callback: grpc.requestCallback<_depot_auth_v1_IssuedKey__Output>): grpc.ClientUnaryCall;
+  
+  CreateSession(argument: _depot_auth_v1_CreateSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  CreateSession(argument: _depot_auth_v1_CreateSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  CreateSession(argument: _depot_auth_v1_CreateSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  CreateSession(argument: _depot_auth_v1_CreateSessionRequest, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  createSession(argument: _depot_auth_v1_CreateSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  createSession(argument: _depot_auth_v1_CreateSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  createSession(argument: _depot_auth_v1_CreateSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  createSession(argument: _depot_auth_v1_CreateSessionRequest, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
   
   CreateToken(argument: _depot_auth_v1_CreateTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_IssuedToken__Output>): grpc.ClientUnaryCall;
   CreateToken(argument: _depot_auth_v1_CreateTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_IssuedToken__Output>): grpc.ClientUnaryCall;
@@ -106,6 +130,15 @@ export interface AuthServiceClient extends grpc.Client {
   deleteUser(argument: _depot_auth_v1_DeleteUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _depot_auth_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _depot_auth_v1_DeleteUserRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  EndSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  EndSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  EndSession(argument: _depot_auth_v1_SessionTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  EndSession(argument: _depot_auth_v1_SessionTokenRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSession(argument: _depot_auth_v1_SessionTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSession(argument: _depot_auth_v1_SessionTokenRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   
   GetUser(argument: _depot_auth_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
   GetUser(argument: _depot_auth_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
@@ -179,6 +212,24 @@ export interface AuthServiceClient extends grpc.Client {
   revokeToken(argument: _depot_auth_v1_RevokeTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   revokeToken(argument: _depot_auth_v1_RevokeTokenRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   
+  SetPassword(argument: _depot_auth_v1_SetPasswordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_SetPasswordResponse__Output>): grpc.ClientUnaryCall;
+  SetPassword(argument: _depot_auth_v1_SetPasswordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_SetPasswordResponse__Output>): grpc.ClientUnaryCall;
+  SetPassword(argument: _depot_auth_v1_SetPasswordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_SetPasswordResponse__Output>): grpc.ClientUnaryCall;
+  SetPassword(argument: _depot_auth_v1_SetPasswordRequest, callback: grpc.requestCallback<_depot_auth_v1_SetPasswordResponse__Output>): grpc.ClientUnaryCall;
+  setPassword(argument: _depot_auth_v1_SetPasswordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_SetPasswordResponse__Output>): grpc.ClientUnaryCall;
+  setPassword(argument: _depot_auth_v1_SetPasswordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_SetPasswordResponse__Output>): grpc.ClientUnaryCall;
+  setPassword(argument: _depot_auth_v1_SetPasswordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_SetPasswordResponse__Output>): grpc.ClientUnaryCall;
+  setPassword(argument: _depot_auth_v1_SetPasswordRequest, callback: grpc.requestCallback<_depot_auth_v1_SetPasswordResponse__Output>): grpc.ClientUnaryCall;
+  
+  UpdateAccount(argument: _depot_auth_v1_UpdateAccountRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
+  UpdateAccount(argument: _depot_auth_v1_UpdateAccountRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
+  UpdateAccount(argument: _depot_auth_v1_UpdateAccountRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
+  UpdateAccount(argument: _depot_auth_v1_UpdateAccountRequest, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
+  updateAccount(argument: _depot_auth_v1_UpdateAccountRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
+  updateAccount(argument: _depot_auth_v1_UpdateAccountRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
+  updateAccount(argument: _depot_auth_v1_UpdateAccountRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
+  updateAccount(argument: _depot_auth_v1_UpdateAccountRequest, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
+  
   UpdateClient(argument: _depot_auth_v1_UpdateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _depot_auth_v1_UpdateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Client__Output>): grpc.ClientUnaryCall;
   UpdateClient(argument: _depot_auth_v1_UpdateClientRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Client__Output>): grpc.ClientUnaryCall;
@@ -211,9 +262,13 @@ export interface AuthServiceClient extends grpc.Client {
 export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
   Authenticate: grpc.handleUnaryCall<_depot_auth_v1_AuthenticateRequest__Output, _depot_auth_v1_Principal>;
   
+  AuthenticateSession: grpc.handleUnaryCall<_depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_Principal>;
+  
   CreateClient: grpc.handleUnaryCall<_depot_auth_v1_CreateClientRequest__Output, _depot_auth_v1_Client>;
   
   CreateKey: grpc.handleUnaryCall<_depot_auth_v1_CreateKeyRequest__Output, _depot_auth_v1_IssuedKey>;
+  
+  CreateSession: grpc.handleUnaryCall<_depot_auth_v1_CreateSessionRequest__Output, _depot_auth_v1_Session>;
   
   CreateToken: grpc.handleUnaryCall<_depot_auth_v1_CreateTokenRequest__Output, _depot_auth_v1_IssuedToken>;
   
@@ -224,6 +279,8 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
   DeleteKey: grpc.handleUnaryCall<_depot_auth_v1_DeleteKeyRequest__Output, _depot_auth_v1_Empty>;
   
   DeleteUser: grpc.handleUnaryCall<_depot_auth_v1_DeleteUserRequest__Output, _depot_auth_v1_Empty>;
+  
+  EndSession: grpc.handleUnaryCall<_depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_Empty>;
   
   GetUser: grpc.handleUnaryCall<_depot_auth_v1_GetUserRequest__Output, _depot_auth_v1_User>;
   
@@ -241,6 +298,10 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
   
   RevokeToken: grpc.handleUnaryCall<_depot_auth_v1_RevokeTokenRequest__Output, _depot_auth_v1_Empty>;
   
+  SetPassword: grpc.handleUnaryCall<_depot_auth_v1_SetPasswordRequest__Output, _depot_auth_v1_SetPasswordResponse>;
+  
+  UpdateAccount: grpc.handleUnaryCall<_depot_auth_v1_UpdateAccountRequest__Output, _depot_auth_v1_User>;
+  
   UpdateClient: grpc.handleUnaryCall<_depot_auth_v1_UpdateClientRequest__Output, _depot_auth_v1_Client>;
   
   UpdateUser: grpc.handleUnaryCall<_depot_auth_v1_UpdateUserRequest__Output, _depot_auth_v1_User>;
@@ -251,13 +312,16 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
 
 export interface AuthServiceDefinition extends grpc.ServiceDefinition {
   Authenticate: MethodDefinition<_depot_auth_v1_AuthenticateRequest, _depot_auth_v1_Principal, _depot_auth_v1_AuthenticateRequest__Output, _depot_auth_v1_Principal__Output>
+  AuthenticateSession: MethodDefinition<_depot_auth_v1_SessionTokenRequest, _depot_auth_v1_Principal, _depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_Principal__Output>
   CreateClient: MethodDefinition<_depot_auth_v1_CreateClientRequest, _depot_auth_v1_Client, _depot_auth_v1_CreateClientRequest__Output, _depot_auth_v1_Client__Output>
   CreateKey: MethodDefinition<_depot_auth_v1_CreateKeyRequest, _depot_auth_v1_IssuedKey, _depot_auth_v1_CreateKeyRequest__Output, _depot_auth_v1_IssuedKey__Output>
+  CreateSession: MethodDefinition<_depot_auth_v1_CreateSessionRequest, _depot_auth_v1_Session, _depot_auth_v1_CreateSessionRequest__Output, _depot_auth_v1_Session__Output>
   CreateToken: MethodDefinition<_depot_auth_v1_CreateTokenRequest, _depot_auth_v1_IssuedToken, _depot_auth_v1_CreateTokenRequest__Output, _depot_auth_v1_IssuedToken__Output>
   CreateUser: MethodDefinition<_depot_auth_v1_CreateUserRequest, _depot_auth_v1_User, _depot_auth_v1_CreateUserRequest__Output, _depot_auth_v1_User__Output>
   DeleteClient: MethodDefinition<_depot_auth_v1_DeleteClientRequest, _depot_auth_v1_Empty, _depot_auth_v1_DeleteClientRequest__Output, _depot_auth_v1_Empty__Output>
   DeleteKey: MethodDefinition<_depot_auth_v1_DeleteKeyRequest, _depot_auth_v1_Empty, _depot_auth_v1_DeleteKeyRequest__Output, _depot_auth_v1_Empty__Output>
   DeleteUser: MethodDefinition<_depot_auth_v1_DeleteUserRequest, _depot_auth_v1_Empty, _depot_auth_v1_DeleteUserRequest__Output, _depot_auth_v1_Empty__Output>
+  EndSession: MethodDefinition<_depot_auth_v1_SessionTokenRequest, _depot_auth_v1_Empty, _depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_Empty__Output>
   GetUser: MethodDefinition<_depot_auth_v1_GetUserRequest, _depot_auth_v1_User, _depot_auth_v1_GetUserRequest__Output, _depot_auth_v1_User__Output>
   GrantModpackAccess: MethodDefinition<_depot_auth_v1_GrantModpackAccessRequest, _depot_auth_v1_Empty, _depot_auth_v1_GrantModpackAccessRequest__Output, _depot_auth_v1_Empty__Output>
   ListClients: MethodDefinition<_depot_auth_v1_ListClientsRequest, _depot_auth_v1_ListClientsResponse, _depot_auth_v1_ListClientsRequest__Output, _depot_auth_v1_ListClientsResponse__Output>
@@ -266,6 +330,8 @@ export interface AuthServiceDefinition extends grpc.ServiceDefinition {
   ListUsers: MethodDefinition<_depot_auth_v1_ListUsersRequest, _depot_auth_v1_ListUsersResponse, _depot_auth_v1_ListUsersRequest__Output, _depot_auth_v1_ListUsersResponse__Output>
   ResolveReadAccess: MethodDefinition<_depot_auth_v1_ResolveReadAccessRequest, _depot_auth_v1_ReadAccess, _depot_auth_v1_ResolveReadAccessRequest__Output, _depot_auth_v1_ReadAccess__Output>
   RevokeToken: MethodDefinition<_depot_auth_v1_RevokeTokenRequest, _depot_auth_v1_Empty, _depot_auth_v1_RevokeTokenRequest__Output, _depot_auth_v1_Empty__Output>
+  SetPassword: MethodDefinition<_depot_auth_v1_SetPasswordRequest, _depot_auth_v1_SetPasswordResponse, _depot_auth_v1_SetPasswordRequest__Output, _depot_auth_v1_SetPasswordResponse__Output>
+  UpdateAccount: MethodDefinition<_depot_auth_v1_UpdateAccountRequest, _depot_auth_v1_User, _depot_auth_v1_UpdateAccountRequest__Output, _depot_auth_v1_User__Output>
   UpdateClient: MethodDefinition<_depot_auth_v1_UpdateClientRequest, _depot_auth_v1_Client, _depot_auth_v1_UpdateClientRequest__Output, _depot_auth_v1_Client__Output>
   UpdateUser: MethodDefinition<_depot_auth_v1_UpdateUserRequest, _depot_auth_v1_User, _depot_auth_v1_UpdateUserRequest__Output, _depot_auth_v1_User__Output>
   VerifyKey: MethodDefinition<_depot_auth_v1_VerifyKeyRequest, _depot_auth_v1_VerifyKeyResponse, _depot_auth_v1_VerifyKeyRequest__Output, _depot_auth_v1_VerifyKeyResponse__Output>

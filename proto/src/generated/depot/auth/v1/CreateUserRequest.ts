@@ -7,6 +7,10 @@ export interface CreateUserRequest {
   'username'?: (string);
   'permissions'?: (string)[];
   'modpack_ids'?: (number)[];
+  'email'?: (string);
+  'password'?: (string);
+  '_email'?: "email";
+  '_password'?: "password";
 }
 
 export interface CreateUserRequest__Output {
@@ -14,4 +18,8 @@ export interface CreateUserRequest__Output {
   'username': (string);
   'permissions': (string)[];
   'modpack_ids': (number)[];
+  'email'?: (string);
+  'password'?: (string);
+  '_email'?: "email";
+  '_password'?: "password";
 }

@@ -5,16 +5,20 @@ export interface ResolveReadAccessRequest {
   'key'?: (string);
   'cid'?: (string);
   'token'?: (string);
+  'session'?: (string);
   '_key'?: "key";
   '_cid'?: "cid";
   '_token'?: "token";
+  '_session'?: "session";
 }
 
 export interface ResolveReadAccessRequest__Output {
   'key'?: (string);
   'cid'?: (string);
   'token'?: (string);
+  'session'?: (string);
   '_key'?: "key";
   '_cid'?: "cid";
   '_token'?: "token";
+  '_session'?: "session";
 }

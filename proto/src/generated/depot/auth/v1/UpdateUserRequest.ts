@@ -9,7 +9,13 @@ export interface UpdateUserRequest {
   'permissions'?: (string)[];
   'modpack_ids'?: (number)[];
   'update_mask'?: (string)[];
+  'email'?: (string);
+  'password'?: (string);
+  'keep_session'?: (string);
   '_new_username'?: "new_username";
+  '_email'?: "email";
+  '_password'?: "password";
+  '_keep_session'?: "keep_session";
 }
 
 export interface UpdateUserRequest__Output {
@@ -19,5 +25,11 @@ export interface UpdateUserRequest__Output {
   'permissions': (string)[];
   'modpack_ids': (number)[];
   'update_mask': (string)[];
+  'email'?: (string);
+  'password'?: (string);
+  'keep_session'?: (string);
   '_new_username'?: "new_username";
+  '_email'?: "email";
+  '_password'?: "password";
+  '_keep_session'?: "keep_session";
 }

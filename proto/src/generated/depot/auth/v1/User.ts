@@ -8,6 +8,9 @@ export interface User {
   'modpack_ids'?: (number)[];
   'created_at'?: (string);
   'updated_at'?: (string);
+  'email'?: (string);
+  'has_password'?: (boolean);
+  '_email'?: "email";
 }
 
 export interface User__Output {
@@ -17,4 +20,7 @@ export interface User__Output {
   'modpack_ids': (number)[];
   'created_at': (string);
   'updated_at': (string);
+  'email'?: (string);
+  'has_password': (boolean);
+  '_email'?: "email";
 }

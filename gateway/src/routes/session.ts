@@ -1,0 +1,133 @@
+// Signing in to the console (docs/api.md#sessions): a username or e-mail address and a password
+// open a session, carried by an httpOnly, SameSite=Strict cookie; every write made with it
+// carries the CSRF token these routes answer (policy.ts checks it). Failed sign-ins are limited
+// per client address and per login (session.ts). Bearer tokens keep working for scripts.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { fromServiceError, type Reason } from '@depot/common';
+import type { authV1 } from '@depot/proto';
+import type { ServiceClients } from '../clients';
+import { HttpError } from '../errors';
+import * as res from '../response-schemas';
+import { invalid, route } from '../route';
+import {
+  clearSessionCookie,
+  csrfMismatch,
+  csrfToken,
+  fromAnotherSite,
+  sessionCookie,
+  setSessionCookie,
+} from '../session';
+import { rules } from '../validation';
+import { accountView } from '../views';
+
+/** One answer for an unknown login, a wrong password and an account without one (Laravel's words). */
+export const CREDENTIALS_REFUSED = 'These credentials do not match our records.';
+
+const signInBody = z.object({
+  login: rules.string().meta({ description: 'A username or an e-mail address (any case).' }),
+  // Not held to the rules of new passwords: an imported Solder user signs in with the one they have.
+  password: rules.string({ max: 1024 }).meta({ writeOnly: true }),
+});
+
+/** Whether a failed call says "not these credentials" (counted as a failed sign-in). */
+export const isReason = (reason: Reason) => (err: unknown) => fromServiceError(err)?.reason === reason;
+
+/** A user as the signed-in user sees themselves: modpack slugs from builds, one call. */
+export async function accountOf(clients: ServiceClients, user: authV1.User__Output) {
+  const ids = user.modpack_ids;
+  const refs = ids.length ? (await clients.builds.GetModpacksByIds({ ids })).modpacks : [];
+  return accountView(user, new Map(refs.map((r) => [r.id, r.slug])));
+}
+
+export function sessionRoutes(app: FastifyInstance) {
+  const { clients, config } = app.deps;
+  const { auth } = clients;
+  const secure = config.SESSION_COOKIE_SECURE;
+  const limits = app.signInLimits;
+
+  return [
+    route({
+      method: 'POST',
+      url: '/api/session',
+      tag: 'Session',
+      summary: 'Sign in',
+      description:
+        'Opens a session: sets the `depot_session` cookie (httpOnly, SameSite=Strict, Secure over HTTPS) and ' +
+        'answers the user and the CSRF token to send as `X-CSRF-Token` with every write made with the cookie. ' +
+        'A session this browser had before ends. Failed sign-ins are limited per client address and per login (429).',
+      access: 'public',
+      body: signInBody,
+      status: 201,
+      response: res.session,
+      returns: 'Signed in.',
+      answers: {
+        403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`).',
+        422: invalid(`\`{"error": {"login": ["${CREDENTIALS_REFUSED}"]}}\` for any credentials that do not sign in`),
+      },
+      handler: async ({ req, reply, body }) => {
+        if (fromAnotherSite(req)) throw csrfMismatch();
+        reply.header('cache-control', 'no-store');
+        const session = await limits
+          .attempt(
+            req,
+            body.login,
+            () =>
+              auth.CreateSession({
+                login: body.login,
+                password: body.password,
+                user_agent: req.headers['user-agent'],
+                address: req.ip,
+              }),
+            isReason('INVALID_CREDENTIALS'),
+            async (opened) => void (await auth.EndSession({ token: opened.token })),
+          )
+          .catch((err: unknown) => {
+            if (isReason('INVALID_CREDENTIALS')(err)) throw new HttpError(422, { login: [CREDENTIALS_REFUSED] });
+            throw err;
+          });
+        // A new session never continues an old one (no fixation): the previous one ends.
+        const previous = sessionCookie(req);
+        if (previous && previous !== session.token) await auth.EndSession({ token: previous });
+        setSessionCookie(req, reply, { token: session.token, expiresAt: new Date(session.expires_at) }, secure);
+        return { user: await accountOf(clients, session.user!), csrf_token: csrfToken(session.token) };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/session',
+      tag: 'Session',
+      summary: 'The current session',
+      description:
+        'The signed-in user and a CSRF token for the session (a new one each time; all stay valid while the ' +
+        'session lives). 401 without a session. With a bearer token: its user, and no CSRF token.',
+      access: 'user',
+      response: res.session,
+      returns: 'Signed in.',
+      handler: async ({ req, reply, principal }) => {
+        reply.header('cache-control', 'no-store');
+        const user = await auth.GetUser({ username: principal.username });
+        return { user: await accountOf(clients, user), csrf_token: req.session ? csrfToken(req.session) : null };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: '/api/session',
+      tag: 'Session',
+      summary: 'Sign out',
+      description:
+        'Ends the session on the server and clears the cookie (needs the CSRF token, as every write made with ' +
+        'the cookie). With a bearer token there is no session to end: the token keeps working.',
+      access: 'user',
+      response: res.success('Signed out.'),
+      returns: 'Signed out.',
+      handler: async ({ req, reply }) => {
+        if (req.session) {
+          await auth.EndSession({ token: req.session });
+          clearSessionCookie(req, reply, secure);
+        }
+        return { success: 'Signed out.' as const };
+      },
+    }),
+  ];
+}

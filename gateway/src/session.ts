@@ -1,0 +1,158 @@
+// Console sessions in the gateway (docs/api.md#sessions): the cookie that carries one, the CSRF
+// token every write made with it must carry, and the limits on failed sign-ins. The session itself
+// (who, until when) lives in the auth service; the gateway keeps nothing.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import { Tokens } from '@fastify/csrf';
+import { normalizeIP } from '@fastify/rate-limit';
+import { HttpError } from './errors';
+
+export const SESSION_COOKIE = 'depot_session';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** The session token the request's cookie carries, if any. */
+export function sessionCookie(req: FastifyRequest): string | undefined {
+  return req.cookies?.[SESSION_COOKIE] || undefined;
+}
+
+// ---- the cookie ----
+
+/**
+ * httpOnly (no script reads it), SameSite=Strict (no other site's page sends it), the whole API's
+ * path, `Secure` when the request came over HTTPS (behind a proxy: as TRUST_PROXY lets it say) or
+ * always with SESSION_COOKIE_SECURE.
+ */
+function cookieOptions(req: FastifyRequest, alwaysSecure: boolean): CookieSerializeOptions {
+  return { path: '/', httpOnly: true, sameSite: 'strict', secure: alwaysSecure || req.protocol === 'https' };
+}
+
+export function setSessionCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  session: { token: string; expiresAt: Date },
+  alwaysSecure: boolean,
+): void {
+  // Expires with the session's lifetime; the idle timeout is the server's to enforce.
+  reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(req, alwaysSecure), expires: session.expiresAt });
+}
+
+export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply, alwaysSecure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(req, alwaysSecure));
+}
+
+// ---- cross-site request forgery ----
+
+// Synchronizer tokens bound to the session: the secret of each token is the session's own token,
+// which only the cookie holds (httpOnly), so a page of another site can neither read nor make one,
+// and a token is worth nothing for another session. Salted: each answer carries a different one
+// (no secret repeats in bodies), all valid while the session lives. Nothing is stored.
+const csrf = new Tokens({ algorithm: 'sha256', saltLength: 16 });
+
+/** A CSRF token for the session (answered by sign-in and GET /api/session). */
+export function csrfToken(session: string): string {
+  return csrf.create(session);
+}
+
+/** Whether the request's `X-CSRF-Token` belongs to the session (compared in constant time). */
+export function csrfTokenValid(req: FastifyRequest, session: string): boolean {
+  const token = req.headers[CSRF_HEADER];
+  return typeof token === 'string' && csrf.verify(session, token);
+}
+
+export const csrfMismatch = () => new HttpError(403, 'CSRF token mismatch.');
+
+/** Methods that change something: made with the cookie, they need the CSRF token. */
+export const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
+/**
+ * A page of another site posting to the sign-in route (login CSRF: the victim signed in as the
+ * attacker). Browsers say where a request comes from in Sec-Fetch-Site; other clients send none.
+ */
+export function fromAnotherSite(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+}
+
+// ---- failed sign-ins ----
+
+export interface SignInLimitSettings {
+  perAddress: number;
+  perAccount: number;
+  windowSeconds: number;
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One instance: without Redis its counters live in it (sign-in and the account routes share them). */
+    signInLimits: SignInLimits;
+  }
+}
+
+/**
+ * Failed sign-ins (and wrong current passwords) are counted per client address and per login (as
+ * sent, lowercased, whether such a user exists or not), in the general limiter's store: Redis with
+ * REDIS_URL, shared by every gateway replica. Successes are not counted. Over either limit, every
+ * attempt answers 429 until the window that began with the first failure ends, a right password
+ * included, so that guesses made meanwhile learn nothing.
+ */
+export class SignInLimits {
+  private readonly logins = new WeakMap<FastifyRequest, string>();
+  private readonly byAddress: Limiter;
+  private readonly byAccount: Limiter;
+
+  constructor(app: FastifyInstance, settings: SignInLimitSettings) {
+    const common = { timeWindow: settings.windowSeconds * 1000, allowList: () => false };
+    this.byAddress = app.createRateLimit({
+      ...common,
+      max: settings.perAddress,
+      keyGenerator: (req) => `signin-address:${req.ip ? normalizeIP(req.ip) : 'disconnected'}`,
+    });
+    this.byAccount = app.createRateLimit({
+      ...common,
+      max: settings.perAccount,
+      keyGenerator: (req) => `signin-account:${this.logins.get(req) ?? ''}`,
+    });
+  }
+
+  /**
+   * Runs `attempt` unless the address or the login is over its limit (429 then); counts it when
+   * `failed` says its error is a failed one. A success made while the limit was reached by
+   * concurrent failures is refused too (`undo` takes it back), so parallel guesses gain nothing.
+   */
+  async attempt<T>(
+    req: FastifyRequest,
+    login: string,
+    attempt: () => Promise<T>,
+    failed: (err: unknown) => boolean,
+    undo?: (result: T) => Promise<void>,
+  ): Promise<T> {
+    this.logins.set(req, login.toLowerCase());
+    await this.refuseIfOver(req);
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (err) {
+      if (failed(err)) await Promise.all([this.byAddress(req), this.byAccount(req)]);
+      throw err;
+    }
+    try {
+      await this.refuseIfOver(req);
+    } catch (err) {
+      await undo?.(result);
+      throw err;
+    }
+    return result;
+  }
+
+  private async refuseIfOver(req: FastifyRequest): Promise<void> {
+    const states = await Promise.all([
+      this.byAddress(req, { increment: false }),
+      this.byAccount(req, { increment: false }),
+    ]);
+    let wait = 0;
+    for (const s of states) if (!s.isAllowed && s.remaining <= 0) wait = Math.max(wait, s.ttlInSeconds);
+    if (wait > 0) throw new HttpError(429, 'Too many requests.', { 'retry-after': String(wait) });
+  }
+}
