@@ -1,9 +1,10 @@
-// Who may do what in the console: users, platform keys and API tokens managed there (secrets shown
-// once, with a copy button), and users with limited permissions, who see only what they may do and
-// get a clear message when the API refuses.
+// Who may do what in the console: signing in and out with a password, users, platform keys and API
+// tokens managed there (secrets shown once, with a copy button), and users with limited
+// permissions, who see only what they may do and get a clear message when the API refuses.
 import type { Browser, Page } from 'playwright-core';
-import { must, userWithToken, type TestStack } from '../support';
+import { must, type TestStack } from '../support';
 import {
+  ADMIN_PASSWORD,
   browserSuite,
   browserTest,
   checkAccessibility,
@@ -67,7 +68,44 @@ describeInBrowser()('access in the console', () => {
 
   browserTest(
     () => browser,
-    'an administrator creates a user with some permissions and modpack access',
+    'signs in with the right password only, with the keyboard alone, and signs out',
+    async ({ page, context }) => {
+      await page.goto(`${t.url}/console/modpacks`);
+      await heading(page, 'Sign in to Depot');
+      await checkAccessibility(page, 'sign-in');
+      // The page's heading has the focus; the form follows it.
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('admin');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('not the password');
+      await page.keyboard.press('Enter');
+      await page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).waitFor();
+      const login = page.getByLabel('Username or e-mail address');
+      expect(await login.getAttribute('aria-invalid')).toBe('true');
+      expect(await login.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+      expect(await context.cookies()).toEqual([]);
+      await checkAccessibility(page, 'sign-in (refused)');
+
+      await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+      await page.getByLabel('Password').press('Enter');
+      // Back where the sign-in was asked for.
+      await heading(page, 'Modpacks');
+      const [cookie] = await context.cookies();
+      expect(cookie).toMatchObject({ name: 'depot_session', httpOnly: true, sameSite: 'Strict' });
+      await page.getByRole('navigation', { name: 'Account' }).getByText('Signed in as admin').waitFor();
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await heading(page, 'Sign in to Depot');
+      expect(await context.cookies()).toEqual([]);
+      // The session ended on the server, not only in this browser.
+      const replay = await fetch(`${t.url}/api/session`, { headers: { cookie: `depot_session=${cookie.value}` } });
+      expect(replay.status).toBe(401);
+    },
+  );
+
+  browserTest(
+    () => browser,
+    'an administrator creates a user who then signs in and manages their one modpack',
     async ({ page }) => {
       await signIn(page, t);
       await page.goto(`${t.url}/console/users`);
@@ -75,6 +113,8 @@ describeInBrowser()('access in the console', () => {
       await page.getByRole('link', { name: 'New user' }).click();
       await heading(page, 'New user');
       await page.getByLabel('Username').fill('packer');
+      await page.getByLabel('E-mail address').fill('packer@example.test');
+      await page.getByLabel('Password').fill('packer password 1');
       const permissions = page.getByRole('group', { name: 'Permissions' });
       await permissions.getByLabel(/\(modpacks_manage\)/).check();
       await permissions.getByLabel(/\(mods_create\)/).check();
@@ -88,16 +128,44 @@ describeInBrowser()('access in the console', () => {
         permissions: ['mods_create', 'modpacks_manage'],
         modpacks: ['alpha'],
       });
+      await page.getByRole('button', { name: 'Sign out' }).click();
+
+      // The new user, by e-mail address: their one modpack, nothing else.
+      await signIn(page, t, 'packer@example.test', 'packer password 1');
+      await heading(page, 'Modpacks');
+      expect(await mainNav(page)).toEqual(['Modpacks', 'Mod library', 'API tokens']);
+      const rows = page.getByRole('table').getByRole('row');
+      await rows.filter({ hasText: 'Pack alpha' }).waitFor();
+      expect(await rows.count()).toBe(2); // the header and alpha
+      expect(await page.getByRole('link', { name: 'New modpack' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Pack alpha' }).click();
+      await heading(page, 'Pack alpha');
+      await page.getByRole('link', { name: 'New build' }).waitFor();
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: 'Save modpack' }).waitFor();
+      // No modpacks_delete, no modpacks_create: neither delete nor clone is offered.
+      expect(await page.getByRole('heading', { name: 'Delete' }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Clone' }).count()).toBe(0);
+      await checkAccessibility(page, 'modpack settings (one pack)');
+      await page.goto(`${t.url}/console/modpacks/beta`);
+      await page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' }).waitFor();
     },
   );
 
   browserTest(
     () => browser,
-    'a user with limited permissions sees only what they may do, and refusals read clearly',
+    'a user with limited permissions sees only what they may do, refusals read clearly, and they change their password',
     async ({ page }) => {
-      const token = await userWithToken(t.admin, 'editor', ['mods_create', 'mods_manage']);
-      await signIn(page, t, token);
-      await page.goto(`${t.url}/console/`);
+      must(
+        await t.admin.post('/api/user', {
+          username: 'editor',
+          password: 'editor password 1',
+          permissions: ['mods_create', 'mods_manage'],
+        }),
+        201,
+        'editor',
+      );
+      await signIn(page, t, 'editor', 'editor password 1');
       await heading(page, 'Modpacks');
       expect(await mainNav(page)).toEqual(['Modpacks', 'Mod library', 'API tokens']);
       await page.getByText('You may not manage modpacks: these are the modpacks your launcher would list.').waitFor();
@@ -116,31 +184,23 @@ describeInBrowser()('access in the console', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
       }
       await checkAccessibility(page, 'refused page');
-    },
-  );
 
-  browserTest(
-    () => browser,
-    'a user who manages one modpack sees that one only',
-    async ({ page }) => {
-      const token = await userWithToken(t.admin, 'alpha-only', ['modpacks_manage'], ['alpha']);
-      await signIn(page, t, token);
-      await page.goto(`${t.url}/console/modpacks`);
-      await heading(page, 'Modpacks');
-      const rows = page.getByRole('table').getByRole('row');
-      await rows.filter({ hasText: 'Pack alpha' }).waitFor();
-      expect(await rows.count()).toBe(2); // the header and alpha
-      await page.getByRole('link', { name: 'Pack alpha' }).click();
-      await heading(page, 'Pack alpha');
-      await page.getByRole('link', { name: 'New build' }).waitFor();
-      await page.getByRole('link', { name: 'Settings' }).click();
-      await page.getByRole('button', { name: 'Save modpack' }).waitFor();
-      // No modpacks_delete, no modpacks_create: neither delete nor clone is offered.
-      expect(await page.getByRole('heading', { name: 'Delete' }).count()).toBe(0);
-      expect(await page.getByRole('heading', { name: 'Clone' }).count()).toBe(0);
-      await checkAccessibility(page, 'modpack settings (one pack)');
-      await page.goto(`${t.url}/console/modpacks/beta`);
-      await page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' }).waitFor();
+      // Their own password, from their account page.
+      await page.getByRole('link', { name: 'Account' }).click();
+      await heading(page, 'Your account');
+      await page.getByLabel('Current password').fill('wrong password');
+      await page.getByLabel('New password', { exact: true }).fill('editor password 2');
+      await page.getByLabel('New password again').fill('editor password 2');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByRole('alert').filter({ hasText: 'The password is incorrect.' }).waitFor();
+      await checkAccessibility(page, 'account (refused)');
+      await page.getByLabel('Current password').fill('editor password 1');
+      await page.getByLabel('New password', { exact: true }).fill('editor password 2');
+      await page.getByLabel('New password again').fill('editor password 2');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await flash(page, 'Password changed.');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signIn(page, t, 'editor', 'editor password 2');
     },
   );
 });

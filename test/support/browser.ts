@@ -136,9 +136,21 @@ export function reportAccessibility(file: string): void {
   console.log(`Accessibility (axe-core), ${axeResults.length} page(s):\n${lines.join('\n')}\n(${out})`);
 }
 
-/** Signs the page in as the stack's admin (placeholder until password sign-in: a bearer token). */
-export async function signIn(page: Page, t: { adminToken: string }, token = t.adminToken): Promise<void> {
-  await page.context().setExtraHTTPHeaders({ authorization: `Bearer ${token}` });
+/** The admin's console password in the stacks of the browser tests (ADMIN_PASSWORD). */
+export const ADMIN_PASSWORD = 'browser-test admin password';
+
+/** Signs in through the console's sign-in page (as the admin by default) and waits for the console. */
+export async function signIn(
+  page: Page,
+  t: { url: string },
+  login = 'admin',
+  password = ADMIN_PASSWORD,
+): Promise<void> {
+  await page.goto(`${t.url}/console/`);
+  await page.getByLabel('Username or e-mail address').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
 /**
@@ -153,7 +165,10 @@ export function browserSuite(
   let t: TestStack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startTestStack(options), launchChromium()]);
+    [t, browser] = await Promise.all([
+      startTestStack({ ...options, env: { ADMIN_PASSWORD, ...options.env } }),
+      launchChromium(),
+    ]);
     await setup(t, browser);
   }, 300_000);
   afterAll(async () => {

@@ -1,11 +1,11 @@
 // The console's frame: sign-in, then a header, the navigation (what the user may use) and the page.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from './api';
 import { paths } from './paths';
 import { SessionProvider, useSession } from './session';
-import { FlashMessage, FlashProvider, Loading, PageErrorBoundary } from './ui/feedback';
+import { ErrorNotice, FlashMessage, FlashProvider, Loading, PageErrorBoundary } from './ui/feedback';
 import { SignIn } from './pages/sign-in';
 
 // Each page is its own chunk: the first visit downloads the frame and the page it opens.
@@ -22,6 +22,7 @@ const Keys = lazy(() => import('./pages/keys'));
 const Users = lazy(() => import('./pages/users'));
 const User = lazy(() => import('./pages/user'));
 const Tokens = lazy(() => import('./pages/tokens'));
+const Account = lazy(() => import('./pages/account'));
 const NotFound = lazy(() => import('./pages/not-found'));
 
 const queries = new QueryClient({
@@ -59,6 +60,7 @@ export function App() {
                 <Route path="/users/new" element={<User />} />
                 <Route path="/users/:username" element={<User />} />
                 <Route path="/tokens" element={<Tokens />} />
+                <Route path="/account" element={<Account />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>
@@ -91,6 +93,14 @@ function Frame({ children }: { children: ReactNode }) {
           <span className="who">
             Signed in as <strong>{session.user.username}</strong>
           </span>
+          <ul>
+            <li>
+              <NavLink to={paths.account}>Account</NavLink>
+            </li>
+            <li>
+              <SignOutButton />
+            </li>
+          </ul>
         </nav>
       </header>
       <div className="body">
@@ -111,5 +121,18 @@ function Frame({ children }: { children: ReactNode }) {
         </main>
       </div>
     </FlashProvider>
+  );
+}
+
+function SignOutButton() {
+  const session = useSession();
+  const [error, setError] = useState<unknown>(null);
+  return (
+    <>
+      <button type="button" className="link" onClick={() => session.signOut().catch((err: unknown) => setError(err))}>
+        Sign out
+      </button>
+      {error ? <ErrorNotice error={error} title="Not signed out." /> : null}
+    </>
   );
 }

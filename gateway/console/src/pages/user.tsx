@@ -48,7 +48,13 @@ export default function User() {
   return <UserPage key={username ?? ''} user={user} packOptions={packOptions} />;
 }
 
-function UserPage({ user, packOptions }: { user?: Schemas['User']; packOptions: { value: string; label: string }[] }) {
+function UserPage({
+  user,
+  packOptions,
+}: {
+  user?: Schemas['User'] & { email?: string | null };
+  packOptions: { value: string; label: string }[];
+}) {
   const session = useSession();
   const navigate = useNavigate();
   const queries = useQueryClient();
@@ -65,6 +71,9 @@ function UserPage({ user, packOptions }: { user?: Schemas['User']; packOptions: 
     (v) => {
       const body = {
         username: v.text('username'),
+        email: v.optional('email'),
+        // Left empty: no password (a new user), or the one they have (an update).
+        ...(v.text('password') ? { password: v.text('password') } : {}),
         permissions: v.list('permissions').filter(isPermission),
         modpacks: v.list('modpacks'),
       };
@@ -123,6 +132,26 @@ function UserPage({ user, packOptions }: { user?: Schemas['User']; packOptions: 
           defaultValue={user?.username}
           errors={save.fields}
           hint="Letters, digits, dots, dashes, underscores and @."
+        />
+        <TextField
+          name="email"
+          label="E-mail address"
+          type="email"
+          defaultValue={user?.email}
+          errors={save.fields}
+          hint="They may sign in with it instead of their username."
+        />
+        <TextField
+          name="password"
+          label={user ? 'New password' : 'Password'}
+          type="password"
+          autoComplete="new-password"
+          errors={save.fields}
+          hint={
+            user
+              ? 'Leave empty to keep their password. A new one ends their sessions; their API tokens keep working.'
+              : 'At least 8 characters, to sign in to the console. Without one they can use API tokens only.'
+          }
         />
         <CheckboxGroup
           legend="Permissions"

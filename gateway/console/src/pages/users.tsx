@@ -9,7 +9,10 @@ import { Table } from '../ui/table';
 import { Page } from '../ui/page';
 
 export function useUsers() {
-  return useQuery({ queryKey: ['users'], queryFn: () => call(api.GET('/api/user')) });
+  return useQuery({
+    queryKey: ['users'],
+    queryFn: () => call(api.GET('/api/user', { params: { query: { include: 'email' } } })),
+  });
 }
 
 export default function Users() {

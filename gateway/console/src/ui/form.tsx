@@ -197,10 +197,18 @@ export function formValues(form: HTMLFormElement) {
   };
 }
 
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+export function SubmitButton({
+  busy,
+  busyLabel = 'Saving…',
+  children,
+}: {
+  busy: boolean;
+  busyLabel?: string;
+  children: ReactNode;
+}) {
   return (
     <button type="submit" className="primary" disabled={busy} aria-disabled={busy}>
-      {busy ? 'Saving…' : children}
+      {busy ? busyLabel : children}
     </button>
   );
 }
