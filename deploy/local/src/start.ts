@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       `  curl -H "Authorization: Bearer $ADMIN_TOKEN" ${gatewayUrl}/api/mod`,
     );
   }
-  lines.push(...(await consoleSignIn(stack)));
+  lines.push(`Web console: ${gatewayUrl}/console/`, ...(await consoleSignIn(stack)));
   lines.push('Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 }
