@@ -12,6 +12,7 @@ import {
   flash,
   heading,
   signIn,
+  signOut,
 } from '../support/browser';
 
 describeInBrowser()('access in the console', () => {
@@ -128,7 +129,7 @@ describeInBrowser()('access in the console', () => {
         permissions: ['mods_create', 'modpacks_manage'],
         modpacks: ['alpha'],
       });
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signOut(page);
 
       // The new user, by e-mail address: their one modpack, nothing else.
       await signIn(page, t, 'packer@example.test', 'packer password 1');
@@ -199,7 +200,7 @@ describeInBrowser()('access in the console', () => {
       await page.getByLabel('New password again').fill('editor password 2');
       await page.getByRole('button', { name: 'Change password' }).click();
       await flash(page, 'Password changed.');
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signOut(page);
       await signIn(page, t, 'editor', 'editor password 2');
     },
   );

@@ -153,6 +153,12 @@ export async function signIn(
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
+/** Signs out with the console's button and waits for the sign-in page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await heading(page, 'Sign in to Depot');
+}
+
 /**
  * The stack and the browser of a file's tests: both started before them (then `setup`, e.g. the
  * data the tests start from), stopped after them, with the file's accessibility summary printed.

@@ -8,10 +8,10 @@ import { fileSize } from '../format';
 import { paths } from '../paths';
 import { useSession } from '../session';
 import { ConfirmButton } from '../ui/dialog';
-import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
+import { ErrorNotice, useFlash } from '../ui/feedback';
 import { SubmitButton, TextField } from '../ui/form';
 import { Table } from '../ui/table';
-import { Page, Section } from '../ui/page';
+import { Page, PageData, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
 import { ModFields, modBody } from './mod-form';
 
@@ -33,15 +33,14 @@ function ModView({ slug }: { slug: string }) {
     queryKey: ['mod', slug, 'public'],
     queryFn: () => call(api.GET('/api/mod/{slug}', { params: { path: { slug } } })),
   });
-  if (mod.isPending) return <Loading what="Loading the mod" />;
-  if (mod.error) {
-    return (
-      <Page title="Mod">
-        <ErrorNotice error={mod.error} />
-      </Page>
-    );
-  }
-  const m = mod.data;
+  return (
+    <PageData query={mod} title="Mod" what="Loading the mod">
+      {(m) => <PublicMod mod={m} />}
+    </PageData>
+  );
+}
+
+function PublicMod({ mod: m }: { mod: Schemas['ModView'] }) {
   return (
     <Page title={m.pretty_name}>
       <p className="mono muted">{m.name}</p>
@@ -83,15 +82,11 @@ function ManagedModPage({ slug }: { slug: string }) {
     queryKey: ['mod', slug],
     queryFn: () => call(api.GET('/api/manage/mods/{slug}', { params: { path: { slug } } })),
   });
-  if (mod.isPending) return <Loading what="Loading the mod" />;
-  if (mod.error) {
-    return (
-      <Page title="Mod">
-        <ErrorNotice error={mod.error} />
-      </Page>
-    );
-  }
-  return <ModPage key={slug} data={mod.data} />;
+  return (
+    <PageData query={mod} title="Mod" what="Loading the mod">
+      {(data) => <ModPage key={slug} data={data} />}
+    </PageData>
+  );
 }
 
 /** Every build holding one of the versions, once each. */

@@ -7,10 +7,10 @@ import { paths } from '../paths';
 import { packKeys, useModpack, type ModpackRecord } from '../packs';
 import { useSession } from '../session';
 import { ConfirmButton } from '../ui/dialog';
-import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
+import { ErrorNotice, useFlash } from '../ui/feedback';
 import { CheckboxField, SelectField, SubmitButton, TextField } from '../ui/form';
 import { Table } from '../ui/table';
-import { Page, Section } from '../ui/page';
+import { Page, PageData, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
 import { modpackChanges, ModpackNameFields, ModpackVisibilityFields } from './modpack-form';
 import { visibility } from './modpacks';
@@ -21,20 +21,20 @@ export default function Modpack() {
   const { slug = '', tab = 'builds' } = useParams();
   const pack = useModpack(slug);
   if (!['builds', 'settings', 'doctor'].includes(tab)) return <NotFound />;
-  if (pack.isPending) return <Loading what="Loading the modpack" />;
-  if (pack.error) {
-    return (
-      <Page title="Modpack">
-        <ErrorNotice error={pack.error} />
-      </Page>
-    );
-  }
+  return (
+    <PageData query={pack} title="Modpack" what="Loading the modpack">
+      {(data) => <ModpackPage slug={slug} tab={tab} data={data} />}
+    </PageData>
+  );
+}
+
+function ModpackPage({ slug, tab, data }: { slug: string; tab: string; data: Schemas['ManagedModpack'] }) {
   const tabs = [
     { to: paths.modpack(slug), label: 'Builds', end: true },
     { to: paths.modpackSettings(slug), label: 'Settings', end: false },
     { to: paths.doctor(slug), label: 'Pack doctor', end: false },
   ];
-  const { modpack, builds } = pack.data;
+  const { modpack, builds } = data;
   return (
     <Page title={modpack.name}>
       <p className="muted">

@@ -2,6 +2,7 @@
 // page opens so that keyboard and screen reader users start at the new content (a single-page app
 // does not move the focus by itself).
 import { useEffect, useRef, type ReactNode } from 'react';
+import { ErrorNotice, Loading } from './feedback';
 
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -32,4 +33,30 @@ export function Section({ title, children, id }: { title: string; children: Reac
       {children}
     </section>
   );
+}
+
+/**
+ * A page's main data: the loading line while it comes, the page (titled `title`) with the API's
+ * refusal if it fails, the page itself once it is there.
+ */
+export function PageData<T>({
+  query,
+  title,
+  what,
+  children,
+}: {
+  query: { isPending: boolean; error: unknown; data: T | undefined };
+  title: string;
+  what?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loading what={what} />;
+  if (query.error || query.data === undefined) {
+    return (
+      <Page title={title}>
+        <ErrorNotice error={query.error} />
+      </Page>
+    );
+  }
+  return <>{children(query.data)}</>;
 }
