@@ -1,7 +1,8 @@
 // Browser tests: the web console in Debian's Chromium, headless, driven by playwright-core (its own
 // browser download cannot work on these machines), against a stack started like `npm start`.
-// - TEST_CHROMIUM_PATH names the browser (default /usr/bin/chromium). Without it the browser tests
-//   fail under CI=true, saying how to install it, and are skipped elsewhere with the same line.
+// - TEST_CHROMIUM_PATH names the browser (`npm test` finds it: deploy/local/src/test-deps.ts; run
+//   directly, /usr/bin/chromium). Without it the browser tests fail under CI=true, saying how to
+//   install it, and are skipped elsewhere with the same line.
 // - Each test gets a fresh browser context (no cookies); a failing test leaves a screenshot under
 //   test/.artifacts/screenshots/ (ignored by git) and prints its path.
 // - `checkAccessibility` runs axe-core on the page: no serious or critical violation is allowed;
@@ -11,10 +12,11 @@ import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { prerequisite } from '@depot/common/testing';
+import { prerequisite, testDependency } from '@depot/common/testing';
 import { startTestStack, type TestStack } from './index';
 
-export const CHROMIUM_PATH = process.env.TEST_CHROMIUM_PATH || '/usr/bin/chromium';
+/** The browser: where `npm test` found it (TEST_CHROMIUM_PATH), else Debian's. */
+export const chromiumPath = testDependency('TEST_CHROMIUM_PATH', '/usr/bin/chromium');
 export const ARTIFACTS = path.resolve(__dirname, '..', '.artifacts');
 
 function executable(file: string): boolean {
@@ -31,16 +33,17 @@ function executable(file: string): boolean {
  * cannot; under CI a missing Chromium throws, which fails the file with the line saying how to get it.
  */
 export function describeInBrowser(): jest.Describe {
-  const ok = prerequisite(
-    executable(CHROMIUM_PATH),
-    `Chromium not found at ${CHROMIUM_PATH}: install it with apt-get install chromium (or set TEST_CHROMIUM_PATH)`,
-  );
-  return ok ? describe : describe.skip;
+  const missing =
+    chromiumPath.missing ??
+    (executable(chromiumPath.value!)
+      ? undefined
+      : `Chromium not found at ${chromiumPath.value}: install it with: sudo apt-get install chromium (or set TEST_CHROMIUM_PATH)`);
+  return prerequisite(missing === undefined, missing ?? '') ? describe : describe.skip;
 }
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumPath.require(),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });

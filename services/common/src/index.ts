@@ -21,6 +21,7 @@ export * from './sort';
 export * from './urls';
 export * from './permissions';
 export * from './names';
+export * from './local-stack';
 export * from './pack-doctor';
 export * from './pack-doctor-gather';
 export * from './columns';
