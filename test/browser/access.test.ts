@@ -9,6 +9,7 @@ import {
   browserTest,
   checkAccessibility,
   describeInBrowser,
+  expectFocused,
   flash,
   heading,
   signIn,
@@ -83,7 +84,7 @@ describeInBrowser()('access in the console', () => {
       await page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).waitFor();
       const login = page.getByLabel('Username or e-mail address');
       expect(await login.getAttribute('aria-invalid')).toBe('true');
-      expect(await login.evaluate((input) => input === input.ownerDocument.activeElement)).toBe(true);
+      await expectFocused(login);
       expect(await context.cookies()).toEqual([]);
       await checkAccessibility(page, 'sign-in (refused)');
 

@@ -9,6 +9,7 @@ import {
   browserTest,
   checkAccessibility,
   describeInBrowser,
+  expectFocused,
   flash,
   heading,
   signIn,
@@ -199,7 +200,7 @@ describeInBrowser()('the author flow in the console', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       const opener = page.getByRole('button', { name: 'Delete version 15.3.0.4' });
-      expect(await opener.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
+      await expectFocused(opener);
 
       // The unused version goes.
       await page.getByRole('button', { name: 'Delete version 15.2.0.27' }).click();

@@ -11,7 +11,7 @@
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { prerequisite, testDependency } from '@depot/common/testing';
 import { startTestStack, type TestStack } from './index';
 
@@ -192,3 +192,11 @@ export const heading = (page: Page, name: string) => page.getByRole('heading', {
 
 /** Waits for the console's confirmation of a change ("Mod created."). */
 export const flash = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
+
+/** Waits until the element has the keyboard focus (the console moves it after a render). */
+export async function expectFocused(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction((el) => !!el && el === el.ownerDocument.activeElement, element, {
+    timeout: 5_000,
+  });
+}

@@ -59,8 +59,9 @@ export function FlashProvider({ children }: { children: ReactNode }) {
   const show = useCallback((m: string) => {
     setMessage('');
     shownAt.current = Date.now();
-    // A new message even when it repeats the last one: screen readers announce changes.
-    requestAnimationFrame(() => setMessage(m));
+    // A new message even when it repeats the last one: screen readers announce changes. (Not
+    // requestAnimationFrame: browsers hold it back in a tab that is not in view.)
+    setTimeout(() => setMessage(m), 30);
   }, []);
   const dismiss = useCallback(() => setMessage(''), []);
   // A message outlives the navigation that follows its change ("Mod created." on the new mod's

@@ -1,7 +1,7 @@
 // A form's submission: the values read from the form, the API call, then what follows a success
 // (a message, a navigation); while it runs the button is busy, and a refusal is kept to be shown
 // (with the fields it names).
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, type FieldErrors } from '../api';
 import { formValues } from './form';
 
@@ -11,9 +11,15 @@ export function useSubmit<T>(
 ) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  // Once the refusal is on screen (role=alert announces it), the first field it names takes the focus.
+  useEffect(() => {
+    if (error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error]);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
+    formRef.current = form;
     setBusy(true);
     setError(null);
     try {
@@ -23,8 +29,6 @@ export function useSubmit<T>(
     } catch (err) {
       setBusy(false);
       setError(err);
-      // The summary is announced (role=alert); the first invalid field takes the focus.
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
     }
   };
   const fields: FieldErrors = error instanceof ApiError ? error.fields : {};
