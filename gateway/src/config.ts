@@ -58,6 +58,10 @@ export const gatewayConfigSchema = z.object({
   SIGNIN_RATE_LIMIT_WINDOW_SECONDS: envInt(15 * 60, 1),
   /** One log line per request at info (access-log.ts); off for benchmarks. */
   ACCESS_LOG: envBool(true),
+  /** The web console at /console/ (console.ts); off: those paths are unknown like any other. */
+  CONSOLE_ENABLED: envBool(true),
+  /** The built console; empty: gateway/console/dist of this checkout or image. */
+  CONSOLE_DIR: z.string().default(''),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

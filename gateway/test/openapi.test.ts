@@ -60,10 +60,13 @@ describe('declarations', () => {
     }
   });
 
-  it('registers nothing else but the docs, the metrics and the CORS preflight', () => {
+  it('registers nothing else but the docs, the metrics, the web console and the CORS preflight', () => {
     const others = s.app.routeTable.filter((r) => !isApi(r.url)).map((r) => `${methodsOf(r).join(',')} ${r.url}`);
     const known = (route: string) =>
-      route.endsWith(' /metrics') || / \/docs(\/|$)/.test(route) || route === 'OPTIONS *';
+      route.endsWith(' /metrics') ||
+      / \/docs(\/|$)/.test(route) ||
+      / \/console(\/\*)?$/.test(route) ||
+      route === 'OPTIONS *';
     expect(others.filter((route) => !known(route))).toEqual([]);
   });
 

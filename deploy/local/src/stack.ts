@@ -16,6 +16,7 @@ import {
   type StackOptions,
   type Wiring,
 } from './config';
+import { ensureConsoleBuilt } from './console';
 import { REPO_ROOT } from './data-dir';
 import { resolveNats, resolvePostgres, type Dependency } from './deps';
 import { grpcHealthProbe, httpOk, StartupError, waitFor } from './health';
@@ -111,6 +112,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   try {
+    const consoleBuilt = ensureConsoleBuilt(log);
     const [postgres, nats] = await settle([
       resolvePostgres(
         {
@@ -165,6 +167,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     // The back-end services only need each other for some calls, not to start.
     await Promise.all(BACKENDS.map((name) => startService(name, options.signal)));
+    await consoleBuilt;
     await startService('gateway', options.signal);
     for (const child of children.values()) {
       if (!child.running) {

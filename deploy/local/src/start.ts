@@ -105,7 +105,7 @@ async function main(): Promise<void> {
       `  curl -H "Authorization: Bearer $ADMIN_TOKEN" ${gatewayUrl}/api/mod`,
     );
   }
-  lines.push(...(await consoleSignIn(stack)));
+  lines.push(`Web console: ${gatewayUrl}/console/`, ...(await consoleSignIn(stack)));
   lines.push(describeForTheCli(stack), 'Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 }

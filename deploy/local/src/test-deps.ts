@@ -92,6 +92,17 @@ export const TEST_DEPENDENCIES = {
         'Install them with: sudo apt-get install postgresql (or set TEST_PG_BIN to their directory)',
     ),
   },
+  /** The browser of the web console's tests (test/browser), driven by playwright-core. */
+  chromium: {
+    variable: 'TEST_CHROMIUM_PATH',
+    required: false,
+    resolve: installedProgram(
+      'TEST_CHROMIUM_PATH',
+      () => findExecutable('chromium'),
+      'Chromium is not installed: the browser tests of the web console need it. ' +
+        'Install it with: sudo apt-get install chromium (or set TEST_CHROMIUM_PATH)',
+    ),
+  },
   /** The rate-limit store shared by gateway replicas. */
   redis: {
     variable: 'TEST_REDIS_URL',

@@ -16,6 +16,7 @@ test('configured dependencies are taken as they are, nothing started', async () 
     TEST_REDIS_URL: 'redis://redis.example:6379',
     TEST_NATS_SERVER: '/opt/nats/nats-server',
     TEST_PG_BIN: '/opt/pg/bin',
+    TEST_CHROMIUM_PATH: '/opt/chromium/chromium',
   };
   const provided = await provideTestDependencies(undefined, silent, env);
   expect(provided.env).toEqual(env);
@@ -128,7 +129,7 @@ describe('the wrapper (test-env.ts)', () => {
     const run = wrapper(['--only', 'postgres,mysql', 'true'], configured);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
-      'tests: --only takes names among postgres, nats, natsServer, pgBin, redis; got "postgres,mysql"\n',
+      'tests: --only takes names among postgres, nats, natsServer, pgBin, chromium, redis; got "postgres,mysql"\n',
     );
   });
 });
