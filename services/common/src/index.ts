@@ -26,3 +26,4 @@ export * from './pack-doctor-gather';
 export * from './columns';
 export * from './imports';
 export * from './passwords';
+export * from './laravel-crypt';
