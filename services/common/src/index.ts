@@ -27,3 +27,4 @@ export * from './columns';
 export * from './imports';
 export * from './passwords';
 export * from './laravel-crypt';
+export * from './two-factor';
