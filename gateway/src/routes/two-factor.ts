@@ -29,7 +29,7 @@ const secondStepBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['code'],
-        message: 'The code field is required when recovery code is not present.',
+        message: 'The :attribute field is required when recovery code is not present.',
       });
     }
   });
