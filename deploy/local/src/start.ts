@@ -1,6 +1,9 @@
 // `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C.
+import path from 'node:path';
 import { initialAdminPassword } from './admin-password';
+import { REPO_ROOT } from './data-dir';
 import { describeExit, startStack, type Stack } from './stack';
+import { persistentTotpKey, TOTP_KEY_FILE } from './totp-key';
 
 const abort = new AbortController();
 let stack: Stack | undefined;
@@ -30,6 +33,8 @@ process.on('SIGTERM', () => shutdown(0, 'Stopping Depot...'));
 async function main(): Promise<void> {
   try {
     stack = await startStack({
+      // Two-factor secrets stay readable from one run to the next.
+      totpEncryptionKey: process.env.TOTP_ENCRYPTION_KEY || persistentTotpKey(),
       stdio: 'inherit',
       pretty: process.env.LOG_PRETTY !== 'false',
       signal: abort.signal,
@@ -57,6 +62,12 @@ async function main(): Promise<void> {
     );
   }
   lines.push(...(await consoleSignIn(stack)));
+  if (!process.env.TOTP_ENCRYPTION_KEY) {
+    lines.push(
+      `Two-factor secrets are encrypted with the key in ${path.relative(REPO_ROOT, TOTP_KEY_FILE)} ` +
+        '(keep it; set TOTP_ENCRYPTION_KEY to choose one).',
+    );
+  }
   lines.push('Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 }
