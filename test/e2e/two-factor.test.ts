@@ -4,15 +4,12 @@
 // recovery code, the same answer for whatever is wrong and wrong codes counted as failed
 // sign-ins, an administrator's reset through the API and through the admin CLI, and bearer
 // tokens left alone.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { generate } from 'otplib';
-import { expectReply, must, startTestStack, type Reply, type TestStack } from '../support';
+import { adminCli, expectReply, must, startTestStack, type Reply, type TestStack } from '../support';
 
 const CODE_REFUSED = { error: { code: ['The provided two-factor code was invalid.'] } };
 const RECOVERY_REFUSED = { error: { recovery_code: ['The provided recovery code was invalid.'] } };
 const UNAUTHENTICATED = { error: 'Unauthenticated.' };
-const REPO = path.resolve(__dirname, '../..');
 
 let t: TestStack;
 
@@ -267,30 +264,7 @@ describe("an administrator's reset", () => {
     const hal = await newUser('hal');
     await enrol(hal);
     expect((await new Browser('hal').password(hal.password)).status).toBe(202);
-    const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [
-          '--conditions=depot-source',
-          '--import',
-          'tsx',
-          path.join(REPO, 'services/admin/src/cli.ts'),
-          'user',
-          'reset-2fa',
-          'hal',
-        ],
-        {
-          cwd: REPO,
-          env: {
-            ...process.env,
-            CATALOG_GRPC_ADDR: `127.0.0.1:${t.stack.ports.catalog}`,
-            BUILDS_GRPC_ADDR: `127.0.0.1:${t.stack.ports.builds}`,
-            AUTH_GRPC_ADDR: `127.0.0.1:${t.stack.ports.auth}`,
-          },
-        },
-        (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+    const result = await adminCli(t, ['user', 'reset-2fa', 'hal']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ success: 'Two-factor sign-in reset.', username: 'hal' });
     expect((await new Browser('hal').password(hal.password)).status).toBe(201);

@@ -12,7 +12,7 @@ import { startAuth, type AuthApp } from '../src/app';
 import { authConfigSchema } from '../src/config';
 import { openAuthImport } from '../src/import';
 import { SecretBox } from '../src/two-factor-secrets';
-import { actor, dumpDatabase, failure } from './helpers';
+import { actor, dumpDatabase, refusal } from './helpers';
 
 const KEY = 'a-test-key-of-at-least-32-characters-0001';
 const OTHER_KEY = 'another-key-of-at-least-32-characters-0002';
@@ -61,16 +61,6 @@ afterAll(async () => {
   await ns?.drop();
   await db?.drop();
 });
-
-/** Why a call failed: its gRPC code, Depot reason and message (or field errors). */
-async function refusal(p: Promise<unknown>) {
-  const { code, error } = await failure(p);
-  return {
-    code,
-    reason: error?.reason,
-    ...(error?.details.fields ? { fields: error.details.fields } : { message: error?.message }),
-  };
-}
 
 /** The code of `secret` for the step `steps` away from the test's clock. */
 const codeAt = (secret: string, steps = 0) =>
