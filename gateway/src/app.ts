@@ -29,6 +29,7 @@ import { lazyChildLoggerFactory } from './request-logger';
 import { registerObservability } from './observability';
 import { registerAccessLog, requestId } from './access-log';
 import { registerApiDocs } from './openapi';
+import { DEFAULT_CONSOLE_DIR, registerConsole } from './console';
 import { SignInLimits } from './session';
 import type { ChangeFeed } from './invalidation';
 
@@ -191,6 +192,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerPolicy(app, deps);
   setupResponseCache(app, deps);
   registerRoutes(app, [documentRoute, ...allRoutes(app)]);
+  if (config.CONSOLE_ENABLED) await registerConsole(app, config.CONSOLE_DIR || DEFAULT_CONSOLE_DIR, deps.logger);
   return app;
 }
 

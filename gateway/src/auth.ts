@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { authV1, buildsV1 } from '@depot/proto';
 import { FULL, fromServiceError, type Logger } from '@depot/common';
 import type { ServiceClients } from './clients';
-import { toHttpError, unauthenticated } from './errors';
+import { HttpError, toHttpError, unauthenticated } from './errors';
 import { sessionCookie } from './session';
 
 export type Principal = authV1.Principal__Output;
@@ -41,6 +41,27 @@ export async function authenticate(
     const depot = fromServiceError(err);
     if (depot?.reason === 'UNAUTHENTICATED') throw unauthenticated();
     throw toHttpError(err) ?? err;
+  }
+}
+
+/**
+ * The caller of a public read that shows more to some users (private notes): the user of the
+ * bearer token or session when one is sent. Without credentials no RPC is made; wrong ones count
+ * as none, never a 401; if auth is down the read is served as an anonymous one.
+ */
+export async function optionalPrincipal(
+  req: FastifyRequest,
+  clients: ServiceClients,
+  logger: Logger,
+): Promise<Principal | undefined> {
+  if (bearerToken(req) === undefined && !requestSession(req)) return undefined;
+  try {
+    return (await authenticate(req, clients)).principal;
+  } catch (err) {
+    if (!(err instanceof HttpError && err.status === 401)) {
+      logger.warn({ err: String(err) }, 'auth unavailable; serving read as anonymous');
+    }
+    return undefined;
   }
 }
 

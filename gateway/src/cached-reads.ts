@@ -133,27 +133,30 @@ export class CachedReads {
     );
   }
 
-  /** GET /api/mod/{slug}. */
-  async mod(slug: string): Promise<Body> {
-    const key = `m\0${slug}`;
+  /**
+   * GET /api/mod/{slug}. With private fields (a caller who may see notes) it is another entry,
+   * with the same tags: invalidated alike, and an anonymous read never gets it.
+   */
+  async mod(slug: string, showPrivate = false): Promise<Body> {
+    const key = `m\0${slug}${showPrivate ? '\0p' : ''}`;
     return (
       this.cache.peek<Body>(key) ??
       this.cache.load(key, async () => {
         const mod = await this.clients.catalog.GetMod({ slug });
-        const body = bodyOf(JSON.stringify(modView(mod)));
+        const body = bodyOf(JSON.stringify(modView(mod, showPrivate)));
         return { value: body, bytes: body.buf.length, tags: [tag.mod(mod.id), tag.modName(mod.name)] };
       })
     );
   }
 
-  /** GET /api/mod/{slug}/{version}. */
-  async version(slug: string, version: string): Promise<Body> {
-    const key = `v\0${slug}\0${version}`;
+  /** GET /api/mod/{slug}/{version}, with private fields in an entry of its own (as `mod`). */
+  async version(slug: string, version: string, showPrivate = false): Promise<Body> {
+    const key = `v\0${slug}\0${version}${showPrivate ? '\0p' : ''}`;
     return (
       this.cache.peek<Body>(key) ??
       this.cache.load(key, async () => {
         const v = await this.clients.catalog.GetVersion({ slug, version });
-        const body = bodyOf(JSON.stringify(versionView(v, slug, this.mirror)));
+        const body = bodyOf(JSON.stringify(versionView(v, slug, this.mirror, showPrivate)));
         return { value: body, bytes: body.buf.length, tags: [tag.mod(v.mod_id), tag.modName(slug)] };
       })
     );

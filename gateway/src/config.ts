@@ -1,4 +1,14 @@
-import { envBool, envInt, hostPortSchema, loadConfig, publicUrlSchema, serviceEnv, z } from '@depot/common';
+import {
+  archiveEnv,
+  envBool,
+  envInt,
+  hostPortSchema,
+  loadConfig,
+  mirrorUrlSchema,
+  publicUrlSchema,
+  serviceEnv,
+  z,
+} from '@depot/common';
 
 export const gatewayConfigSchema = z.object({
   NATS_URL: serviceEnv.NATS_URL,
@@ -11,11 +21,12 @@ export const gatewayConfigSchema = z.object({
   BUILDS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
   AUTH_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50053'),
   /** Archive host; mod urls are `{mirror}/mods/{name}/{name}-{version}.zip`. */
-  SERVICE_MIRROR_URL: z
-    .string()
-    .default('http://localhost/mirror/')
-    .refine((v) => /^https?:\/\/\S+$/.test(v), 'must be an http(s) URL'),
+  SERVICE_MIRROR_URL: mirrorUrlSchema,
   SERVICE_DISABLE_MOD_API: envBool(false),
+  /** How long the catalog may take to fetch an archive (a rehash waits that long for it). */
+  ARCHIVE_TRANSFER_TIMEOUT_MS: archiveEnv.ARCHIVE_TRANSFER_TIMEOUT_MS,
+  /** Versions may have a download url of their own (off: `url` is an unknown field, ignored). */
+  MOD_VERSION_URLS: envBool(false),
   /**
    * The gateway's public address (`https://depot.example.com`), whose `/api/` is the API root
    * launchers and Technic Platform are given; the pack doctor shows it and checks that it answers.
@@ -47,6 +58,10 @@ export const gatewayConfigSchema = z.object({
   SIGNIN_RATE_LIMIT_WINDOW_SECONDS: envInt(15 * 60, 1),
   /** One log line per request at info (access-log.ts); off for benchmarks. */
   ACCESS_LOG: envBool(true),
+  /** The web console at /console/ (console.ts); off: those paths are unknown like any other. */
+  CONSOLE_ENABLED: envBool(true),
+  /** The built console; empty: gateway/console/dist of this checkout or image. */
+  CONSOLE_DIR: z.string().default(''),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -39,6 +39,12 @@ const STATUS_BY_CODE: Partial<Record<grpc.status, number>> = {
 /** Reasons whose HTTP status differs from their gRPC code's usual one. */
 const STATUS_BY_REASON: Partial<Record<Reason, number>> = {
   INVALID_KEY: 403,
+  // The archive server failed a rehash (docs/api.md#rehash-a-version): a bad gateway, not Depot's outage.
+  ARCHIVE_MISSING: 502,
+  ARCHIVE_UPSTREAM: 502,
+  ARCHIVE_TOO_LARGE: 502,
+  ARCHIVE_UNREACHABLE: 502,
+  ARCHIVE_TIMEOUT: 504,
   // A failed sign-in is a refused form, as Laravel answers it (routes/session.ts).
   INVALID_CREDENTIALS: 422,
   INVALID_TWO_FACTOR: 422,

@@ -45,6 +45,7 @@ export function managedBuild(
 export function managedMod(
   mod: catalogV1.ModWithVersions__Output,
   uses: buildsV1.VersionUse__Output[],
+  showPrivate: boolean,
 ): res.ManagedMod {
   const byVersion = new Map<number, res.ManagedMod['versions'][number]['builds']>();
   for (const u of uses) {
@@ -56,7 +57,7 @@ export function managedMod(
     byVersion.set(u.mod_version_id, list);
   }
   return {
-    mod: modRecord(required(mod.mod, 'mod')),
-    versions: mod.versions.map((v) => ({ version: versionRecord(v), builds: byVersion.get(v.id) ?? [] })),
+    mod: modRecord(required(mod.mod, 'mod'), showPrivate),
+    versions: mod.versions.map((v) => ({ version: versionRecord(v, showPrivate), builds: byVersion.get(v.id) ?? [] })),
   };
 }

@@ -11,18 +11,24 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import type { RouteOptions } from 'fastify';
 import { API_INFO } from './routes/root';
-import { answersOf, route, type Access, type AnyRoute } from './route';
+import { answersOf, route, type AnyRoute } from './route';
 import * as res from './response-schemas';
 
 type JsonSchema = Record<string, unknown>;
 
 /** Who may call: the security requirements of each access level (an empty one: no credentials needed). */
-const SECURITY: Record<'public' | 'read' | 'user', Record<string, string[]>[]> = {
+const SECURITY: Record<'public' | 'identified' | 'read' | 'user', Record<string, string[]>[]> = {
   public: [],
+  // A public route that shows private fields to callers who send credentials (route.ts privateFields).
+  identified: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
   read: [{}, { bearerAuth: [] }, { platformKey: [] }, { launcherClient: [] }, { sessionCookie: [] }],
   user: [{ bearerAuth: [] }, { sessionCookie: [] }],
 };
-const securityOf = (access: Access) => SECURITY[access === 'public' || access === 'read' ? access : 'user'];
+const securityOf = (declaration: AnyRoute) => {
+  const { access } = declaration;
+  if (access === 'public') return SECURITY[declaration.privateFields ? 'identified' : 'public'];
+  return SECURITY[access === 'read' ? access : 'user'];
+};
 
 /**
  * Preprocessed fields (a nullable field takes "" as unset, a list takes null as empty) show as the
@@ -77,10 +83,11 @@ function transform(document: Parameters<typeof zodTransform>[0] & { route: Route
     };
   if (response[429]) response[429].headers = { 'retry-after': { type: 'integer', description: 'Seconds.' } };
   schema.operationId = operationId(declaration);
-  schema.security = securityOf(declaration.access);
+  schema.security = securityOf(declaration);
   // Machine-readable: who may call (public, read, user or a permission) and whether modpack access is needed.
   schema['x-access'] = declaration.access;
   if (declaration.modpackAccess) schema['x-modpack-access'] = true;
+  if (declaration.privateFields) schema['x-private-fields'] = declaration.privateFields;
   const description = [declaration.description, permissionNote(declaration)].filter(Boolean).join('\n\n');
   if (description) schema.description = description;
   return converted;
@@ -114,12 +121,15 @@ function transformObject(document: Parameters<typeof zodTransformObject>[0]) {
 
 function permissionNote(declaration: AnyRoute): string {
   const { access } = declaration;
-  if (access === 'public' || access === 'read') return '';
+  const notes = declaration.privateFields
+    ? `Private \`notes\` are answered only when set and the caller holds \`${declaration.privateFields}\` (or \`solder_full\`)${access === 'public' ? ', identified by a bearer token or a session (wrong ones count as none, never 401)' : ''}.`
+    : '';
+  if (access === 'public' || access === 'read') return notes;
   const who =
     access === 'user'
       ? 'Any user with a bearer token or a session'
       : `Needs the \`${access}\` permission (or \`solder_full\`)`;
-  return `${who}${declaration.modpackAccess ? ' and access to the modpack' : ''}.`;
+  return [`${who}${declaration.modpackAccess ? ' and access to the modpack' : ''}.`, notes].filter(Boolean).join(' ');
 }
 
 /** `getModBySlugByVersion`: method, then the path's words and parameters. */

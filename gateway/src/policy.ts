@@ -11,7 +11,7 @@
 // under /api.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { DepotError, holds, type Logger } from '@depot/common';
-import { authenticate, readAccess, requestSession, scopeOf, type Principal } from './auth';
+import { authenticate, optionalPrincipal, readAccess, requestSession, scopeOf, type Principal } from './auth';
 import type { ServiceClients } from './clients';
 import { forbidden, HttpError } from './errors';
 import { contextOf, segmentNotFound, type AnyRoute } from './route';
@@ -53,10 +53,19 @@ async function identify(
   { clients, logger, config }: Parameters<typeof registerPolicy>[1],
 ): Promise<void> {
   const { access } = declaration;
-  if (access === 'public') return;
   // What a session sees is its user's: no shared cache may keep it for others (a request with
   // an Authorization header is never stored by one anyway).
-  if (requestSession(req)) reply.header('cache-control', 'private');
+  const personal = () => requestSession(req) && reply.header('cache-control', 'private');
+  if (access === 'public') {
+    // A public read with private fields: the caller's permissions when it sends credentials (wrong
+    // ones count as none: a public read never answers 401), no RPC when it sends none.
+    if (declaration.privateFields) {
+      req.showsPrivate = holds(await optionalPrincipal(req, clients, logger), declaration.privateFields);
+      personal();
+    }
+    return;
+  }
+  personal();
   if (access === 'read') {
     req.readAccess = await readAccess(req, clients, logger);
     return;
@@ -76,6 +85,7 @@ async function identify(
   if (access !== 'user' && !holds(principal, access)) throw forbidden();
   req.principal = principal;
   req.scope = scopeOf(principal);
+  if (declaration.privateFields) req.showsPrivate = holds(principal, declaration.privateFields);
 }
 
 /**

@@ -18,6 +18,14 @@ const md5 = z
   .string()
   .regex(/^[0-9a-f]{32}$/)
   .meta({ description: 'MD5 of the archive, 32 lowercase hex digits.' });
+/** Absent unless set and the caller holds mods_manage or solder_full (docs/api.md#private-notes). */
+const notes = z
+  .string()
+  .optional()
+  .meta({ description: 'Private notes: present only when set and the caller holds mods_manage or solder_full.' });
+const downloadUrl = z.string().meta({
+  description: "The version's own url when it has one, else {mirror_url}/mods/{name}/{name}-{version}.zip",
+});
 
 // ---- errors and plain answers ----
 
@@ -62,6 +70,7 @@ export const modView = z
     author: nullableString,
     description: nullableString,
     link: nullableString,
+    notes,
     versions: z.array(z.string()),
   })
   .meta({ id: 'ModView' });
@@ -74,6 +83,7 @@ export const modRecord = z
     author: nullableString,
     description: nullableString,
     link: nullableString,
+    notes,
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -84,7 +94,8 @@ export const versionView = z
     id,
     md5,
     filesize: z.number().int().min(0).nullable(),
-    url: z.string().meta({ description: '{mirror_url}/mods/{name}/{name}-{version}.zip' }),
+    url: downloadUrl,
+    notes,
   })
   .meta({ id: 'ModVersionView' });
 
@@ -95,10 +106,34 @@ export const versionRecord = z
     version: z.string(),
     md5,
     filesize: z.number().int().min(0).nullable(),
+    url: z
+      .string()
+      .optional()
+      .meta({ description: "The version's own download url: present only when set (docs/api.md#download-urls)." }),
+    notes,
     created_at: timestamp,
     updated_at: timestamp,
   })
   .meta({ id: 'ModVersion' });
+
+/** POST /api/mod/{slug}/{version}/rehash. */
+export const versionRehash = z
+  .strictObject({
+    url: z.string().meta({ description: 'The URL the archive was fetched from.' }),
+    md5: md5.meta({ description: 'MD5 of the archive fetched.' }),
+    filesize: z.number().int().min(0).meta({ description: 'Size of the archive fetched, in bytes.' }),
+    recorded_md5: md5.meta({ description: 'The md5 the version had before this request.' }),
+    recorded_filesize: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .meta({ description: 'The filesize the version had before this request.' }),
+    md5_matches: z.boolean(),
+    filesize_matches: z.boolean(),
+    stored: z.boolean().meta({ description: 'Whether this request wrote md5 and filesize to the version.' }),
+  })
+  .meta({ id: 'VersionRehash' });
 
 // ---- modpacks and builds ----
 
@@ -169,7 +204,7 @@ const buildModFields = {
   version: z.string(),
   md5,
   filesize: z.number().int().min(0).nullable(),
-  url: z.string(),
+  url: downloadUrl,
 };
 export const buildMod = z.strictObject(buildModFields).meta({ id: 'BuildMod' });
 export const buildModDetailed = z
@@ -499,6 +534,7 @@ export type ModView = z.infer<typeof modView>;
 export type ModList = z.infer<typeof modList>;
 export type VersionRecord = z.infer<typeof versionRecord>;
 export type VersionView = z.infer<typeof versionView>;
+export type VersionRehash = z.infer<typeof versionRehash>;
 export type ModpackRecord = z.infer<typeof modpackRecord>;
 export type ModpackView = z.infer<typeof modpackView>;
 export type ModpackList = z.infer<typeof modpackList>;

@@ -15,7 +15,9 @@ import * as res from './response-schemas';
 
 /**
  * Who may call a route:
- * - `public`: anyone; credentials are not looked at;
+ * - `public`: anyone; credentials are not looked at, except on a route with `privateFields`, where
+ *   those sent (a bearer token, a session) say whether the answer shows them (wrong ones count as
+ *   none, never 401; none sent, no RPC);
  * - `read`: anyone; a platform key (`k`), a launcher client (`cid`) or a bearer token widen what is
  *   visible (the launcher reads);
  * - `user`: any user with a valid bearer token or console session (401 without);
@@ -59,6 +61,8 @@ export interface Context<P, Q, B> {
   scope: buildsV1.Access;
   /** What the request may see, on `read` routes. */
   readAccess: buildsV1.Access;
+  /** Whether the answer shows private fields (notes): the caller holds the route's `privateFields` permission. */
+  showsPrivate: boolean;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -84,6 +88,12 @@ export interface Route<
   access: Access;
   /** The modpack named by `:slug` must also be accessible to the caller (403; the builds service checks `scope`). */
   modpackAccess?: boolean;
+  /**
+   * The answer has private fields (notes), shown only to callers holding this permission
+   * (docs/api.md#private-notes); the handler reads `showsPrivate`. On a `public` route the caller
+   * is identified only when it sends credentials.
+   */
+  privateFields?: Permission;
   params?: P;
   query?: Q;
   body?: B;
@@ -146,6 +156,7 @@ declare module 'fastify' {
     session?: string;
     scope?: buildsV1.Access;
     readAccess?: buildsV1.Access;
+    showsPrivate?: boolean;
   }
 }
 
@@ -300,6 +311,9 @@ export function contextOf(
     get readAccess() {
       if (!req.readAccess) throw new Error(`${req.routeOptions.url} uses read access but does not declare it`);
       return req.readAccess;
+    },
+    get showsPrivate() {
+      return req.showsPrivate === true;
     },
     req,
     reply: reply as FastifyReply,

@@ -1,13 +1,20 @@
 // JSON bodies of the REST API built from proto messages, each typed by its response schema
 // (response-schemas.ts): unset optional fields become null. Modpacks and builds: modpack-views.ts.
 import type { authV1, catalogV1 } from '@depot/proto';
-import { modDownloadUrl } from '@depot/common';
+import { modDownloadUrls, versionArchiveUrl } from '@depot/common';
 import type * as res from './response-schemas';
 
 export const nullable = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
+/**
+ * `{notes}` when the caller may see private fields and there are notes, else nothing: without
+ * notes every body is exactly what it was before notes existed (docs/api.md#private-notes).
+ */
+const notesFor = (notes: string | undefined, showPrivate: boolean) =>
+  showPrivate && notes !== undefined ? { notes } : {};
+
 /** The full Mod record (writes). */
-export function modRecord(m: catalogV1.Mod__Output): res.ModRecord {
+export function modRecord(m: catalogV1.Mod__Output, showPrivate: boolean): res.ModRecord {
   return {
     id: m.id,
     name: m.name,
@@ -15,13 +22,14 @@ export function modRecord(m: catalogV1.Mod__Output): res.ModRecord {
     author: nullable(m.author),
     description: nullable(m.description),
     link: nullable(m.link),
+    ...notesFor(m.notes, showPrivate),
     created_at: m.created_at,
     updated_at: m.updated_at,
   };
 }
 
-/** The public single-mod view (GET /api/mod/{slug}). */
-export function modView(m: catalogV1.Mod__Output): res.ModView {
+/** The public single-mod view (GET /api/mod/{slug}); notes where Solder puts them. */
+export function modView(m: catalogV1.Mod__Output, showPrivate = false): res.ModView {
   return {
     id: m.id,
     name: m.name,
@@ -29,6 +37,7 @@ export function modView(m: catalogV1.Mod__Output): res.ModView {
     author: nullable(m.author),
     description: nullable(m.description),
     link: nullable(m.link),
+    ...notesFor(m.notes, showPrivate),
     versions: m.versions,
   };
 }
@@ -38,22 +47,49 @@ export function modListView(mods: catalogV1.ModSummary__Output[]): res.ModList {
   return { mods: Object.fromEntries(mods.map((m) => [m.name, m.pretty_name])) };
 }
 
-/** The full Mod version record (writes). */
-export function versionRecord(v: catalogV1.ModVersion__Output): res.VersionRecord {
+/** The full Mod version record (writes); its own url only when it has one. */
+export function versionRecord(v: catalogV1.ModVersion__Output, showPrivate: boolean): res.VersionRecord {
   return {
     id: v.id,
     mod_id: v.mod_id,
     version: v.version,
     md5: v.md5,
     filesize: nullable(v.filesize),
+    ...(v.url !== undefined ? { url: v.url } : {}),
+    ...notesFor(v.notes, showPrivate),
     created_at: v.created_at,
     updated_at: v.updated_at,
   };
 }
 
 /** The public single-version view (GET /api/mod/{slug}/{version}). */
-export function versionView(v: catalogV1.ModVersion__Output, modName: string, mirror: string): res.VersionView {
-  return { id: v.id, md5: v.md5, filesize: nullable(v.filesize), url: modDownloadUrl(mirror, modName, v.version) };
+export function versionView(
+  v: catalogV1.ModVersion__Output,
+  modName: string,
+  mirror: string,
+  showPrivate = false,
+): res.VersionView {
+  return {
+    id: v.id,
+    md5: v.md5,
+    filesize: nullable(v.filesize),
+    url: versionArchiveUrl(modDownloadUrls(mirror), modName, v),
+    ...notesFor(v.notes, showPrivate),
+  };
+}
+
+/** POST /api/mod/{slug}/{version}/rehash. */
+export function versionRehash(r: catalogV1.RehashVersionResponse__Output): res.VersionRehash {
+  return {
+    url: r.url,
+    md5: r.md5,
+    filesize: r.filesize,
+    recorded_md5: r.recorded_md5,
+    recorded_filesize: nullable(r.recorded_filesize),
+    md5_matches: r.md5_matches,
+    filesize_matches: r.filesize_matches,
+    stored: r.stored,
+  };
 }
 
 /** GET /api/key: never the key's value. */

@@ -60,10 +60,13 @@ describe('declarations', () => {
     }
   });
 
-  it('registers nothing else but the docs, the metrics and the CORS preflight', () => {
+  it('registers nothing else but the docs, the metrics, the web console and the CORS preflight', () => {
     const others = s.app.routeTable.filter((r) => !isApi(r.url)).map((r) => `${methodsOf(r).join(',')} ${r.url}`);
     const known = (route: string) =>
-      route.endsWith(' /metrics') || / \/docs(\/|$)/.test(route) || route === 'OPTIONS *';
+      route.endsWith(' /metrics') ||
+      / \/docs(\/|$)/.test(route) ||
+      / \/console(\/\*)?$/.test(route) ||
+      route === 'OPTIONS *';
     expect(others.filter((route) => !known(route))).toEqual([]);
   });
 
@@ -129,10 +132,22 @@ describe('document', () => {
       if (route.access === 'public' || route.access === 'read') {
         expect({ where, auth: statuses.includes('401') }).toEqual({ where, auth: false });
         expect(op.security).toEqual(
-          route.access === 'public'
-            ? []
-            : [{}, { bearerAuth: [] }, { platformKey: [] }, { launcherClient: [] }, { sessionCookie: [] }],
+          route.access === 'read'
+            ? [{}, { bearerAuth: [] }, { platformKey: [] }, { launcherClient: [] }, { sessionCookie: [] }]
+            : // A public read with private fields looks at the credentials sent, if any.
+              route.privateFields
+              ? [{}, { bearerAuth: [] }, { sessionCookie: [] }]
+              : [],
         );
+        if (route.privateFields) {
+          expect({ where, x: op['x-private-fields'], says: op.description }).toEqual({
+            where,
+            x: route.privateFields,
+            says: expect.stringContaining(
+              `Private \`notes\` are answered only when set and the caller holds \`${route.privateFields}\``,
+            ),
+          });
+        }
       } else {
         expect(op.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
         expect({ where, auth: statuses.includes('401') }).toEqual({ where, auth: true });

@@ -1,4 +1,7 @@
 // Message types of depot.catalog.v1 (generated; see src/generated).
+export type * from './generated/depot/catalog/v1/ArchiveCheck';
+export type * from './generated/depot/catalog/v1/CheckVersionArchivesRequest';
+export type * from './generated/depot/catalog/v1/CheckVersionArchivesResponse';
 export type * from './generated/depot/catalog/v1/CreateModRequest';
 export type * from './generated/depot/catalog/v1/CreateVersionRequest';
 export type * from './generated/depot/catalog/v1/DeleteModRequest';
@@ -14,9 +17,11 @@ export type * from './generated/depot/catalog/v1/Mod';
 export type * from './generated/depot/catalog/v1/ModSummary';
 export type * from './generated/depot/catalog/v1/ModVersion';
 export type * from './generated/depot/catalog/v1/ModWithVersions';
+export type * from './generated/depot/catalog/v1/RehashVersionRequest';
+export type * from './generated/depot/catalog/v1/RehashVersionResponse';
 export type * from './generated/depot/catalog/v1/RenderBuildModsRequest';
 export type * from './generated/depot/catalog/v1/RenderBuildModsResponse';
 export type * from './generated/depot/catalog/v1/UpdateModRequest';
 export type * from './generated/depot/catalog/v1/UpdateVersionRequest';
-export type * from './generated/depot/catalog/v1/VersionsWithMods';
 export type * from './generated/depot/catalog/v1/VersionWithMod';
+export type * from './generated/depot/catalog/v1/VersionsWithMods';

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { startTestStack, type TestStack } from '../support';
+import { runTool } from '../support/run-tool';
 import { seedBase } from './seed';
 
 const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 3000);
@@ -103,7 +104,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runTool('bench:cpu', main);

@@ -3,7 +3,7 @@
 // for the check (enable_seqscan = off), so that a small table, which the planner would rightly
 // scan, still shows whether an index *can* serve the query: without one the plan keeps a Seq Scan.
 //
-//   node --conditions=depot-source --import tsx bench/explain.ts   (own stack and dataset; exit 1 on a Seq Scan)
+//   npm run bench:explain -w @depot/e2e   (own stack and dataset; exit 1 on a Seq Scan)
 // and from bench/run.ts after seeding.
 import { Client } from 'pg';
 import { CLIENT_SQL, PRINCIPAL_SQL } from '../../services/auth/src/credentials';
@@ -15,6 +15,7 @@ import {
   GET_VERSIONS_BY_IDS_SQL,
 } from '../../services/catalog/src/mods';
 import { startTestStack } from '../support';
+import { runTool } from '../support/run-tool';
 import { seedBase } from './seed';
 
 type Service = 'catalog' | 'builds' | 'auth';
@@ -161,9 +162,4 @@ async function standalone() {
   }
 }
 
-if (require.main === module) {
-  standalone().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+if (require.main === module) runTool('bench:explain', standalone);

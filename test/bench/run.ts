@@ -17,6 +17,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { GatewayReplica } from '@depot/local';
 import { md5Of, startTestStack, type TestStack } from '../support';
+import { runTool } from '../support/run-tool';
 import { explainHotQueries, printExplain } from './explain';
 import {
   BASE_MODS,
@@ -321,7 +322,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runTool('bench', main);

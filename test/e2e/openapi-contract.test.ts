@@ -8,6 +8,8 @@
 //   without a token.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the document and the answers are plain JSON */
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { generate } from 'otplib';
@@ -20,15 +22,28 @@ const DOC_ID = 'https://depot.invalid/openapi.json';
 let t: TestStack;
 let doc: any;
 let ajv: Ajv2020;
+/** A mirror with the one archive the scenario rehashes (on loopback: private addresses allowed). */
+let mirror: http.Server;
 
 beforeAll(async () => {
-  t = await startTestStack();
+  mirror = http.createServer((req, res) => {
+    if (req.url === '/repo/mods/jei/jei-1.0.zip') res.end('jei-1.0');
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
+  t = await startTestStack({
+    mirrorUrl: `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/repo/`,
+    env: { ARCHIVE_ALLOW_PRIVATE: 'true' },
+  });
   doc = must(await t.anon.get('/api/openapi.json'), 200, 'the document');
   ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv as never); // ajv-formats types name its own copy of ajv
   ajv.addSchema(doc, DOC_ID);
 });
-afterAll(() => t?.stop());
+afterAll(async () => {
+  await t?.stop();
+  mirror?.close();
+});
 
 /** `/api/mod/{slug}` for an operation of the document, or undefined when it has none. */
 function operation(method: string, template: string): any {
@@ -156,7 +171,21 @@ describe('every answer is the documented one', () => {
       }),
       200,
     );
+    await typed(
+      'POST',
+      '/api/mod/{slug}/{version}/rehash',
+      api.POST('/api/mod/{slug}/{version}/rehash', {
+        params: { path: { slug: 'jei', version: '1.0' } },
+        body: { store: true },
+      }),
+      200,
+    );
     // failures
+    await raw('POST', '/api/mod/{slug}/{version}/rehash', '/api/mod/jei/2.0/rehash', 404, { body: {} });
+    await raw('POST', '/api/mod/{slug}/{version}/rehash', '/api/mod/jei/1.0/rehash', 422, { body: { store: 1 } });
+    must(await t.admin.post('/api/mod/jei/version', { version: '2.0', md5 }), 201, 'a version without archive');
+    await raw('POST', '/api/mod/{slug}/{version}/rehash', '/api/mod/jei/2.0/rehash', 502, { body: {} });
+    must(await t.admin.delete('/api/mod/jei/2.0'), 200, 'delete it');
     await raw('GET', '/api/mod/{slug}', '/api/mod/absent', 404, { token: null });
     await raw('GET', '/api/mod/{slug}/{version}', '/api/mod/jei/9.9', 404, { token: null });
     await raw('POST', '/api/mod', '/api/mod', 401, { token: null, body: {} });

@@ -25,10 +25,10 @@ import { promisify } from 'node:util';
 import { jetstreamManager, type ConsumerInfo } from '@nats-io/jetstream';
 import { Pool } from 'pg';
 import { connectBus, createDatabaseIfMissing, eventSubject, streamName, type Bus, type EventType } from '@depot/common';
-import { silentLogger } from '@depot/common/testing';
+import { silentLogger, testDependency } from '@depot/common/testing';
 import { describeExit, freePort } from '@depot/local';
 import { Api, TestStack, eventually, md5Of, startTestStack, must } from '../support';
-import { PrivateNats } from '../support/private-nats';
+import { natsServer, PrivateNats } from '../support/private-nats';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -44,13 +44,18 @@ const DETACH_DURABLE = 'builds-detach';
 // ---------------------------------------------------------------------------------------------
 // Private servers
 
+/** PostgreSQL's programs: npm test finds the machine's, or those of the embedded PostgreSQL. */
+const pgBin = testDependency('TEST_PG_BIN', '/usr/lib/postgresql/15/bin');
+// Without them (npm test says how to get them) this file's tests are skipped, and fail under CI.
+const test = natsServer.skip || pgBin.skip ? globalThis.test.skip : globalThis.test;
+
 /**
- * A PostgreSQL 15 cluster in a temporary directory (initdb, pg_ctl), trust auth on 127.0.0.1 only.
+ * A PostgreSQL cluster in a temporary directory (initdb, pg_ctl), trust auth on 127.0.0.1 only.
  * As root, its programs run as the `postgres` user (initdb refuses root).
  */
 class PrivatePostgres {
   readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-faults-pg-'));
-  readonly bin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+  readonly bin = pgBin.require();
   port = 0;
   private owner?: { uid: number; gid: number };
 

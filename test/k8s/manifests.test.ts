@@ -765,7 +765,14 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
       expect(egress('gateway')).toEqual(
         [...dns, 'auth 50053/TCP', 'builds 50052/TCP', 'catalog 50051/TCP', 'nats 4222/TCP', redis].sort(),
       );
-      expect(egress('catalog')).toEqual([...dns, 'builds 50052/TCP', 'nats 4222/TCP', database('catalog')].sort());
+      // The mod archives a rehash fetches: HTTP(S) to public addresses only.
+      const publicV4 =
+        'ip:0.0.0.0/0-0.0.0.0/8,10.0.0.0/8,100.64.0.0/10,127.0.0.0/8,169.254.0.0/16,172.16.0.0/12,192.168.0.0/16,224.0.0.0/3';
+      const publicV6 = 'ip:::/0-::1/128,fc00::/7,fe80::/10,ff00::/8';
+      const archives = [publicV4, publicV6].flatMap((ip) => [`${ip} 80/TCP`, `${ip} 443/TCP`]);
+      expect(egress('catalog')).toEqual(
+        [...dns, 'builds 50052/TCP', 'nats 4222/TCP', database('catalog'), ...archives].sort(),
+      );
       expect(egress('builds')).toEqual([...dns, 'catalog 50051/TCP', 'nats 4222/TCP', database('builds')].sort());
       expect(egress('auth')).toEqual([...dns, 'nats 4222/TCP', database('auth')].sort());
       for (const svc of DB_SERVICES) expect(egress(`${svc}-migrate`)).toEqual([...dns, database(svc)].sort());

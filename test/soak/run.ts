@@ -4,19 +4,25 @@
 // A whole stack under a mixed load (launcher reads of published builds, catalogue reads, writes
 // that create mods, versions, modpacks, builds and assignments) for SOAK_SECONDS (default 300),
 // while catalog, builds and auth are restarted in turn with SIGTERM (SOAK_RESTART_GATEWAY=1 adds
-// the gateway, which then cannot answer while it is down: a single replica). Afterwards every
-// write that answered 2xx is read back. It prints the figures and exits 1 on any failed read of a
-// published build or any lost write.
+// the gateway, which then cannot answer while it is down: a single replica). With SOAK_KILL=1
+// they are killed with SIGKILL instead, and the launcher's supervision brings each one back (a
+// shorter version of that is e2e/supervision.test.ts). Afterwards every write that answered 2xx
+// is read back. It prints the figures and exits 1 on any failed read of a published build, any
+// lost write, or a process that exited without being stopped or killed here.
 //
 //   SOAK_SECONDS=60 npm run soak
 //   SOAK_READERS=6 SOAK_WRITERS=2 SOAK_PAUSE_SECONDS=8 npm run soak
-import { md5Of, startTestStack, type Api, type Reply, type TestStack, must } from '../support';
+//   SOAK_KILL=1 SOAK_SECONDS=120 npm run soak
+import { md5Of, startTestStack, type Reply, type TestStack } from '../support';
+import { seedPublishedBuilds } from '../support/published';
+import { runTool } from '../support/run-tool';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const READERS = Number(process.env.SOAK_READERS ?? 6);
 const WRITERS = Number(process.env.SOAK_WRITERS ?? 2);
 const PAUSE_MS = Number(process.env.SOAK_PAUSE_SECONDS ?? 8) * 1000;
 const RESTART_GATEWAY = process.env.SOAK_RESTART_GATEWAY === '1';
+const KILL = process.env.SOAK_KILL === '1';
 
 type Backend = 'catalog' | 'builds' | 'auth' | 'gateway';
 
@@ -54,54 +60,6 @@ const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length
 
 // ---------------------------------------------------------------------------------------------
 
-interface Published {
-  path: string;
-  body: any;
-}
-
-async function seed(admin: Api): Promise<{ published: Published[]; mods: string[] }> {
-  const mods: string[] = [];
-  for (let i = 0; i < 8; i++) {
-    const name = `soak-mod-${i}`;
-    must(await admin.post('/api/mod', { name, pretty_name: `Soak Mod ${i}`, author: 'soak' }), 201, 'mod');
-    for (const v of ['1.0', '2.0'])
-      must(
-        await admin.post(`/api/mod/${name}/version`, { version: v, md5: md5Of(name + v), filesize: 100 + i }),
-        201,
-        'version',
-      );
-    mods.push(name);
-  }
-  const published: Published[] = [];
-  for (let p = 0; p < 3; p++) {
-    const slug = `soak-pack-${p}`;
-    must(await admin.post('/api/modpack', { name: `Soak Pack ${p}`, slug, hidden: false }), 201, 'pack');
-    for (let b = 0; b < 2; b++) {
-      const version = `${b + 1}.0`;
-      must(
-        await admin.post(`/api/modpack/${slug}/build`, { version, minecraft: '1.20.1', is_published: true }),
-        201,
-        'build',
-      );
-      for (let m = 0; m < 5; m++) {
-        must(
-          await admin.post(`/api/modpack/${slug}/${version}/mod`, {
-            mod_slug: mods[(p + b + m) % mods.length],
-            mod_version: b ? '2.0' : '1.0',
-          }),
-          201,
-          'assign',
-        );
-      }
-      for (const q of ['', '?include=mods']) {
-        const path = `/api/modpack/${slug}/${version}${q}`;
-        published.push({ path, body: must(await admin.get(path), 200, 'read') });
-      }
-    }
-  }
-  return { published, mods };
-}
-
 /** What a 2xx write promised, checked at the end. */
 type Promise2xx = { what: string; check: () => Promise<boolean> };
 
@@ -109,15 +67,26 @@ async function main() {
   const started = Date.now();
   process.stdout.write(`soak: starting a stack (${SECONDS} s of load, ${READERS} readers, ${WRITERS} writers)\n`);
   const unexpected: string[] = [];
+  const launcherLines: string[] = [];
+  const killed: string[] = [];
   const t: TestStack = await startTestStack({
-    onUnexpectedExit: (name, exit) => unexpected.push(`${name} ${JSON.stringify(exit)}`),
+    onUnexpectedExit: (name, exit) => {
+      // the kills of SOAK_KILL are expected, one exit each
+      const mine = killed.indexOf(name);
+      if (mine >= 0 && exit.signal === 'SIGKILL') killed.splice(mine, 1);
+      else unexpected.push(`${name} ${JSON.stringify(exit)}`);
+    },
+    log: (line) => {
+      launcherLines.push(line);
+      if (KILL) process.stdout.write(`launcher: ${line}\n`);
+    },
   });
   const { admin, anon } = t;
   const promised: Promise2xx[] = [];
   const restarts: Array<{ service: Backend; ms: number; error?: string }> = [];
   let running = true;
   try {
-    const { published, mods } = await seed(admin);
+    const { published, mods } = await seedPublishedBuilds(admin, 'soak');
     process.stdout.write(`soak: seeded ${published.length} published build reads; load begins\n`);
     const deadline = Date.now() + SECONDS * 1000;
 
@@ -240,6 +209,19 @@ async function main() {
       }
     };
 
+    const restartsOf = (name: string) =>
+      launcherLines.filter((l) => l.startsWith(`${name} restarted, healthy after `)).length;
+    const killAndAwaitRestart = async (service: Backend) => {
+      const before = restartsOf(service);
+      killed.push(service);
+      process.kill(t.stack.pid(service)!, 'SIGKILL');
+      const deadline = Date.now() + 60_000;
+      while (restartsOf(service) === before) {
+        if (Date.now() > deadline) throw new Error(`${service} was not restarted within 60 s`);
+        await sleep(100);
+      }
+    };
+
     const restarter = async () => {
       const order: Backend[] = ['catalog', 'builds', 'auth', ...(RESTART_GATEWAY ? (['gateway'] as const) : [])];
       let i = 0;
@@ -248,13 +230,14 @@ async function main() {
         const service = order[i++ % order.length];
         const begun = Date.now();
         try {
-          await t.stack.restartService(service, 'SIGTERM');
+          if (KILL) await killAndAwaitRestart(service);
+          else await t.stack.restartService(service, 'SIGTERM');
           restarts.push({ service, ms: Date.now() - begun });
         } catch (err) {
           restarts.push({ service, ms: Date.now() - begun, error: String(err) });
         }
         process.stdout.write(
-          `soak: restarted ${service} in ${Date.now() - begun} ms (${Math.round((deadline - Date.now()) / 1000)} s left)\n`,
+          `soak: ${KILL ? 'killed' : 'restarted'} ${service}, back in ${Date.now() - begun} ms (${Math.round((deadline - Date.now()) / 1000)} s left)\n`,
         );
         const until = Date.now() + PAUSE_MS;
         while (running && Date.now() < until) await sleep(200);
@@ -312,7 +295,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`soak: ${(err as Error)?.stack ?? String(err)}\n`);
-  process.exit(1);
-});
+runTool('soak', main);

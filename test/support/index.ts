@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { connectBus, deleteStream, dropDatabase } from '@depot/common';
-import { createTestNamespace, silentLogger, testDatabaseUrl, uniqueName } from '@depot/common/testing';
+import { createTestNamespace, silentLogger, TEST_NATS_URL, testDatabaseUrl, uniqueName } from '@depot/common/testing';
 import { startStack, type StackOptions } from '@depot/local';
 
 export interface Reply<T = any> {
@@ -93,7 +93,7 @@ export async function startTestStack(
     mirrorUrl?: string;
     disableModApi?: boolean;
     redisUrl?: string;
-    /** A NATS of the test's own (e.g. one it stops and starts); default: the machine's. */
+    /** A NATS of the test's own (e.g. one it stops and starts); default: the tests' (TEST_NATS_URL). */
     natsUrl?: string;
     /** Extra environment per service (e.g. one service's DATABASE_URL on a private server). */
     services?: StackOptions['services'];
@@ -101,6 +101,11 @@ export async function startTestStack(
     logLevel?: string;
     /** A process of the stack exited without being asked to. */
     onUnexpectedExit?: StackOptions['onUnexpectedExit'];
+    /** Restarts of such a process (default: on, as under npm start). */
+    supervise?: StackOptions['supervise'];
+    onGiveUp?: StackOptions['onGiveUp'];
+    /** The launcher's own progress lines (restarts...). */
+    log?: StackOptions['log'];
   } = {},
 ): Promise<TestStack> {
   const base = uniqueName('depot_e2e');
@@ -115,9 +120,12 @@ export async function startTestStack(
     mirrorUrl,
     disableModApi: opts.disableModApi,
     redisUrl: opts.redisUrl,
-    natsUrl: opts.natsUrl,
+    natsUrl: opts.natsUrl ?? TEST_NATS_URL,
     services: opts.services,
     onUnexpectedExit: opts.onUnexpectedExit,
+    supervise: opts.supervise,
+    onGiveUp: opts.onGiveUp,
+    log: opts.log,
     stdio: 'pipe',
     logLevel: opts.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'warn',
     env: { RATE_LIMIT_ALLOWLIST: '', RATE_LIMIT_PER_MINUTE: '0', ...opts.env },

@@ -1,11 +1,14 @@
 // A nats-server of a test's own (JetStream, data in a temporary directory), for tests that stop
-// and start NATS on purpose without disturbing anything else on the machine.
+// and start NATS on purpose without disturbing anything else on the machine. The tests that use
+// it are skipped without nats-server (npm test says how to get it), and fail under CI.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, tcpAnswers } from '@depot/local';
-import { eventually } from '@depot/common/testing';
+import { findExecutable, freePort, tcpAnswers } from '@depot/local';
+import { eventually, testDependency } from '@depot/common/testing';
+
+export const natsServer = testDependency('TEST_NATS_SERVER', findExecutable('nats-server') ?? 'nats-server');
 
 export class PrivateNats {
   private proc?: ChildProcess;
@@ -19,12 +22,9 @@ export class PrivateNats {
   /** Starts the server, on the same port as before after a stop. */
   async start() {
     if (!this.port) this.port = await freePort();
-    const bin = [
-      '/usr/sbin/nats-server',
-      ...(process.env.PATH ?? '').split(':').map((d) => path.join(d, 'nats-server')),
-    ].find((p) => fs.existsSync(p));
-    if (!bin) throw new Error('nats-server not found');
-    this.proc = spawn(bin, ['-js', '-sd', this.dir, '-a', '127.0.0.1', '-p', String(this.port)], { stdio: 'ignore' });
+    this.proc = spawn(natsServer.require(), ['-js', '-sd', this.dir, '-a', '127.0.0.1', '-p', String(this.port)], {
+      stdio: 'ignore',
+    });
     await eventually(() => tcpAnswers('127.0.0.1', this.port), 15_000, 50);
   }
 

@@ -127,6 +127,11 @@ export class ManagedChild {
     }
   }
 
+  /** Sends `signal` as anyone else could: the exit that follows is not one that stop() asked for. */
+  kill(signal: NodeJS.Signals = 'SIGKILL'): void {
+    this.proc?.kill(signal);
+  }
+
   /** The last `lines` lines of output, for error messages. */
   recentOutput(lines = 40): string {
     const text = this.output.tail(lines).join('\n');

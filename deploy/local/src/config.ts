@@ -2,6 +2,7 @@
 // environment. Pure, so that the wiring is unit-tested without starting anything.
 import { randomBytes } from 'node:crypto';
 import type { ExitInfo, StdioMode } from './child';
+import { DEFAULT_SUPERVISION, type SupervisionPolicy } from './supervisor';
 
 export const SERVICE_NAMES = ['catalog', 'builds', 'auth', 'gateway'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -34,7 +35,7 @@ export interface StackOptions {
    * random key is made for this run (`npm start` keeps one under .data/ instead: totp-key.ts).
    */
   totpEncryptionKey?: string;
-  /** SERVICE_MIRROR_URL, default http://localhost/mirror/ (the gateway's own default). */
+  /** SERVICE_MIRROR_URL (gateway and catalog), default http://localhost/mirror/ (their own default). */
   mirrorUrl?: string;
   /** SERVICE_DISABLE_MOD_API. */
   disableModApi?: boolean;
@@ -44,6 +45,11 @@ export interface StackOptions {
   logLevel?: string;
   /** LOG_PRETTY; default false (npm start turns it on). */
   pretty?: boolean;
+  /**
+   * LOG_COLOR: colour in pretty logs. The services write to a pipe (the launcher's), so they are
+   * told whether the launcher's own output is a terminal; default false (npm start: it says).
+   */
+  color?: boolean;
   /** Default 'pipe'. Output is kept in a ring buffer in every mode; see Stack.logs. */
   stdio?: StdioMode;
   /** Extra environment for every service. */
@@ -58,6 +64,14 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** A process of the stack exited without being asked to, after the stack had started. */
   onUnexpectedExit?: (name: string, exit: ExitInfo) => void;
+  /**
+   * Such a process is started again after a backoff (src/supervisor.ts), the others keep running;
+   * default on. `false` for tests that kill a process and look at what follows themselves, or a
+   * policy of their own (fewer crashes, shorter delays).
+   */
+  supervise?: boolean | Partial<SupervisionPolicy>;
+  /** A supervised process crashed too often: the message says so, with its last output. */
+  onGiveUp?: (name: string, message: string) => void;
 }
 
 export interface Settings {
@@ -74,15 +88,18 @@ export interface Settings {
   redisUrl?: string;
   logLevel: string;
   pretty: boolean;
+  color: boolean;
   stdio: StdioMode;
   env: Record<string, string>;
   services: Partial<Record<ServiceName, Record<string, string>>>;
   startTimeoutMs: number;
+  /** Undefined: not supervised. */
+  supervision?: SupervisionPolicy;
 }
 
 const nonEmpty = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
 
-function envFlag(name: string, value: string | undefined): boolean | undefined {
+export function envFlag(name: string, value: string | undefined): boolean | undefined {
   if (nonEmpty(value) === undefined) return undefined;
   const v = value!.toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;
@@ -115,10 +132,15 @@ export function resolveSettings(options: StackOptions, env: NodeJS.ProcessEnv = 
     redisUrl: nonEmpty(options.redisUrl ?? env.REDIS_URL),
     logLevel: options.logLevel ?? nonEmpty(env.LOG_LEVEL) ?? 'info',
     pretty: options.pretty ?? envFlag('LOG_PRETTY', env.LOG_PRETTY) ?? false,
+    color: options.color ?? envFlag('LOG_COLOR', env.LOG_COLOR) ?? false,
     stdio: options.stdio ?? 'pipe',
     env: options.env ?? {},
     services: options.services ?? {},
     startTimeoutMs: options.startTimeoutMs ?? 60_000,
+    supervision:
+      options.supervise === false
+        ? undefined
+        : { ...DEFAULT_SUPERVISION, ...(typeof options.supervise === 'object' ? options.supervise : {}) },
   };
 }
 
@@ -136,12 +158,15 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring): R
     EVENTS_NAMESPACE: s.eventsNamespace,
     LOG_LEVEL: s.logLevel,
     LOG_PRETTY: String(s.pretty),
+    LOG_COLOR: String(s.color),
   };
   const own: Record<ServiceName, Record<string, string>> = {
     catalog: {
       DATABASE_URL: w.databases.catalog,
       CATALOG_GRPC_LISTEN: addr('catalog'),
       BUILDS_GRPC_ADDR: addr('builds'),
+      // Where it fetches archives from for a rehash.
+      SERVICE_MIRROR_URL: s.mirrorUrl,
     },
     builds: {
       DATABASE_URL: w.databases.builds,

@@ -15,6 +15,8 @@ export interface ClaimedDir {
   release(): void;
 }
 
+// (As processAlive in @depot/common: the embedded PostgreSQL helper loads this module without the
+// workspace packages, so it does not import them.)
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -45,7 +47,12 @@ export async function claimDataDir(primary: string, serverPidFile: string): Prom
     await stopLeftoverServer(path.join(primary, serverPidFile), primary);
     return { dir: primary, persistent: true, release: () => fs.rmSync(lock, { force: true }) };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `depot-${path.basename(primary)}-`));
+  return throwawayDir(path.basename(primary));
+}
+
+/** A fresh directory in the system's temporary folder, removed by release(). */
+export function throwawayDir(name: string): ClaimedDir {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `depot-${name}-`));
   return { dir, persistent: false, release: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 

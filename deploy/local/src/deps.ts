@@ -1,11 +1,12 @@
 // PostgreSQL and NATS for the stack: the configured ones, else the machine's on their standard
-// ports, else servers started (and later stopped) by the launcher itself.
+// ports, else servers started (and later stopped) by the launcher itself. The tests' own servers
+// (src/test-deps.ts) come from the same functions, with their own variables and data directories.
 import fs from 'node:fs';
 import path from 'node:path';
 import { redactUrl } from '@depot/common';
 import { Client } from 'pg';
 import { ManagedChild } from './child';
-import { claimDataDir, DATA_ROOT, REPO_ROOT } from './data-dir';
+import { claimDataDir, DATA_ROOT, REPO_ROOT, throwawayDir, type ClaimedDir } from './data-dir';
 import { StartupError, waitFor } from './health';
 import { freePort, tcpAnswers } from './ports';
 
@@ -15,40 +16,67 @@ export interface Dependency {
   source: 'configured' | 'local' | 'started';
   /** The process the launcher started, if any. */
   child?: ManagedChild;
+  /** Starts that process again after it exited, on the same port and data; resolves once ready. */
+  restart?(): Promise<void>;
   stop(): Promise<void>;
 }
 
-interface DependencyContext {
+export interface DependencyContext {
   log(line: string): void;
   signal?: AbortSignal;
 }
 
-const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/depot';
-const LOCAL_NATS = 'nats://127.0.0.1:4222';
+/**
+ * Neither configured, nor running, nor installed: the message says in one line how to get it.
+ * (A server that is installed but fails to start is a StartupError quoting its output.)
+ */
+export class MissingDependency extends StartupError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MissingDependency';
+  }
+}
 
-const NATS_MISSING =
-  'NATS is not running and nats-server is not installed. ' +
-  'Install it with: sudo apt-get install nats-server (or set NATS_URL)';
+/**
+ * Where a server started here keeps its data: `.data/<name>` (kept across runs; a second user
+ * at the same time gets a throwaway directory), or with `throwaway` always a fresh directory in
+ * the temporary folder, deleted when it stops.
+ */
+export interface DataDirChoice {
+  name: string;
+  throwaway?: boolean;
+}
 
 const nothingToStop = async () => undefined;
 
+export const NATS_INSTALL = 'sudo apt-get install nats-server';
+
 export async function resolvePostgres(
-  opts: { databaseUrl?: string; preferEmbedded: boolean },
+  opts: {
+    /** The configured URL, used as is. */
+    url?: string;
+    /** Skip the server on 127.0.0.1:5432 (DEPOT_EMBEDDED_PG). */
+    preferEmbedded: boolean;
+    /** The database named in the URL of a found or started server. */
+    database: string;
+    dataDir: DataDirChoice;
+  },
   ctx: DependencyContext,
 ): Promise<Dependency> {
-  if (opts.databaseUrl) {
-    ctx.log(`Using PostgreSQL at ${redactUrl(opts.databaseUrl)}`);
-    return { url: opts.databaseUrl, source: 'configured', stop: nothingToStop };
+  if (opts.url) {
+    ctx.log(`Using PostgreSQL at ${redactUrl(opts.url)}`);
+    return { url: opts.url, source: 'configured', stop: nothingToStop };
   }
+  const local = `postgres://postgres@127.0.0.1:5432/${opts.database}`;
   if (!opts.preferEmbedded && (await tcpAnswers('127.0.0.1', 5432))) {
-    const refusal = await loginProblem(LOCAL_POSTGRES);
+    const refusal = await loginProblem(local);
     if (!refusal) {
       ctx.log('Using the PostgreSQL server on 127.0.0.1:5432');
-      return { url: LOCAL_POSTGRES, source: 'local', stop: nothingToStop };
+      return { url: local, source: 'local', stop: nothingToStop };
     }
     ctx.log(`PostgreSQL on 127.0.0.1:5432 refused user postgres (${refusal}); starting an embedded one instead`);
   }
-  return startEmbeddedPostgres(ctx);
+  return startEmbeddedPostgres(opts.database, opts.dataDir, ctx);
 }
 
 async function loginProblem(url: string): Promise<string | undefined> {
@@ -65,69 +93,166 @@ async function loginProblem(url: string): Promise<string | undefined> {
   }
 }
 
-async function startEmbeddedPostgres(ctx: DependencyContext): Promise<Dependency> {
+async function startEmbeddedPostgres(
+  database: string,
+  dataDir: DataDirChoice,
+  ctx: DependencyContext,
+): Promise<Dependency> {
   const helper = path.join(__dirname, `embedded-postgres${path.extname(__filename)}`);
+  // The port is chosen here, so that a restart comes back where the services look for it.
+  const port = await freePort();
   const child = new ManagedChild({
     name: 'postgres',
     command: process.execPath,
-    args: ['--import', 'tsx', helper],
+    args: [
+      '--import',
+      'tsx',
+      helper,
+      '--port',
+      String(port),
+      '--data',
+      dataDir.name,
+      ...(dataDir.throwaway ? ['--throwaway'] : []),
+    ],
     cwd: REPO_ROOT,
     env: process.env,
     stdio: 'pipe',
     ipc: true,
   });
-  let ready: { port: number; dataDir: string } | undefined;
-  child.start().once('message', (message) => (ready = message as typeof ready));
-  try {
+  const start = async (signal?: AbortSignal) => {
+    let ready: { port: number; dataDir: string } | undefined;
+    child.start().once('message', (message) => (ready = message as typeof ready));
     // initdb on first use takes a few seconds; a slow disk can take much longer.
-    await waitFor('embedded PostgreSQL', async () => ready !== undefined, {
-      child,
-      timeoutMs: 120_000,
-      signal: ctx.signal,
-    });
+    await waitFor('embedded PostgreSQL', async () => ready !== undefined, { child, timeoutMs: 120_000, signal });
+    return ready!;
+  };
+  let dir: string;
+  try {
+    dir = (await start(ctx.signal)).dataDir;
   } catch (err) {
     await child.stop();
     throw err;
   }
-  const { port, dataDir } = ready!;
-  ctx.log(`Started an embedded PostgreSQL on 127.0.0.1:${port} (data in ${dataDir})`);
+  ctx.log(`Started an embedded PostgreSQL on 127.0.0.1:${port} (data in ${dir})`);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/depot`,
+    url: `postgres://postgres@127.0.0.1:${port}/${database}`,
     source: 'started',
     child,
+    restart: async () => void (await start()),
     stop: async () => {
       await child.stop('SIGTERM', 15_000);
     },
   };
 }
 
-export async function resolveNats(opts: { natsUrl?: string }, ctx: DependencyContext): Promise<Dependency> {
-  if (opts.natsUrl) {
-    ctx.log(`Using NATS at ${opts.natsUrl.split(',').map(redactUrl).join(',')}`);
-    return { url: opts.natsUrl, source: 'configured', stop: nothingToStop };
+export async function resolveNats(
+  opts: {
+    url?: string;
+    /** The variable that configures it, named when nats-server is missing. */
+    variable: string;
+    dataDir: DataDirChoice;
+  },
+  ctx: DependencyContext,
+): Promise<Dependency> {
+  return resolveServer(
+    {
+      title: 'NATS',
+      url: opts.url,
+      standardPort: 4222,
+      urlAt: (port) => `nats://127.0.0.1:${port}`,
+      server: {
+        name: 'nats',
+        binary: 'nats-server',
+        description: 'nats-server with JetStream',
+        missing:
+          'NATS is not running and nats-server is not installed. ' +
+          `Install it with: ${NATS_INSTALL} (or set ${opts.variable})`,
+        dataDir: opts.dataDir,
+        pidFile: 'nats-server.pid',
+        args: (port, dir) => [
+          '-js',
+          '-a',
+          '127.0.0.1',
+          '-p',
+          String(port),
+          '-sd',
+          dir,
+          '-P',
+          path.join(dir, 'nats-server.pid'),
+        ],
+      },
+    },
+    ctx,
+  );
+}
+
+/**
+ * A server: the configured URL, else the machine's server on its standard port, else one started
+ * from the program installed on the machine (MissingDependency when it is not).
+ */
+export async function resolveServer(
+  opts: {
+    /** Its name in the progress lines. */
+    title: string;
+    url?: string;
+    standardPort: number;
+    urlAt(port: number): string;
+    server: InstalledServer;
+  },
+  ctx: DependencyContext,
+): Promise<Dependency> {
+  if (opts.url) {
+    ctx.log(`Using ${opts.title} at ${opts.url.split(',').map(redactUrl).join(',')}`);
+    return { url: opts.url, source: 'configured', stop: nothingToStop };
   }
-  if (await tcpAnswers('127.0.0.1', 4222)) {
-    ctx.log('Using the NATS server on 127.0.0.1:4222');
-    return { url: LOCAL_NATS, source: 'local', stop: nothingToStop };
+  if (await tcpAnswers('127.0.0.1', opts.standardPort)) {
+    ctx.log(`Using the ${opts.title} server on 127.0.0.1:${opts.standardPort}`);
+    return { url: opts.urlAt(opts.standardPort), source: 'local', stop: nothingToStop };
   }
-  const binary = findOnPath('nats-server');
-  if (!binary) throw new StartupError(NATS_MISSING);
-  const claimed = await claimDataDir(path.join(DATA_ROOT, 'nats'), 'nats-server.pid');
+  const server = await startInstalledServer(opts.server, ctx);
+  ctx.log(`Started ${opts.server.description} on 127.0.0.1:${server.port} (data in ${server.dir})`);
+  return {
+    url: opts.urlAt(server.port),
+    source: 'started',
+    child: server.child,
+    restart: server.restart,
+    stop: server.stop,
+  };
+}
+
+export interface InstalledServer {
+  /** Its name in the stack's logs. */
+  name: string;
+  binary: string;
+  /** What the progress line calls it once started. */
+  description: string;
+  /** The line saying how to get it. */
+  missing: string;
+  dataDir: DataDirChoice;
+  /** The server's pid file inside its data directory: one left by a killed launcher is stopped. */
+  pidFile: string;
+  args(port: number, dataDir: string): string[];
+}
+
+/**
+ * A server installed on the machine (see findExecutable) on a free port of 127.0.0.1, ready once
+ * the port answers; restart() starts it again there, stop() stops it and releases its data
+ * directory. Throws MissingDependency(`missing`) when not installed.
+ */
+export async function startInstalledServer(
+  spec: InstalledServer,
+  ctx: DependencyContext,
+): Promise<{ port: number; dir: string; child: ManagedChild; restart(): Promise<void>; stop(): Promise<void> }> {
+  const binary = findExecutable(spec.binary);
+  if (!binary) throw new MissingDependency(spec.missing);
+  const claimed: ClaimedDir = spec.dataDir.throwaway
+    ? throwawayDir(spec.dataDir.name)
+    : await claimDataDir(path.join(DATA_ROOT, spec.dataDir.name), spec.pidFile);
   const port = await freePort();
   const child = new ManagedChild({
-    name: 'nats',
+    name: spec.name,
     command: binary,
-    args: [
-      '-js',
-      '-a',
-      '127.0.0.1',
-      '-p',
-      String(port),
-      '-sd',
-      claimed.dir,
-      '-P',
-      path.join(claimed.dir, 'nats-server.pid'),
-    ],
+    args: spec.args(port, claimed.dir),
     cwd: REPO_ROOT,
     env: process.env,
     stdio: 'pipe',
@@ -136,19 +261,26 @@ export async function resolveNats(opts: { natsUrl?: string }, ctx: DependencyCon
     await child.stop();
     claimed.release();
   };
-  child.start();
+  const start = async (signal?: AbortSignal) => {
+    child.start();
+    await waitFor(spec.binary, () => tcpAnswers('127.0.0.1', port), { child, timeoutMs: 15_000, signal });
+  };
   try {
-    await waitFor('nats-server', () => tcpAnswers('127.0.0.1', port), { child, timeoutMs: 15_000, signal: ctx.signal });
+    await start(ctx.signal);
   } catch (err) {
     await stop();
     throw err;
   }
-  ctx.log(`Started nats-server with JetStream on 127.0.0.1:${port} (data in ${claimed.dir})`);
-  return { url: `nats://127.0.0.1:${port}`, source: 'started', child, stop };
+  return { port, dir: claimed.dir, child, restart: () => start(), stop };
 }
 
-function findOnPath(command: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+/**
+ * The full path of an executable: on the PATH, else in the sbin directories, where Debian puts
+ * servers (nats-server is /usr/sbin/nats-server) but which a normal user's PATH lacks.
+ */
+export function findExecutable(command: string): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/local/sbin', '/usr/sbin', '/sbin'];
+  for (const dir of dirs) {
     if (!dir) continue;
     const candidate = path.join(dir, command);
     try {

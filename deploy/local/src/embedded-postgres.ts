@@ -3,19 +3,28 @@
 // process-wide signal hooks that would stop PostgreSQL before the services have drained.
 //
 // Started by the launcher with an IPC channel: it reports `{ port, dataDir }` when ready and stops
-// PostgreSQL on SIGTERM or when the launcher goes away. Started by hand (CI without a PostgreSQL
-// server) it takes `--port N` and prints one line when ready:
+// PostgreSQL on SIGTERM or when the launcher goes away. Options: `--port N` (default: a free
+// port), `--data <name>` (the data directory .data/<name>, default `postgres`), `--throwaway` (a
+// fresh cluster in the temporary folder, deleted when it stops: the tests' server). Started by
+// hand it prints one line when ready:
 //   node --import tsx deploy/local/src/embedded-postgres.ts --port 5432
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { claimDataDir, DATA_ROOT, makeTraversable } from './data-dir';
+import { claimDataDir, DATA_ROOT, makeTraversable, throwawayDir } from './data-dir';
 import { freePort } from './ports';
 
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+}
+
 async function main(): Promise<void> {
-  const portArg = process.argv.indexOf('--port');
-  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : await freePort();
-  const claimed = await claimDataDir(path.join(DATA_ROOT, 'postgres'), 'postmaster.pid');
+  const port = option('--port') ? Number(option('--port')) : await freePort();
+  const data = option('--data') ?? 'postgres';
+  const claimed = process.argv.includes('--throwaway')
+    ? throwawayDir(data)
+    : await claimDataDir(path.join(DATA_ROOT, data), 'postmaster.pid');
   process.on('exit', () => claimed.release());
   const isRoot = process.getuid?.() === 0;
   if (isRoot) makeTraversable(claimed.dir);

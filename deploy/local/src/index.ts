@@ -9,5 +9,6 @@ export {
 } from './stack';
 export { SERVICE_NAMES, type ServiceName, type BackendName } from './config';
 export { freePort, tcpAnswers } from './ports';
+export { findExecutable } from './deps';
 export type { StdioMode } from './child';
 export { initialAdminPassword } from './admin-password';

@@ -16,10 +16,12 @@ import {
   type StackOptions,
   type Wiring,
 } from './config';
+import { ensureConsoleBuilt } from './console';
 import { REPO_ROOT } from './data-dir';
 import { resolveNats, resolvePostgres, type Dependency } from './deps';
 import { grpcHealthProbe, httpOk, StartupError, waitFor } from './health';
 import { freePorts, portIsFree } from './ports';
+import { Supervisor } from './supervisor';
 
 // Preloaded into every service. The launcher holds an IPC channel to each; when the launcher goes
 // away, even killed by SIGKILL, the channel closes and the service stops as if sent SIGTERM
@@ -80,32 +82,55 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const extraGateways: ManagedChild[] = [];
   let started = false;
   let stopping: Promise<void> | undefined;
+  const supervisor =
+    settings.supervision &&
+    new Supervisor(settings.supervision, {
+      log,
+      giveUp: (name, message) => (options.onGiveUp ? options.onGiveUp(name, message) : log(message)),
+    });
 
   const stop = () =>
     (stopping ??= (async () => {
+      supervisor?.stop();
       await Promise.all([children.get('gateway'), ...extraGateways].map((child) => child?.stop()));
       await Promise.all(BACKENDS.map((name) => children.get(name)?.stop()));
       await Promise.all(deps.map((d) => d.stop()));
     })());
 
-  const watch = (name: string, child: ManagedChild) => {
+  /** A process that exits on its own once the stack runs is reported, and restarted by `restart`. */
+  const watch = (name: string, child: ManagedChild, restart: () => Promise<void>) => {
     child.onExit = (exit, requested) => {
-      if (started && !requested && !stopping) options.onUnexpectedExit?.(name, exit);
+      if (!started || requested || stopping) return;
+      options.onUnexpectedExit?.(name, exit);
+      supervisor?.crashed(name, exit, {
+        restart,
+        recentOutput: () => child.recentOutput(20),
+        running: () => child.running,
+        kill: () => child.kill('SIGKILL'),
+      });
     };
   };
 
   try {
+    const consoleBuilt = ensureConsoleBuilt(log);
     const [postgres, nats] = await settle([
-      resolvePostgres({ databaseUrl: settings.databaseUrl, preferEmbedded: settings.preferEmbeddedPostgres }, ctx),
-      resolveNats({ natsUrl: settings.natsUrl }, ctx),
+      resolvePostgres(
+        {
+          url: settings.databaseUrl,
+          preferEmbedded: settings.preferEmbeddedPostgres,
+          database: 'depot',
+          dataDir: { name: 'postgres' },
+        },
+        ctx,
+      ),
+      resolveNats({ url: settings.natsUrl, variable: 'NATS_URL', dataDir: { name: 'nats' } }, ctx),
     ]);
     for (const dep of [postgres, nats]) if (dep.value) deps.push(dep.value);
     if (postgres.error) throw postgres.error;
     if (nats.error) throw nats.error;
     const pg = postgres.value!;
     const bus = nats.value!;
-    if (pg.child) watch('postgres', pg.child);
-    if (bus.child) watch('nats', bus.child);
+    for (const dep of [pg, bus]) if (dep.child && dep.restart) watch(dep.child.name, dep.child, dep.restart);
 
     const databases = await createDatabases(pg.url);
     const ports = await choosePorts(settings.gatewayPort);
@@ -128,20 +153,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         prefix: settings.pretty,
         ipc: true,
       });
+    const startService = async (name: ServiceName, signal?: AbortSignal) => {
+      supervisor?.cancel(name);
+      const child = children.get(name)!;
+      child.start();
+      await waitHealthy(name, child, ports[name], settings, signal);
+    };
     for (const name of SERVICE_NAMES) {
       const child = makeChild(name, name, serviceEnvironment(name, settings, wiring));
-      watch(name, child);
+      watch(name, child, () => startService(name));
       children.set(name, child);
     }
 
-    const startService = async (name: ServiceName) => {
-      const child = children.get(name)!;
-      child.start();
-      await waitHealthy(name, child, ports[name], settings, options.signal);
-    };
     // The back-end services only need each other for some calls, not to start.
-    await Promise.all(BACKENDS.map(startService));
-    await startService('gateway');
+    await Promise.all(BACKENDS.map((name) => startService(name, options.signal)));
+    await consoleBuilt;
+    await startService('gateway', options.signal);
     for (const child of children.values()) {
       if (!child.running) {
         throw new StartupError(`${child.name} exited during start-up. Last output:\n${child.recentOutput()}`);
@@ -160,9 +187,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ports,
       sources: { postgres: pg.source, nats: bus.source },
       stop,
-      stopService: (name, signal = 'SIGTERM') => children.get(name)!.stop(signal),
-      startService,
+      stopService: (name, signal = 'SIGTERM') => {
+        supervisor?.cancel(name);
+        return children.get(name)!.stop(signal);
+      },
+      startService: (name) => startService(name),
       async restartService(name, signal = 'SIGTERM') {
+        supervisor?.cancel(name);
         await children.get(name)!.stop(signal);
         await startService(name);
       },
@@ -180,12 +211,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           GATEWAY_PORT: String(port),
         });
         extraGateways.push(child);
-        watch(child.name, child);
-        child.start();
-        await waitHealthy('gateway', child, port, settings, options.signal);
+        const start = async (signal?: AbortSignal) => {
+          child.start();
+          await waitHealthy('gateway', child, port, settings, signal);
+        };
+        watch(child.name, child, () => start());
+        await start(options.signal);
         return {
           url: `http://127.0.0.1:${port}`,
-          pid: child.pid,
+          get pid() {
+            return child.pid;
+          },
           logs: () => child.output.tail().join('\n'),
           stop: async () => void (await child.stop()),
         };

@@ -1,25 +1,39 @@
-// `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C.
+// `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C, each process
+// restarted if it exits on its own. While it runs, .data/stack.json tells the admin CLI of this
+// checkout where the services are.
 import path from 'node:path';
+import { readLocalStack, removeLocalStack, writeLocalStack } from '@depot/common';
 import { initialAdminPassword } from './admin-password';
+import { envFlag } from './config';
 import { REPO_ROOT } from './data-dir';
-import { describeExit, startStack, type Stack } from './stack';
+import { startStack, type Stack } from './stack';
+import { exitUnlessSupportedNode } from './supported-node';
 import { persistentTotpKey, TOTP_KEY_FILE } from './totp-key';
+
+exitUnlessSupportedNode();
 
 const abort = new AbortController();
 let stack: Stack | undefined;
 let stopping = false;
 
+/** The last line, once every process the launcher started has exited. */
+const STOPPED = 'Depot stopped.';
+
 function shutdown(code: number, reason: string): void {
   if (stopping) return;
   stopping = true;
   console.log(reason);
+  removeLocalStack();
   if (!stack) {
     // Still starting: startStack stops what it had started and rejects; main() exits then.
     abort.abort();
     return;
   }
   stack.stop().then(
-    () => process.exit(code),
+    () => {
+      console.log(STOPPED);
+      process.exit(code);
+    },
     (err: unknown) => {
       console.error(`Error while stopping: ${String(err)}`);
       process.exit(1);
@@ -29,6 +43,35 @@ function shutdown(code: number, reason: string): void {
 
 process.on('SIGINT', () => shutdown(0, 'Stopping Depot...'));
 process.on('SIGTERM', () => shutdown(0, 'Stopping Depot...'));
+// Whatever ends the process, the CLI must not be left pointing at it (a SIGKILL leaves the file,
+// which the CLI then sees is stale).
+process.on('exit', () => removeLocalStack());
+
+/** Writes .data/stack.json, unless another `npm start` of this checkout already has it. */
+function describeForTheCli(started: Stack): string {
+  const grpc = {
+    catalog: `127.0.0.1:${started.ports.catalog}`,
+    builds: `127.0.0.1:${started.ports.builds}`,
+    auth: `127.0.0.1:${started.ports.auth}`,
+  };
+  const current = readLocalStack();
+  if (current.state === 'running') {
+    return (
+      `The admin CLI of this checkout addresses the stack of launcher pid ${current.stack.pid} ` +
+      `(${current.stack.gatewayUrl}); for this one set CATALOG_GRPC_ADDR=${grpc.catalog} ` +
+      `BUILDS_GRPC_ADDR=${grpc.builds} AUTH_GRPC_ADDR=${grpc.auth}`
+    );
+  }
+  writeLocalStack({
+    pid: process.pid,
+    gatewayUrl: started.gatewayUrl,
+    grpc,
+    databases: started.databases,
+    eventsNamespace: started.eventsNamespace,
+    startedAt: new Date().toISOString(),
+  });
+  return 'Admin CLI: npm run admin -- --help (it finds this stack by itself)';
+}
 
 async function main(): Promise<void> {
   try {
@@ -37,13 +80,19 @@ async function main(): Promise<void> {
       totpEncryptionKey: process.env.TOTP_ENCRYPTION_KEY || persistentTotpKey(),
       stdio: 'inherit',
       pretty: process.env.LOG_PRETTY !== 'false',
+      // The services write to the launcher's pipes: colour only if the launcher's output is a terminal.
+      color: envFlag('LOG_COLOR', process.env.LOG_COLOR) ?? (process.stdout.isTTY === true && !process.env.NO_COLOR),
       signal: abort.signal,
       log: (line) => console.log(line),
-      onUnexpectedExit: (name, exit) =>
-        shutdown(1, `${name} stopped unexpectedly (${describeExit(exit)}); stopping Depot`),
+      // A process that exits on its own is restarted (src/supervisor.ts); one that keeps crashing
+      // ends the run.
+      onGiveUp: (_name, message) => shutdown(1, `${message}\nStopping Depot...`),
     });
   } catch (err) {
-    if (abort.signal.aborted) process.exit(0);
+    if (abort.signal.aborted) {
+      console.log(STOPPED);
+      process.exit(0);
+    }
     console.error(`Depot could not start: ${(err as Error)?.message ?? String(err)}`);
     process.exit(1);
   }
@@ -61,14 +110,14 @@ async function main(): Promise<void> {
       `  curl -H "Authorization: Bearer $ADMIN_TOKEN" ${gatewayUrl}/api/mod`,
     );
   }
-  lines.push(...(await consoleSignIn(stack)));
+  lines.push(`Web console: ${gatewayUrl}/console/`, ...(await consoleSignIn(stack)));
   if (!process.env.TOTP_ENCRYPTION_KEY) {
     lines.push(
       `Two-factor secrets are encrypted with the key in ${path.relative(REPO_ROOT, TOTP_KEY_FILE)} ` +
         '(keep it; set TOTP_ENCRYPTION_KEY to choose one).',
     );
   }
-  lines.push('Press Ctrl-C to stop.');
+  lines.push(describeForTheCli(stack), 'Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 }
 

@@ -21,6 +21,7 @@ describe('resolveSettings', () => {
       mirrorUrl: 'http://localhost/mirror/',
       logLevel: 'info',
       pretty: false,
+      color: false,
       stdio: 'pipe',
       preferEmbeddedPostgres: false,
       adminTokenGenerated: true,
@@ -49,6 +50,7 @@ describe('resolveSettings', () => {
       REDIS_URL: 'redis://e:6379',
       LOG_LEVEL: 'debug',
       LOG_PRETTY: 'true',
+      LOG_COLOR: 'true',
       DEPOT_EMBEDDED_PG: '1',
     };
     expect(resolveSettings({}, env)).toMatchObject({
@@ -63,6 +65,7 @@ describe('resolveSettings', () => {
       redisUrl: 'redis://e:6379',
       logLevel: 'debug',
       pretty: true,
+      color: true,
       preferEmbeddedPostgres: true,
     });
     const s = resolveSettings(
@@ -102,9 +105,11 @@ describe('serviceEnvironment', () => {
       EVENTS_NAMESPACE: 'ns',
       LOG_LEVEL: 'info',
       LOG_PRETTY: 'false',
+      LOG_COLOR: 'false',
       DATABASE_URL: 'postgres://h/x_catalog',
       CATALOG_GRPC_LISTEN: '127.0.0.1:1001',
       BUILDS_GRPC_ADDR: '127.0.0.1:1002',
+      SERVICE_MIRROR_URL: 'http://localhost/mirror/',
     });
     expect(serviceEnvironment('builds', settings, wiring)).toMatchObject({
       DATABASE_URL: 'postgres://h/x_builds',

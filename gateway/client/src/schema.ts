@@ -83,7 +83,7 @@ export type paths = {
         put?: never;
         /**
          * Create a mod
-         * @description Needs the `mods_create` permission (or `solder_full`).
+         * @description Needs the `mods_create` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         post: operations["postMod"];
         delete?: never;
@@ -99,13 +99,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Show a mod */
+        /**
+         * Show a mod
+         * @description Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`), identified by a bearer token or a session (wrong ones count as none, never 401).
+         */
         get: operations["getModBySlug"];
         /**
          * Update a mod
          * @description Only the fields sent change.
          *
-         *     Needs the `mods_manage` permission (or `solder_full`).
+         *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         put: operations["putModBySlug"];
         post?: never;
@@ -128,11 +131,14 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Show a mod version */
+        /**
+         * Show a mod version
+         * @description Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`), identified by a bearer token or a session (wrong ones count as none, never 401).
+         */
         get: operations["getModBySlugByVersion"];
         /**
-         * Update a mod version (md5, filesize)
-         * @description Needs the `mods_manage` permission (or `solder_full`).
+         * Update a mod version (md5, filesize, url, notes)
+         * @description Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         put: operations["putModBySlugByVersion"];
         post?: never;
@@ -157,9 +163,31 @@ export type paths = {
         put?: never;
         /**
          * Add a version to a mod
-         * @description Needs the `mods_manage` permission (or `solder_full`).
+         * @description Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         post: operations["postModBySlugVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/{slug}/{version}/rehash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rehash a mod version: fetch its archive, compare md5 and size
+         * @description Fetches the version's archive (its own `url`, else the mirror's), computing md5 and size while it streams, and compares them with the recorded ones; `store: true` writes them when they differ. Only http(s) URLs of the hosts in `ARCHIVE_HOSTS` (default: the mirror), never private addresses unless `ARCHIVE_ALLOW_PRIVATE`, within the connect and transfer timeouts and `ARCHIVE_MAX_BYTES`.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`).
+         */
+        post: operations["postModBySlugByVersionRehash"];
         delete?: never;
         options?: never;
         head?: never;
@@ -693,7 +721,7 @@ export type paths = {
          * A mod, its versions and the builds using each
          * @description Every build of every modpack is listed, whatever the caller may manage: deleting the mod removes it from all of them, and a version cannot be deleted while any holds it.
          *
-         *     Needs the `mods_manage` permission (or `solder_full`).
+         *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         get: operations["getManageModsBySlug"];
         put?: never;
@@ -937,6 +965,8 @@ export type components = {
             author: string | null;
             description: string | null;
             link: string | null;
+            /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
+            notes?: string;
             versions: string[];
         };
         Mod: {
@@ -946,6 +976,8 @@ export type components = {
             author: string | null;
             description: string | null;
             link: string | null;
+            /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
+            notes?: string;
             /**
              * @description UTC time with microseconds and a trailing Z.
              * @example 2024-01-02T03:04:05.000000Z
@@ -962,8 +994,10 @@ export type components = {
             /** @description MD5 of the archive, 32 lowercase hex digits. */
             md5: string;
             filesize: number | null;
-            /** @description {mirror_url}/mods/{name}/{name}-{version}.zip */
+            /** @description The version's own url when it has one, else {mirror_url}/mods/{name}/{name}-{version}.zip */
             url: string;
+            /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
+            notes?: string;
         };
         ModVersion: {
             id: number;
@@ -972,6 +1006,10 @@ export type components = {
             /** @description MD5 of the archive, 32 lowercase hex digits. */
             md5: string;
             filesize: number | null;
+            /** @description The version's own download url: present only when set (docs/api.md#download-urls). */
+            url?: string;
+            /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
+            notes?: string;
             /**
              * @description UTC time with microseconds and a trailing Z.
              * @example 2024-01-02T03:04:05.000000Z
@@ -982,6 +1020,22 @@ export type components = {
              * @example 2024-01-02T03:04:05.000000Z
              */
             updated_at: string;
+        };
+        VersionRehash: {
+            /** @description The URL the archive was fetched from. */
+            url: string;
+            /** @description MD5 of the archive fetched. */
+            md5: string;
+            /** @description Size of the archive fetched, in bytes. */
+            filesize: number;
+            /** @description The md5 the version had before this request. */
+            recorded_md5: string;
+            /** @description The filesize the version had before this request. */
+            recorded_filesize: number | null;
+            md5_matches: boolean;
+            filesize_matches: boolean;
+            /** @description Whether this request wrote md5 and filesize to the version. */
+            stored: boolean;
         };
         Modpack: {
             id: number;
@@ -1058,6 +1112,7 @@ export type components = {
             /** @description MD5 of the archive, 32 lowercase hex digits. */
             md5: string;
             filesize: number | null;
+            /** @description The version's own url when it has one, else {mirror_url}/mods/{name}/{name}-{version}.zip */
             url: string;
         };
         BuildModDetailed: {
@@ -1068,6 +1123,7 @@ export type components = {
             /** @description MD5 of the archive, 32 lowercase hex digits. */
             md5: string;
             filesize: number | null;
+            /** @description The version's own url when it has one, else {mirror_url}/mods/{name}/{name}-{version}.zip */
             url: string;
             pretty_name: string;
             author: string | null;
@@ -1355,6 +1411,10 @@ export type components = {
                     /** @description MD5 of the archive, 32 lowercase hex digits; empty or malformed only for a version imported from Solder without a valid one (the pack doctor reports it). */
                     md5: string;
                     filesize: number | null;
+                    /** @description The version's own download url: present only when set (docs/api.md#download-urls). */
+                    url?: string;
+                    /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
+                    notes?: string;
                     /**
                      * @description UTC time with microseconds and a trailing Z.
                      * @example 2024-01-02T03:04:05.000000Z
@@ -1691,6 +1751,8 @@ export interface operations {
                     description?: string | null;
                     /** @description Absent, null or an empty string leaves it unset. */
                     link?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    notes?: string | null;
                 };
             };
         };
@@ -1880,6 +1942,8 @@ export interface operations {
                     description?: string | null;
                     /** @description Absent, null or an empty string leaves it unset. */
                     link?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    notes?: string | null;
                 };
             };
         };
@@ -2159,6 +2223,10 @@ export interface operations {
                     md5?: string;
                     /** @description Absent, null or an empty string leaves it unset. */
                     filesize?: number | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    url?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    notes?: string | null;
                 };
             };
         };
@@ -2376,6 +2444,10 @@ export interface operations {
                     md5: string;
                     /** @description Absent, null or an empty string leaves it unset. */
                     filesize?: number | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    url?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    notes?: string | null;
                 };
             };
         };
@@ -2474,6 +2546,148 @@ export interface operations {
             };
             /** @description "Service unavailable.": a service did not answer in time. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModBySlugByVersionRehash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+                /** @description Mod version string, percent-encoded. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Write the md5 and filesize found when they differ from the recorded ones. */
+                    store?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description What the archive is, and whether it matches the version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionRehash"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.", "Mod version not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": "The archive URL may not be fetched: <why>."}`: not http(s), a host not allowed, a private address. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive is missing: <url> answered 404." (or 410); "The archive server failed: …" (another status, too many redirects, a body cut short); "The archive is too large: …"; "The archive server cannot be reached: …". */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive did not arrive in time: …": no connection within the connect timeout, or not complete within the transfer timeout. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,7 +14,6 @@ import { buildParams } from './builds';
 import { checkTarget, modpackParams } from './modpacks';
 import { modParams } from './mods';
 
-
 export function manageRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
   const { builds, catalog } = clients;
@@ -110,15 +109,16 @@ export function manageRoutes(app: FastifyInstance) {
         'Every build of every modpack is listed, whatever the caller may manage: deleting the mod removes it from ' +
         'all of them, and a version cannot be deleted while any holds it.',
       access: 'mods_manage',
+      privateFields: 'mods_manage',
       params: modParams,
       response: res.managedMod,
       returns: 'The mod record and each version record with the builds holding it.',
       answers: { 404: notFound('Mod not found.') },
-      handler: async ({ params }) => {
+      handler: async ({ params, showsPrivate }) => {
         const mod = await catalog.GetModVersions({ slug: params.slug });
         const ids = mod.versions.map((v) => v.id);
         const { uses } = ids.length ? await builds.ListVersionUses({ mod_version_ids: ids }) : { uses: [] };
-        return managedMod(mod, uses);
+        return managedMod(mod, uses, showsPrivate);
       },
     }),
     route({

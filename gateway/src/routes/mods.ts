@@ -7,13 +7,16 @@ import * as res from '../response-schemas';
 import { invalid, notFound, route, segment } from '../route';
 import { tag } from '../cache';
 import { presentFields, rules, unsetNulls } from '../validation';
-import { modListView, modRecord, modView, versionRecord, versionView } from '../views';
+import { modListView, modRecord, modView, versionRecord, versionRehash, versionView } from '../views';
 
+/** Private notes (docs/api.md#private-notes), on mods and versions alike. */
+const notes = rules.nullable(rules.string({ max: 65535 }));
 const modFields = {
   pretty_name: rules.string(),
   author: rules.nullable(rules.string()),
   description: rules.nullable(rules.string({ max: 65535 })),
   link: rules.nullable(rules.url()),
+  notes,
 };
 const createModBody = z.object({ name: rules.slug(), ...modFields });
 const updateModBody = z.object({ name: rules.slug(), ...modFields }).partial();
@@ -21,8 +24,26 @@ const createVersionBody = z.object({
   version: rules.version(),
   md5: rules.md5(),
   filesize: rules.nullable(rules.integer({ max: Number.MAX_SAFE_INTEGER })),
+  /** Its own download url, shown instead of the mirror's (docs/api.md#download-urls). */
+  url: rules.nullable(rules.url()),
+  notes,
 });
 const updateVersionBody = createVersionBody.omit({ version: true }).partial();
+/**
+ * Without MOD_VERSION_URLS a version's `url` is no field of the API: ignored when sent, like any
+ * unknown field (docs/api.md#request-bodies). A download address outside the mirror sends every
+ * launcher to another host, so the operator opts in.
+ */
+const mirrorOnly = {
+  create: createVersionBody.omit({ url: true }),
+  update: updateVersionBody.omit({ url: true }),
+};
+const rehashBody = z.object({
+  store: rules
+    .boolean()
+    .optional()
+    .meta({ description: 'Write the md5 and filesize found when they differ from the recorded ones.' }),
+});
 
 export const modParams = z.object({ slug: segment('MOD_NOT_FOUND', 'Slug of the mod, percent-encoded.') });
 const versionParams = modParams.extend({
@@ -34,6 +55,8 @@ export function modRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
   const { catalog } = clients;
   const cached = app.cachedReads;
+  // A rehash fetches an archive within ARCHIVE_TRANSFER_TIMEOUT_MS: the call may take that long.
+  const rehashDeadlineMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
   /** SERVICE_DISABLE_MOD_API: the mod reads answer 404 (docs/api.md#mods). */
   const enabled = () => {
     if (config.SERVICE_DISABLE_MOD_API) throw new HttpError(404, DISABLED);
@@ -69,13 +92,15 @@ export function modRoutes(app: FastifyInstance) {
       tag: 'Mods',
       summary: 'Show a mod',
       access: 'public',
+      privateFields: 'mods_manage',
       guard: enabled,
       params: modParams,
       response: res.modView,
       returns: 'The mod and its version strings.',
       answers: { 404: notFound('Mod does not exist', DISABLED) },
-      cached: ({ params }) => cached.mod(params.slug),
-      handler: async ({ params }) => bodyOf(JSON.stringify(modView(await catalog.GetMod({ slug: params.slug })))),
+      cached: ({ params, showsPrivate }) => cached.mod(params.slug, showsPrivate),
+      handler: async ({ params, showsPrivate }) =>
+        bodyOf(JSON.stringify(modView(await catalog.GetMod({ slug: params.slug }), showsPrivate))),
     }),
     route({
       method: 'GET',
@@ -83,16 +108,19 @@ export function modRoutes(app: FastifyInstance) {
       tag: 'Mods',
       summary: 'Show a mod version',
       access: 'public',
+      privateFields: 'mods_manage',
       guard: enabled,
       params: versionParams,
       target: modOrVersion,
       response: res.versionView,
       returns: 'The version with its download url.',
       answers: { 404: notFound('Mod does not exist', 'Mod version does not exist', DISABLED) },
-      cached: ({ params }) => cached.version(params.slug, params.version),
-      handler: async ({ params: { slug, version } }) =>
+      cached: ({ params, showsPrivate }) => cached.version(params.slug, params.version, showsPrivate),
+      handler: async ({ params: { slug, version }, showsPrivate }) =>
         bodyOf(
-          JSON.stringify(versionView(await catalog.GetVersion({ slug, version }), slug, config.SERVICE_MIRROR_URL)),
+          JSON.stringify(
+            versionView(await catalog.GetVersion({ slug, version }), slug, config.SERVICE_MIRROR_URL, showsPrivate),
+          ),
         ),
     }),
     route({
@@ -101,13 +129,14 @@ export function modRoutes(app: FastifyInstance) {
       tag: 'Mods',
       summary: 'Create a mod',
       access: 'mods_create',
+      privateFields: 'mods_manage',
       body: createModBody,
       status: 201,
       response: res.modRecord,
       returns: 'The new mod.',
       answers: { 422: invalid('`{"error": {"name": ["The name has already been taken."]}}`') },
       invalidates: () => [tag.modList],
-      handler: async ({ body }) => modRecord(await catalog.CreateMod(unsetNulls(body))),
+      handler: async ({ body, showsPrivate }) => modRecord(await catalog.CreateMod(unsetNulls(body)), showsPrivate),
     }),
     route({
       method: 'PUT',
@@ -116,6 +145,7 @@ export function modRoutes(app: FastifyInstance) {
       summary: 'Update a mod',
       description: 'Only the fields sent change.',
       access: 'mods_manage',
+      privateFields: 'mods_manage',
       params: modParams,
       target: modOrVersion,
       body: updateModBody,
@@ -123,9 +153,10 @@ export function modRoutes(app: FastifyInstance) {
       returns: 'The updated mod.',
       answers: { 404: notFound('Mod not found.'), 422: invalid('a duplicate name') },
       invalidates: staleMod(true),
-      handler: async ({ params, body }) =>
+      handler: async ({ params, body, showsPrivate }) =>
         modRecord(
           await catalog.UpdateMod({ slug: params.slug, ...unsetNulls(body), update_mask: presentFields(body) }),
+          showsPrivate,
         ),
     }),
     route({
@@ -151,9 +182,10 @@ export function modRoutes(app: FastifyInstance) {
       tag: 'Mods',
       summary: 'Add a version to a mod',
       access: 'mods_manage',
+      privateFields: 'mods_manage',
       params: modParams,
       target: modOrVersion,
-      body: createVersionBody,
+      body: config.MOD_VERSION_URLS ? createVersionBody : mirrorOnly.create,
       status: 201,
       response: res.versionRecord,
       returns: 'The new version.',
@@ -162,23 +194,24 @@ export function modRoutes(app: FastifyInstance) {
         422: invalid('`{"error": "Version already exists for this mod."}`'),
       },
       invalidates: staleMod(false),
-      handler: async ({ params, body }) =>
-        versionRecord(await catalog.CreateVersion({ slug: params.slug, ...unsetNulls(body) })),
+      handler: async ({ params, body, showsPrivate }) =>
+        versionRecord(await catalog.CreateVersion({ slug: params.slug, ...unsetNulls(body) }), showsPrivate),
     }),
     route({
       method: 'PUT',
       url: '/api/mod/:slug/:version',
       tag: 'Mods',
-      summary: 'Update a mod version (md5, filesize)',
+      summary: 'Update a mod version (md5, filesize, url, notes)',
       access: 'mods_manage',
+      privateFields: 'mods_manage',
       params: versionParams,
       target: modOrVersion,
-      body: updateVersionBody,
+      body: config.MOD_VERSION_URLS ? updateVersionBody : mirrorOnly.update,
       response: res.versionRecord,
       returns: 'The updated version.',
       answers: { 404: notFound('Mod not found.', 'Mod version not found.'), 422: invalid() },
       invalidates: staleMod(false),
-      handler: async ({ params, body }) =>
+      handler: async ({ params, body, showsPrivate }) =>
         versionRecord(
           await catalog.UpdateVersion({
             slug: params.slug,
@@ -186,6 +219,7 @@ export function modRoutes(app: FastifyInstance) {
             ...unsetNulls(body),
             update_mask: presentFields(body),
           }),
+          showsPrivate,
         ),
     }),
     route({
@@ -207,6 +241,39 @@ export function modRoutes(app: FastifyInstance) {
         await catalog.DeleteVersion({ slug: params.slug, version: params.version });
         return { success: 'Mod version deleted.' as const };
       },
+    }),
+    route({
+      method: 'POST',
+      url: '/api/mod/:slug/:version/rehash',
+      tag: 'Mods',
+      summary: 'Rehash a mod version: fetch its archive, compare md5 and size',
+      description:
+        "Fetches the version's archive (its own `url`, else the mirror's), computing md5 and size while it " +
+        'streams, and compares them with the recorded ones; `store: true` writes them when they differ. ' +
+        'Only http(s) URLs of the hosts in `ARCHIVE_HOSTS` (default: the mirror), never private addresses ' +
+        'unless `ARCHIVE_ALLOW_PRIVATE`, within the connect and transfer timeouts and `ARCHIVE_MAX_BYTES`.',
+      access: 'mods_manage',
+      params: versionParams,
+      target: modOrVersion,
+      body: rehashBody,
+      response: res.versionRehash,
+      returns: 'What the archive is, and whether it matches the version.',
+      answers: {
+        404: notFound('Mod not found.', 'Mod version not found.'),
+        422: invalid(
+          '`{"error": "The archive URL may not be fetched: <why>."}`: not http(s), a host not allowed, a private address',
+        ),
+        502: '"The archive is missing: <url> answered 404." (or 410); "The archive server failed: …" (another status, too many redirects, a body cut short); "The archive is too large: …"; "The archive server cannot be reached: …".',
+        504: '"The archive did not arrive in time: …": no connection within the connect timeout, or not complete within the transfer timeout.',
+      },
+      invalidates: staleMod(false),
+      handler: async ({ params, body }) =>
+        versionRehash(
+          await catalog.RehashVersion(
+            { slug: params.slug, version: params.version, store: body.store ?? false },
+            { deadlineMs: rehashDeadlineMs },
+          ),
+        ),
     }),
   ];
 }

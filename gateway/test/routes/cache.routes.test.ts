@@ -412,6 +412,52 @@ describe('mod reads through the cache', () => {
   });
 });
 
+describe('private notes on cached mod reads', () => {
+  it('are cached apart: anonymous reads never get them, and cost no RPC; an event drops both', async () => {
+    h.catalog.stubs.GetMod = async () => ({
+      id: 10,
+      name: 'jei',
+      pretty_name: 'JEI',
+      created_at: TS,
+      updated_at: TS,
+      versions: ['1.0'],
+      notes: 'keep 1.0',
+    });
+    h.catalog.stubs.GetVersion = async () => ({
+      id: 1,
+      mod_id: 10,
+      version: '1.0',
+      md5: 'a'.repeat(32),
+      created_at: TS,
+      updated_at: TS,
+      notes: 'beta',
+    });
+    const plain = { id: 10, name: 'jei', pretty_name: 'JEI', author: null, description: null, link: null };
+    const version = { id: 1, md5: 'a'.repeat(32), filesize: null, url: `${MIRROR}/mods/jei/jei-1.0.zip` };
+    for (let i = 0; i < 2; i++) {
+      expect((await h.request('GET', '/api/mod/jei')).body).toBe(JSON.stringify({ ...plain, versions: ['1.0'] }));
+      expect((await h.request('GET', '/api/mod/jei', { headers: bearer('admin') })).body).toBe(
+        JSON.stringify({ ...plain, notes: 'keep 1.0', versions: ['1.0'] }),
+      );
+      expect((await h.request('GET', '/api/mod/jei/1.0')).body).toBe(JSON.stringify(version));
+      expect((await h.request('GET', '/api/mod/jei/1.0', { headers: bearer('admin') })).body).toBe(
+        JSON.stringify({ ...version, notes: 'beta' }),
+      );
+      // A token without mods_manage gets the anonymous entry.
+      expect((await h.request('GET', '/api/mod/jei', { headers: bearer('manager') })).body).toBe(
+        JSON.stringify({ ...plain, versions: ['1.0'] }),
+      );
+    }
+    // Each entry loaded once; credentials cost one Authenticate each, no credentials none.
+    expect(h.catalog.methods()).toEqual(['GetMod', 'GetMod', 'GetVersion', 'GetVersion']);
+    expect(h.auth.methods()).toEqual(Array(6).fill('Authenticate'));
+    feed.emit('mod.version.updated', { mod_id: 10, version_id: 1 });
+    await h.request('GET', '/api/mod/jei');
+    await h.request('GET', '/api/mod/jei/1.0', { headers: bearer('admin') });
+    expect(h.catalog.methods()).toEqual(['GetMod', 'GetMod', 'GetVersion', 'GetVersion', 'GetMod', 'GetVersion']);
+  });
+});
+
 describe('CACHE_ENABLED=false', () => {
   it('reads the services every time, with ETags still', async () => {
     const offFeed = new FakeFeed();

@@ -1,7 +1,10 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { ArchiveCheck as _depot_catalog_v1_ArchiveCheck, ArchiveCheck__Output as _depot_catalog_v1_ArchiveCheck__Output } from './depot/catalog/v1/ArchiveCheck';
 import type { CatalogServiceClient as _depot_catalog_v1_CatalogServiceClient, CatalogServiceDefinition as _depot_catalog_v1_CatalogServiceDefinition } from './depot/catalog/v1/CatalogService';
+import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from './depot/catalog/v1/CheckVersionArchivesRequest';
+import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from './depot/catalog/v1/CheckVersionArchivesResponse';
 import type { CreateModRequest as _depot_catalog_v1_CreateModRequest, CreateModRequest__Output as _depot_catalog_v1_CreateModRequest__Output } from './depot/catalog/v1/CreateModRequest';
 import type { CreateVersionRequest as _depot_catalog_v1_CreateVersionRequest, CreateVersionRequest__Output as _depot_catalog_v1_CreateVersionRequest__Output } from './depot/catalog/v1/CreateVersionRequest';
 import type { DeleteModRequest as _depot_catalog_v1_DeleteModRequest, DeleteModRequest__Output as _depot_catalog_v1_DeleteModRequest__Output } from './depot/catalog/v1/DeleteModRequest';
@@ -17,6 +20,8 @@ import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod
 import type { ModSummary as _depot_catalog_v1_ModSummary, ModSummary__Output as _depot_catalog_v1_ModSummary__Output } from './depot/catalog/v1/ModSummary';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from './depot/catalog/v1/ModVersion';
 import type { ModWithVersions as _depot_catalog_v1_ModWithVersions, ModWithVersions__Output as _depot_catalog_v1_ModWithVersions__Output } from './depot/catalog/v1/ModWithVersions';
+import type { RehashVersionRequest as _depot_catalog_v1_RehashVersionRequest, RehashVersionRequest__Output as _depot_catalog_v1_RehashVersionRequest__Output } from './depot/catalog/v1/RehashVersionRequest';
+import type { RehashVersionResponse as _depot_catalog_v1_RehashVersionResponse, RehashVersionResponse__Output as _depot_catalog_v1_RehashVersionResponse__Output } from './depot/catalog/v1/RehashVersionResponse';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from './depot/catalog/v1/RenderBuildModsRequest';
 import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from './depot/catalog/v1/RenderBuildModsResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from './depot/catalog/v1/UpdateModRequest';
@@ -32,7 +37,10 @@ export interface ProtoGrpcType {
   depot: {
     catalog: {
       v1: {
+        ArchiveCheck: MessageTypeDefinition<_depot_catalog_v1_ArchiveCheck, _depot_catalog_v1_ArchiveCheck__Output>
         CatalogService: SubtypeConstructor<typeof grpc.Client, _depot_catalog_v1_CatalogServiceClient> & { service: _depot_catalog_v1_CatalogServiceDefinition }
+        CheckVersionArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesRequest__Output>
+        CheckVersionArchivesResponse: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
         CreateModRequest: MessageTypeDefinition<_depot_catalog_v1_CreateModRequest, _depot_catalog_v1_CreateModRequest__Output>
         CreateVersionRequest: MessageTypeDefinition<_depot_catalog_v1_CreateVersionRequest, _depot_catalog_v1_CreateVersionRequest__Output>
         DeleteModRequest: MessageTypeDefinition<_depot_catalog_v1_DeleteModRequest, _depot_catalog_v1_DeleteModRequest__Output>
@@ -48,6 +56,8 @@ export interface ProtoGrpcType {
         ModSummary: MessageTypeDefinition<_depot_catalog_v1_ModSummary, _depot_catalog_v1_ModSummary__Output>
         ModVersion: MessageTypeDefinition<_depot_catalog_v1_ModVersion, _depot_catalog_v1_ModVersion__Output>
         ModWithVersions: MessageTypeDefinition<_depot_catalog_v1_ModWithVersions, _depot_catalog_v1_ModWithVersions__Output>
+        RehashVersionRequest: MessageTypeDefinition<_depot_catalog_v1_RehashVersionRequest, _depot_catalog_v1_RehashVersionRequest__Output>
+        RehashVersionResponse: MessageTypeDefinition<_depot_catalog_v1_RehashVersionResponse, _depot_catalog_v1_RehashVersionResponse__Output>
         RenderBuildModsRequest: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsRequest__Output>
         RenderBuildModsResponse: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsResponse__Output>
         UpdateModRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_UpdateModRequest__Output>

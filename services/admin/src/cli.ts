@@ -1,12 +1,15 @@
 // Entry of the admin CLI: `npm run admin -- <command>` from a checkout, or
-// `node deploy/entrypoint.js admin <command>` in the image. Results are JSON on stdout; progress,
-// warnings and errors go to stderr. Exit status: 0 done, 1 failed, 64 wrong command line.
+// `node deploy/entrypoint.js admin <command>` in the image. Results are JSON on stdout (the pack
+// doctor's and the mirror audit's are text unless --json); progress, warnings and errors go to
+// stderr. Exit status: 0 done, 1 failed, 3 problems found (doctor, audit-mirror, rehash), 64 wrong
+// command line.
 import { CommanderError, InvalidArgumentError } from 'commander';
 import { parsePasswordInput } from './args';
+import { auditMirror, progressTo } from './audit';
 import { backupDatabases } from './backup/backup';
 import { restoreDatabases } from './backup/restore';
 import { AdminCommands } from './commands';
-import { loadGrpcConfig, loadImportConfig } from './config';
+import { loadArchiveConfig, loadGrpcConfig, loadImportConfig } from './config';
 import { runDoctor } from './doctor';
 import { CliError, describeError, EXIT_FAILURE, EXIT_USAGE } from './errors';
 import { importSolder } from './import-solder';
@@ -72,6 +75,23 @@ function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
     doctor: (slug) => runDoctor(connected(), slug),
     importSolder: (opts) =>
       importSolder(loadImportConfig(), { from: opts.from, progress: (line) => io.err(`${line}\n`) }),
+    rehash: (mod, version, opts) => {
+      const config = loadArchiveConfig();
+      return commands().rehash(mod, version, {
+        store: opts.store,
+        transferTimeoutMs: config.ARCHIVE_TRANSFER_TIMEOUT_MS,
+        deadlineMs: config.GRPC_DEADLINE_MS,
+      });
+    },
+    auditMirror: (opts) => {
+      const config = loadArchiveConfig();
+      return auditMirror(connected().catalog, {
+        concurrency: opts.concurrency,
+        transferTimeoutMs: config.ARCHIVE_TRANSFER_TIMEOUT_MS,
+        deadlineMs: config.GRPC_DEADLINE_MS,
+        progress: progressTo(process.stderr),
+      });
+    },
     backup: (dir) => backupDatabases(loadImportConfig(), dir, { progress: (line) => io.err(`${line}\n`) }),
     restore: (dir, opts) =>
       restoreDatabases(loadImportConfig(), dir, { force: opts.force, progress: (line) => io.err(`${line}\n`) }),

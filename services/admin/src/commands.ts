@@ -164,4 +164,25 @@ export class AdminCommands {
     const { clients } = await this.s.auth.ListClients({});
     return { clients: await this.clientViews(clients) };
   }
+
+  /**
+   * The archive of a version fetched and hashed by the catalog, as `POST
+   * /api/mod/{slug}/{version}/rehash` answers it; the call waits as long as the fetch may take.
+   */
+  async rehash(mod: string, version: string, opts: { store: boolean; transferTimeoutMs: number; deadlineMs: number }) {
+    const r = await this.s.catalog.RehashVersion(
+      { slug: mod, version, store: opts.store },
+      { deadlineMs: opts.transferTimeoutMs + opts.deadlineMs },
+    );
+    return {
+      url: r.url,
+      md5: r.md5,
+      filesize: r.filesize,
+      recorded_md5: r.recorded_md5,
+      recorded_filesize: r.recorded_filesize ?? null,
+      md5_matches: r.md5_matches,
+      filesize_matches: r.filesize_matches,
+      stored: r.stored,
+    };
+  }
 }

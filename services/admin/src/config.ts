@@ -1,7 +1,27 @@
 // The CLI's environment, validated with zod like the services' (a wrong or missing setting stops
 // with a message naming it). Each command loads only what it needs: the gRPC addresses for the
 // user/token/key/client commands, the three service databases for import-solder.
-import { hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
+//
+// A variable that is not set comes from the stack `npm start` runs from this checkout, which
+// describes itself in .data/stack.json (services/common/src/local-stack.ts); explicit variables
+// always win. Without either, the addresses default to the services' own default ports.
+import { archiveEnv, ConfigError, hostPortSchema, loadConfig, readLocalStack, serviceEnv, z } from '@depot/common';
+import type { LocalStack, LocalStackState } from '@depot/common';
+import { CliError } from './errors';
+
+export const SERVICES = ['catalog', 'builds', 'auth'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+const GRPC_ADDR: Record<ServiceName, string> = {
+  catalog: 'CATALOG_GRPC_ADDR',
+  builds: 'BUILDS_GRPC_ADDR',
+  auth: 'AUTH_GRPC_ADDR',
+};
+const DATABASE_URL: Record<ServiceName, string> = {
+  catalog: 'CATALOG_DATABASE_URL',
+  builds: 'BUILDS_DATABASE_URL',
+  auth: 'AUTH_DATABASE_URL',
+};
 
 export const grpcConfigSchema = z.object({
   CATALOG_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50051'),
@@ -10,7 +30,10 @@ export const grpcConfigSchema = z.object({
   GRPC_DEADLINE_MS: serviceEnv.GRPC_DEADLINE_MS,
 });
 
-export type GrpcConfig = z.infer<typeof grpcConfigSchema>;
+/** Where an address came from: said when the service cannot be reached there. */
+export type AddressOrigin = 'environment' | 'local stack' | 'default';
+
+export type GrpcConfig = z.infer<typeof grpcConfigSchema> & { origins: Record<ServiceName, AddressOrigin> };
 
 // An empty variable (common in compose files and Kubernetes) is a missing one.
 const databaseUrl = z.preprocess((v) => (v === '' ? undefined : v), serviceEnv.DATABASE_URL);
@@ -24,5 +47,77 @@ export const importConfigSchema = z.object({
 
 export type ImportConfig = z.infer<typeof importConfigSchema>;
 
-export const loadGrpcConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(grpcConfigSchema, env);
-export const loadImportConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(importConfigSchema, env);
+const isSet = (env: NodeJS.ProcessEnv, name: string) => env[name] !== undefined && env[name] !== '';
+
+/**
+ * The variables among `names` that are unset, taken from the local stack with `pick`. A stale
+ * file (its launcher is gone) is an error when something would have come from it.
+ */
+function fromLocalStack(
+  env: NodeJS.ProcessEnv,
+  local: LocalStackState,
+  names: Record<ServiceName, string>,
+  pick: (stack: LocalStack, service: ServiceName) => string,
+): Record<string, string> {
+  const unset = SERVICES.filter((service) => !isSet(env, names[service]));
+  if (!unset.length) return {};
+  if (local.state === 'stale') {
+    throw new CliError(
+      `no Depot runs from this checkout any more: ${local.file} is left from a launcher ` +
+        `${local.pid ? `(pid ${local.pid}) ` : ''}that has exited. Start it again with npm start, or set ` +
+        `${SERVICES.map((s) => names[s]).join(', ')}`,
+    );
+  }
+  if (local.state !== 'running') return {};
+  return Object.fromEntries(unset.map((service) => [names[service], pick(local.stack, service)]));
+}
+
+export function loadGrpcConfig(env: NodeJS.ProcessEnv = process.env, local = readLocalStack()): GrpcConfig {
+  const found = fromLocalStack(env, local, GRPC_ADDR, (stack, service) => stack.grpc[service]);
+  const config = loadConfig(grpcConfigSchema, { ...env, ...found });
+  const origins = Object.fromEntries(
+    SERVICES.map((service) => {
+      const name = GRPC_ADDR[service];
+      return [service, isSet(env, name) ? 'environment' : found[name] ? 'local stack' : 'default'];
+    }),
+  ) as Record<ServiceName, AddressOrigin>;
+  return { ...config, origins };
+}
+
+/** What to do when a service cannot be reached at an address of this origin. */
+export function unreachableHint(service: ServiceName, origin: AddressOrigin): string {
+  const variable = GRPC_ADDR[service];
+  if (origin === 'environment') return `check ${variable}`;
+  if (origin === 'local stack') {
+    return `the stack npm start runs from this checkout (.data/stack.json) has it there: see its output, or set ${variable}`;
+  }
+  return (
+    'no Depot started with npm start runs from this checkout: start one (the CLI then finds it), ' +
+    `or set ${SERVICES.map((s) => GRPC_ADDR[s]).join(', ')} to where the services answer`
+  );
+}
+
+export function loadImportConfig(env: NodeJS.ProcessEnv = process.env, local = readLocalStack()): ImportConfig {
+  const found = fromLocalStack(env, local, DATABASE_URL, (stack, service) => stack.databases[service]);
+  try {
+    return loadConfig(importConfigSchema, { ...env, ...found });
+  } catch (err) {
+    if (!(err instanceof ConfigError) || local.state === 'running') throw err;
+    throw new ConfigError(
+      `${err.message}\n(or start Depot with npm start in this checkout: the CLI then uses its databases)`,
+    );
+  }
+}
+
+/**
+ * rehash and audit-mirror: the catalog fetches (its addresses come with loadGrpcConfig); the CLI
+ * waits as long as a fetch may take there.
+ */
+export const archiveConfigSchema = z.object({
+  ARCHIVE_TRANSFER_TIMEOUT_MS: archiveEnv.ARCHIVE_TRANSFER_TIMEOUT_MS,
+  GRPC_DEADLINE_MS: serviceEnv.GRPC_DEADLINE_MS,
+});
+
+export type ArchiveConfig = z.infer<typeof archiveConfigSchema>;
+
+export const loadArchiveConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(archiveConfigSchema, env);

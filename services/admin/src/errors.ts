@@ -24,6 +24,8 @@ export class ServiceCallError extends Error {
     readonly service: string,
     readonly address: string,
     override readonly cause: unknown,
+    /** What to do when the service cannot be reached (which setting to check or give). */
+    readonly hint = `check ${service.toUpperCase()}_GRPC_ADDR`,
   ) {
     super(`${service} call failed`);
     this.name = 'ServiceCallError';
@@ -49,7 +51,7 @@ export function describeError(err: unknown): string {
       (err.cause as { details?: string })?.details || (err.cause as Error)?.message || err.cause,
     ).replace(/\.?\s*Resolution note:\s*$/, '');
     if (isUnavailable(err.cause)) {
-      return `cannot reach the ${err.service} service at ${err.address} (${detail}); check ${err.service.toUpperCase()}_GRPC_ADDR`;
+      return `cannot reach the ${err.service} service at ${err.address} (${detail}); ${err.hint}`;
     }
     return `${err.service} service error: ${detail}`;
   }

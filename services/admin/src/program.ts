@@ -1,7 +1,8 @@
 // The command line: commands, arguments and options, each value checked by the parsers of
 // args.ts before a handler runs. The handlers are injected, so parsing is tested without services.
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Diagnosis } from '@depot/common';
+import { formatReport, problemCount, type AuditReport } from './audit';
 import { CliError, EXIT_USAGE } from './errors';
 import {
   collectSlug,
@@ -39,6 +40,22 @@ export interface Handlers {
   backup(dir: string): Promise<unknown>;
   restore(dir: string, opts: { force: boolean }): Promise<unknown>;
   doctor(slug: string): Promise<Diagnosis>;
+  rehash(mod: string, version: string, opts: { store: boolean }): Promise<RehashAnswer>;
+  auditMirror(opts: { concurrency: number }): Promise<AuditReport>;
+}
+
+export interface RehashAnswer {
+  md5_matches: boolean;
+  filesize_matches: boolean;
+  stored: boolean;
+}
+
+/** 1 to 32 fetches at a time (the catalog's bound). */
+function parseConcurrency(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 32) {
+    throw new InvalidArgumentError('expected a whole number from 1 to 32');
+  }
+  return Number(value);
 }
 
 export interface Io {
@@ -182,6 +199,42 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
     )
     .requiredOption('--from <url>', 'PostgreSQL URL of the Solder database', parsePostgresUrl)
     .action(run((opts: { from: string }) => handlers.importSolder(opts)));
+
+  configure(program.command('rehash'))
+    .description(
+      "fetch a mod version's archive (its own url, else the mirror's), compute md5 and size and compare them with " +
+        'the recorded ones; --store writes them when they differ. ' +
+        `Exit status ${EXIT_FINDINGS}: a mismatch left as it is`,
+    )
+    .argument('<mod>', 'the mod slug')
+    .argument('<version>', 'the version, exactly')
+    .option('--store', 'write the md5 and size found when they differ', false)
+    .action(async (mod: string, version: string, opts: { store: boolean }) => {
+      const answer = await handlers.rehash(mod, version, opts);
+      io.result(answer);
+      if (!answer.stored && !(answer.md5_matches && answer.filesize_matches)) {
+        throw new CliError('the archive does not match the version (run with --store to record it)', EXIT_FINDINGS);
+      }
+    });
+
+  configure(program.command('audit-mirror'))
+    .description(
+      "check every version's archive: fetch it, compare md5 and size; report missing archives and mismatches. " +
+        `Exit status ${EXIT_FINDINGS} when problems were found`,
+    )
+    .addOption(
+      new Option('--concurrency <n>', 'archives the catalog fetches at a time (1-32)')
+        .argParser(parseConcurrency)
+        .default(8),
+    )
+    .option('--json', 'the report as JSON instead of text', false)
+    .action(async (opts: { concurrency: number; json: boolean }) => {
+      const report = await handlers.auditMirror({ concurrency: opts.concurrency });
+      if (opts.json) io.result(report);
+      else io.out(formatReport(report));
+      const problems = problemCount(report);
+      if (problems) throw new CliError(`${problems} problem(s) found`, EXIT_FINDINGS);
+    });
 
   configure(program.command('backup'))
     .description(

@@ -1,19 +1,21 @@
-// gRPC clients of the three services (addresses from CATALOG/BUILDS/AUTH_GRPC_ADDR). Every failed
-// call is tagged with the service it went to, so the CLI can say which one is down.
+// gRPC clients of the three services (addresses from CATALOG/BUILDS/AUTH_GRPC_ADDR or the local
+// stack, see config.ts). Every failed call is tagged with the service it went to, so the CLI can
+// say which one is down and which setting to look at.
 import { createClient, FULL } from '@depot/common';
 import { AuthService, BuildsService, CatalogService } from '@depot/proto';
 import type { authV1 } from '@depot/proto';
-import type { GrpcConfig } from './config';
+import { unreachableHint, type GrpcConfig, type ServiceName } from './config';
 import { ServiceCallError } from './errors';
 
-function tagged<T extends object>(service: string, address: string, client: T): T {
+function tagged<T extends object>(service: ServiceName, address: string, client: T, config: GrpcConfig): T {
+  const hint = unreachableHint(service, config.origins[service]);
   return new Proxy(client, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
       if (typeof value !== 'function' || prop === 'close') return value;
       return (...args: unknown[]) =>
         (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch((err: unknown) => {
-          throw new ServiceCallError(service, address, err);
+          throw new ServiceCallError(service, address, err, hint);
         });
     },
   });
@@ -25,13 +27,15 @@ export function connectServices(config: GrpcConfig) {
     'catalog',
     config.CATALOG_GRPC_ADDR,
     createClient(CatalogService, config.CATALOG_GRPC_ADDR, options),
+    config,
   );
   const builds = tagged(
     'builds',
     config.BUILDS_GRPC_ADDR,
     createClient(BuildsService, config.BUILDS_GRPC_ADDR, options),
+    config,
   );
-  const auth = tagged('auth', config.AUTH_GRPC_ADDR, createClient(AuthService, config.AUTH_GRPC_ADDR, options));
+  const auth = tagged('auth', config.AUTH_GRPC_ADDR, createClient(AuthService, config.AUTH_GRPC_ADDR, options), config);
   return {
     catalog,
     builds,

@@ -14,6 +14,7 @@ import {
   createTestDatabase,
   createTestNamespace,
   eventually,
+  TEST_NATS_URL,
   testDatabaseUrl,
   uniqueName,
 } from '@depot/common/testing';
@@ -87,6 +88,7 @@ beforeAll(async () => {
   const start = async () => {
     stack = await startStack({
       databaseUrl: testDatabaseUrl(uniqueName('depot_admin')),
+      natsUrl: TEST_NATS_URL,
       eventsNamespace: ns.namespace,
       gatewayPort: 0,
       adminToken,

@@ -16,6 +16,7 @@ function data(overrides: Partial<SolderData> = {}): SolderData {
         author: 'mezz',
         description: null,
         link: null,
+        notes: null,
         created_at: T,
         updated_at: T,
       },
@@ -26,6 +27,7 @@ function data(overrides: Partial<SolderData> = {}): SolderData {
         author: null,
         description: 'd',
         link: 'https://x.test',
+        notes: 'ask before updating',
         created_at: null,
         updated_at: null,
       },
@@ -37,6 +39,8 @@ function data(overrides: Partial<SolderData> = {}): SolderData {
         version: '1.0',
         md5: 'AABBCCDDEEFF00112233445566778899',
         filesize: 10,
+        url: null,
+        notes: null,
         created_at: T,
         updated_at: T,
       },
@@ -46,10 +50,22 @@ function data(overrides: Partial<SolderData> = {}): SolderData {
         version: 'r1',
         md5: ' 00112233445566778899aabbccddeeff ',
         filesize: null,
+        url: 'https://cdn.example/botania-r1.jar',
+        notes: 'no rehosting',
         created_at: T,
         updated_at: T,
       },
-      { id: 12, mod_id: 1, version: '2.0', md5: '0'.repeat(32), filesize: 20, created_at: T, updated_at: T },
+      {
+        id: 12,
+        mod_id: 1,
+        version: '2.0',
+        md5: '0'.repeat(32),
+        filesize: 20,
+        url: null,
+        notes: null,
+        created_at: T,
+        updated_at: T,
+      },
     ],
     modpacks: [
       {
@@ -123,14 +139,15 @@ test('maps Solder rows to natural keys, in creation (id) order', () => {
     author: null,
     description: 'd',
     link: 'https://x.test',
+    notes: 'ask before updating',
     createdAt: null,
     updatedAt: null,
   });
-  // md5 trimmed and lowercased; versions keep Solder's id order across mods.
-  expect(plan.versions.map((v) => [v.mod, v.version, v.md5])).toEqual([
-    ['jei', '1.0', 'aabbccddeeff00112233445566778899'],
-    ['Botania', 'r1', '00112233445566778899aabbccddeeff'],
-    ['jei', '2.0', '0'.repeat(32)],
+  // md5 trimmed and lowercased; versions keep Solder's id order across mods, with their own url and notes.
+  expect(plan.versions.map((v) => [v.mod, v.version, v.md5, v.url, v.notes])).toEqual([
+    ['jei', '1.0', 'aabbccddeeff00112233445566778899', null, null],
+    ['Botania', 'r1', '00112233445566778899aabbccddeeff', 'https://cdn.example/botania-r1.jar', 'no rehosting'],
+    ['jei', '2.0', '0'.repeat(32), null, null],
   ]);
   expect(plan.modpacks[0]).toMatchObject({
     slug: 'pack',

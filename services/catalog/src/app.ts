@@ -1,10 +1,11 @@
 // The catalog service process: database + outbox relay + gRPC server.
-import { bindHandlers, createClient, openRuntime, startGrpcServer, type Logger } from '@depot/common';
+import { archivePolicy, bindHandlers, createClient, openRuntime, startGrpcServer, type Logger } from '@depot/common';
 import { BuildsService, CatalogService } from '@depot/proto';
+import { VersionArchives } from './archives';
 import type { CatalogConfig } from './config';
 import { ModSchema } from './entities/mod';
 import { ModVersionSchema } from './entities/mod-version';
-import { catalogHandlers } from './handlers';
+import { archiveHandlers, catalogHandlers } from './handlers';
 import { CatalogManagement, managementHandlers } from './management';
 import { migrations } from './migrations';
 import { Catalog } from './mods';
@@ -15,6 +16,7 @@ export const CATALOG_SERVICE_NAME = 'depot.catalog.v1.CatalogService';
 export interface CatalogApp {
   port: number;
   catalog: Catalog;
+  archives: VersionArchives;
   stop(): Promise<void>;
 }
 
@@ -38,6 +40,13 @@ export async function startCatalog(
     retryMethods: ['ReleaseVersionDeletion'],
   });
   const catalog = new Catalog(runtime.orm, runtime.relay, opts.usage ?? buildsVersionUsage(builds, runtime.logger));
+  const archives = new VersionArchives(
+    runtime.orm,
+    runtime.relay,
+    catalog,
+    config.SERVICE_MIRROR_URL,
+    archivePolicy(config, config.SERVICE_MIRROR_URL),
+  );
   const grpcServer = await startGrpcServer({
     address: config.CATALOG_GRPC_LISTEN,
     logger: runtime.logger,
@@ -47,7 +56,11 @@ export async function startCatalog(
         definition: CatalogService.service,
         handlers: bindHandlers(
           CatalogService.service,
-          { ...catalogHandlers(catalog), ...managementHandlers(new CatalogManagement(runtime.orm)) },
+          {
+            ...catalogHandlers(catalog),
+            ...managementHandlers(new CatalogManagement(runtime.orm)),
+            ...archiveHandlers(archives),
+          },
           runtime.logger,
         ),
       },
@@ -59,6 +72,7 @@ export async function startCatalog(
   return {
     port: grpcServer.port,
     catalog,
+    archives,
     async stop() {
       await grpcServer.shutdown();
       builds.close();

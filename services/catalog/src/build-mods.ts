@@ -2,7 +2,7 @@
 // array handed to the gateway as bytes, which it splices into the build response unchanged. A
 // message per version cost the catalog and the gateway more to encode and decode than the
 // database spent finding them, on the read every launcher makes at every start.
-import { modDownloadUrls, sortByName } from '@depot/common';
+import { modDownloadUrls, sortByName, versionArchiveUrl } from '@depot/common';
 import type { ResolvedVersionRow } from './mods';
 
 export interface RenderedMods {
@@ -31,7 +31,7 @@ export function renderBuildMods(rows: ResolvedVersionRow[], mirror: string, with
     md5: r.md5,
     // int8: node-postgres answers a string
     filesize: r.filesize === null ? null : Number(r.filesize),
-    url: url(r.mod_name, r.version),
+    url: versionArchiveUrl(url, r.mod_name, r),
   });
   const mods = withDetails
     ? sorted.map((r) =>

@@ -1,10 +1,13 @@
-import { hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
+import { archiveEnv, hostPortSchema, loadConfig, mirrorUrlSchema, serviceEnv, z } from '@depot/common';
 
 export const catalogConfigSchema = z.object({
   ...serviceEnv,
   CATALOG_GRPC_LISTEN: hostPortSchema.default('0.0.0.0:50051'),
   /** The builds service, asked how many builds use a version before it is deleted. */
   BUILDS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
+  /** Where version archives are fetched from for a rehash or the mirror audit (as the gateway's). */
+  SERVICE_MIRROR_URL: mirrorUrlSchema,
+  ...archiveEnv,
 });
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

@@ -2,6 +2,7 @@
 // rendered JSON, build-mods.ts).
 import { formatTimestamp, type AsyncHandlers, type FullMessage } from '@depot/common';
 import type { CatalogServiceDefinition, catalogV1 } from '@depot/proto';
+import type { VersionArchives } from './archives';
 import { renderBuildMods } from './build-mods';
 import type { Catalog, ModFields, VersionFields } from './mods';
 import type { Mod } from './entities/mod';
@@ -21,6 +22,7 @@ export function toModMessage(mod: Mod, versions?: string[]): FullMessage<catalog
     created_at: formatTimestamp(mod.createdAt),
     updated_at: formatTimestamp(mod.updatedAt),
     versions: versions ?? [],
+    notes: opt(mod.notes),
   };
 }
 
@@ -33,7 +35,16 @@ export function toVersionMessage(v: ModVersion): FullMessage<catalogV1.ModVersio
     filesize: v.filesize === null ? undefined : Number(v.filesize),
     created_at: formatTimestamp(v.createdAt),
     updated_at: formatTimestamp(v.updatedAt),
+    url: opt(v.url),
+    notes: opt(v.notes),
   };
+}
+
+/** Aborted when the caller cancels the call or its deadline passes: its archive fetches stop. */
+function cancelSignal(call: { on(event: 'cancelled', listener: () => void): unknown }): AbortSignal {
+  const controller = new AbortController();
+  call.on('cancelled', () => controller.abort(new Error('the call was cancelled')));
+  return controller.signal;
 }
 
 /** Fields named in update_mask, unset ones as null (proto presence = REST presence). */
@@ -50,8 +61,10 @@ function masked<K extends string>(
   return out;
 }
 
-/** Every method but the management reads (management.ts). */
-export function catalogHandlers(catalog: Catalog): Omit<AsyncHandlers<CatalogServiceDefinition>, ManagementMethods> {
+/** Every method but the management reads (management.ts) and the archives' (archiveHandlers). */
+export function catalogHandlers(
+  catalog: Catalog,
+): Omit<AsyncHandlers<CatalogServiceDefinition>, ManagementMethods | ArchiveMethods> {
   return {
     async ListMods() {
       const mods = await catalog.listMods();
@@ -68,6 +81,7 @@ export function catalogHandlers(catalog: Catalog): Omit<AsyncHandlers<CatalogSer
         author: req.author ?? null,
         description: req.description ?? null,
         link: req.link ?? null,
+        notes: req.notes ?? null,
       });
       return toModMessage(mod);
     },
@@ -78,6 +92,7 @@ export function catalogHandlers(catalog: Catalog): Omit<AsyncHandlers<CatalogSer
         author: 'author',
         description: 'description',
         link: 'link',
+        notes: 'notes',
       }) as ModFields;
       return toModMessage(await catalog.updateMod(req.slug, fields));
     },
@@ -89,13 +104,20 @@ export function catalogHandlers(catalog: Catalog): Omit<AsyncHandlers<CatalogSer
       return toVersionMessage(await catalog.getVersion(req.slug, req.version));
     },
     async CreateVersion(req) {
-      const row = await catalog.createVersion(req.slug, req.version, { md5: req.md5, filesize: req.filesize ?? null });
+      const row = await catalog.createVersion(req.slug, req.version, {
+        md5: req.md5,
+        filesize: req.filesize ?? null,
+        url: req.url ?? null,
+        notes: req.notes ?? null,
+      });
       return toVersionMessage(row);
     },
     async UpdateVersion(req) {
       const fields = masked(req as unknown as Record<string, unknown>, req.update_mask, {
         md5: 'md5',
         filesize: 'filesize',
+        url: 'url',
+        notes: 'notes',
       }) as VersionFields;
       return toVersionMessage(await catalog.updateVersion(req.slug, req.version, fields));
     },
@@ -109,6 +131,48 @@ export function catalogHandlers(catalog: Catalog): Omit<AsyncHandlers<CatalogSer
       return req.with_mods
         ? { mods_json: mods.json, mod_ids: mods.modIds, mod_names: mods.modNames }
         : { mods_json: mods.json };
+    },
+  };
+}
+
+export type ArchiveMethods = 'RehashVersion' | 'CheckVersionArchives';
+
+/** A version's archive fetched and hashed (archives.ts). */
+export function archiveHandlers(
+  archives: VersionArchives,
+): Pick<AsyncHandlers<CatalogServiceDefinition>, ArchiveMethods> {
+  return {
+    async RehashVersion(req, call) {
+      const r = await archives.rehash(req.slug, req.version, req.store, cancelSignal(call));
+      return {
+        url: r.url,
+        md5: r.md5,
+        filesize: r.filesize,
+        recorded_md5: r.recordedMd5,
+        recorded_filesize: opt(r.recordedFilesize),
+        md5_matches: r.md5Matches,
+        filesize_matches: r.filesizeMatches,
+        stored: r.stored,
+      };
+    },
+    async CheckVersionArchives(req, call) {
+      const { checks, total } = await archives.check(req.after_id, req.limit, req.concurrency, cancelSignal(call));
+      return {
+        checks: checks.map((c) => ({
+          id: c.id,
+          mod: c.mod,
+          version: c.version,
+          url: c.url,
+          recorded_md5: c.recordedMd5,
+          recorded_filesize: opt(c.recordedFilesize),
+          md5: c.digest?.md5,
+          filesize: c.digest?.size,
+          problem: c.failure?.problem,
+          message: c.failure?.message,
+        })),
+        mirror_url: archives.mirrorUrl,
+        total,
+      };
     },
   };
 }

@@ -25,11 +25,14 @@ export interface ModFields {
   author?: string | null;
   description?: string | null;
   link?: string | null;
+  notes?: string | null;
 }
 
 export interface VersionFields {
   md5?: string;
   filesize?: number | null;
+  url?: string | null;
+  notes?: string | null;
 }
 
 /** A version joined with its mod's public fields (for build responses). */
@@ -45,6 +48,8 @@ export interface ResolvedVersionRow {
   version: string;
   md5: string;
   filesize: string | number | null;
+  /** The version's own download URL, if it has one. */
+  url: string | null;
 }
 
 // The hot reads as single statements, exported for the benchmark's EXPLAIN check
@@ -67,7 +72,9 @@ export const GET_VERSION_SQL = `select ${selectProperties(ModVersionSchema, 'v')
  * with LIMIT are not flattened into joins): with plain joins the planner prefers scanning
  * mod_versions with a 150-element `= ANY` filter and hash-joining a full scan of mods, 1 ms at
  * 2,000 mods and 9 ms at 20,000, where the probes take a fraction of a millisecond at any size.
- * The lean form's probes are index-only scans (covering indexes, migration 20261203).
+ * The lean form's probes are index-only scans (covering indexes, migration 20261203); a version's
+ * own url is probed in a partial index of the versions that have one (migration 20261215), so the
+ * versions without one (nearly all) still cost no table read.
  */
 export const GET_VERSIONS_BY_IDS_SQL = versionsByIdsSql(true);
 /** The same without the mods' details (a build read without include=mods). */
@@ -83,10 +90,11 @@ function versionsByIdsSql(details: boolean): string {
   const selected = details
     ? 'm.name as mod_name, m.pretty_name, m.author, m.description, m.link'
     : 'm.name as mod_name';
-  return `select v.id, v.mod_id, ${selected}, v.version, v.md5, v.filesize
+  return `select v.id, v.mod_id, ${selected}, v.version, v.md5, v.filesize, u.url
   from (select distinct unnest(?::int[]) as id) ids
   cross join lateral (select id, mod_id, version, md5, filesize from mod_versions where mod_versions.id = ids.id limit 1) v
-  cross join lateral (select ${modColumns} from mods where mods.id = v.mod_id limit 1) m`;
+  cross join lateral (select ${modColumns} from mods where mods.id = v.mod_id limit 1) m
+  left join lateral (select url from mod_versions where mod_versions.id = v.id and url is not null limit 1) u on true`;
 }
 
 type ModRow = RawRow<Mod> & { versions: string[] };
@@ -135,6 +143,7 @@ export class Catalog {
           author: fields.author ?? null,
           description: fields.description ?? null,
           link: fields.link ?? null,
+          notes: fields.notes ?? null,
         } as Mod);
         await tx.flush();
         enqueueEvent(tx, 'mod.updated', { mod_id: created.id });
@@ -202,6 +211,8 @@ export class Catalog {
           version,
           md5: fields.md5.toLowerCase(),
           filesize: fields.filesize ?? null,
+          url: fields.url ?? null,
+          notes: fields.notes ?? null,
         } as ModVersion);
         await tx.flush();
         enqueueEvent(tx, 'mod.updated', { mod_id: mod.id });

@@ -8,6 +8,7 @@ const version = (over: Partial<ResolvedVersionRow> = {}): ResolvedVersionRow => 
   version: '7.1.0',
   md5: 'd41d8cd98f00b204e9800998ecf8427e',
   filesize: null,
+  url: null,
   ...over,
 });
 
@@ -49,6 +50,15 @@ describe('renderBuildMods', () => {
     expect(mods([version({ version: '1.0 beta+1' })])[0].url).toBe(
       'http://m/mods/buildcraft/buildcraft-1.0%20beta%2B1.zip',
     );
+  });
+
+  it("shows a version's own url instead of the mirror's, with or without details", () => {
+    const own = 'https://cdn.example.com/files/BuildCraft 7.1.0.jar?dl=1';
+    expect(mods([version({ url: own }), version({ id: 12, mod_name: 'jei' })])[0].url).toBe(own);
+    expect(mods([version({ url: own }), version({ id: 12, mod_name: 'jei' })])[1].url).toBe(
+      'http://m/mods/jei/jei-7.1.0.zip',
+    );
+    expect(mods([version({ url: own })], 'http://m', true)[0].url).toBe(own);
   });
 
   it('has null filesize when unset', () => {

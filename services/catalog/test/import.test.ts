@@ -25,14 +25,23 @@ const input = (): CatalogImport => ({
       author: 'mezz',
       description: null,
       link: null,
+      notes: null,
       createdAt: '2024-01-01T00:00:00.000Z',
     },
-    { name: 'botania', prettyName: 'Botania', author: null, description: 'flowers', link: null },
+    { name: 'botania', prettyName: 'Botania', author: null, description: 'flowers', link: null, notes: null },
   ],
   versions: [
-    { mod: 'jei', version: '1.0', md5: 'A'.repeat(32), filesize: 10, createdAt: '2024-01-02T00:00:00.000Z' },
-    { mod: 'botania', version: 'r1', md5: 'b'.repeat(32), filesize: null },
-    { mod: 'jei', version: '2.0', md5: 'c'.repeat(32), filesize: 20 },
+    {
+      mod: 'jei',
+      version: '1.0',
+      md5: 'A'.repeat(32),
+      filesize: 10,
+      url: null,
+      notes: null,
+      createdAt: '2024-01-02T00:00:00.000Z',
+    },
+    { mod: 'botania', version: 'r1', md5: 'b'.repeat(32), filesize: null, url: null, notes: null },
+    { mod: 'jei', version: '2.0', md5: 'c'.repeat(32), filesize: 20, url: null, notes: null },
   ],
 });
 
@@ -93,7 +102,7 @@ test('changed fields are updated and announced; versions not in the import are l
   const changed = input();
   changed.mods[1].author = 'Vazkii';
   changed.versions[2].md5 = 'e'.repeat(32);
-  changed.versions.push({ mod: 'botania', version: 'r2', md5: 'f'.repeat(32), filesize: 1 });
+  changed.versions.push({ mod: 'botania', version: 'r2', md5: 'f'.repeat(32), filesize: 1, url: null, notes: null });
   const result = await catalog.run(changed);
   expect(result.mods).toEqual({ inserted: 0, updated: 1, unchanged: 1 });
   expect(result.versions).toEqual({ inserted: 1, updated: 1, unchanged: 2 });
@@ -108,6 +117,27 @@ test('changed fields are updated and announced; versions not in the import are l
   );
 });
 
+test("notes and a version's own url are imported, updated when they change, and unchanged on a rerun", async () => {
+  const withNotes = input();
+  // As the previous test left them.
+  withNotes.mods[1].author = 'Vazkii';
+  withNotes.versions[2].md5 = 'e'.repeat(32);
+  withNotes.mods[0].notes = 'ask mezz before updating';
+  withNotes.versions[1] = { ...withNotes.versions[1], url: 'https://cdn.example/botania-r1.jar', notes: 'no rehost' };
+  const first = await catalog.run(withNotes);
+  expect(first.mods).toEqual({ inserted: 0, updated: 1, unchanged: 1 });
+  expect(first.versions).toEqual({ inserted: 0, updated: 1, unchanged: 2 });
+  expect((await sql.query(`select notes from mods where name = 'jei'`)).rows).toEqual([
+    { notes: 'ask mezz before updating' },
+  ]);
+  expect((await sql.query(`select url, notes from mod_versions where version = 'r1'`)).rows).toEqual([
+    { url: 'https://cdn.example/botania-r1.jar', notes: 'no rehost' },
+  ]);
+  const again = await catalog.run(withNotes);
+  expect(again.mods.updated).toBe(0);
+  expect(again.versions.updated).toBe(0);
+});
+
 test('refuses input that would match a row twice, before writing anything', async () => {
   const twice = input();
   twice.mods.push({ ...twice.mods[0], name: 'JEI' });
@@ -116,6 +146,6 @@ test('refuses input that would match a row twice, before writing anything', asyn
   dup.versions.push({ ...dup.versions[0] });
   await expect(catalog.run(dup)).rejects.toThrow(/version "1.0" appears twice/);
   const orphan = input();
-  orphan.versions.push({ mod: 'nope', version: '1', md5: '', filesize: null });
+  orphan.versions.push({ mod: 'nope', version: '1', md5: '', filesize: null, url: null, notes: null });
   await expect(catalog.run(orphan)).rejects.toThrow(/unknown mod "nope"/);
 });

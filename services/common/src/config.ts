@@ -55,6 +55,12 @@ export const serviceEnv = {
 
 export const hostPortSchema = hostPort;
 
+/** SERVICE_MIRROR_URL: where the mod archives are; download urls are `{mirror}/mods/{name}/{name}-{version}.zip`. */
+export const mirrorUrlSchema = z
+  .string()
+  .default('http://localhost/mirror/')
+  .refine((v) => /^https?:\/\/\S+$/.test(v) && URL.canParse(v), 'must be an http(s) URL');
+
 /**
  * PUBLIC_URL: the gateway's public address (`https://depot.example.com`, a path allowed), whose
  * `/api/` is the API root launchers and Technic Platform are given. Empty means unset.

@@ -17,6 +17,14 @@ export const REASONS = {
   MOD_NAME_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The name has already been taken.' },
   VERSION_EXISTS: { code: grpc.status.ALREADY_EXISTS, message: 'Version already exists for this mod.' },
   VERSION_IN_USE: { code: grpc.status.FAILED_PRECONDITION, message: 'Mod version is in use.' },
+  // A version's archive that could not be hashed (archive-fetch.ts), by cause; the message says
+  // more. Never UNAVAILABLE or DEADLINE_EXCEEDED: those mean a Depot service is down.
+  ARCHIVE_REFUSED: { code: grpc.status.INVALID_ARGUMENT, message: 'The archive URL may not be fetched.' },
+  ARCHIVE_MISSING: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive is missing.' },
+  ARCHIVE_UPSTREAM: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive server failed.' },
+  ARCHIVE_TOO_LARGE: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive is too large.' },
+  ARCHIVE_TIMEOUT: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive did not arrive in time.' },
+  ARCHIVE_UNREACHABLE: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive server cannot be reached.' },
 
   MODPACK_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Modpack not found.' },
   BUILD_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Build not found.' },

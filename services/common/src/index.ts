@@ -21,6 +21,8 @@ export * from './sort';
 export * from './urls';
 export * from './permissions';
 export * from './names';
+export * from './archive-fetch';
+export * from './local-stack';
 export * from './pack-doctor';
 export * from './pack-doctor-gather';
 export * from './columns';

@@ -51,6 +51,17 @@ function redactUrls(obj: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
+ * Colour in pretty logs only toward a terminal, never into a file or a pipe. LOG_COLOR=true|false
+ * decides for a process whose output goes through a pipe on its way to a terminal (the services
+ * under `npm start`, whose launcher knows); NO_COLOR (no-color.org) always turns it off.
+ */
+export function logColor(env: NodeJS.ProcessEnv = process.env, stdout: { isTTY?: boolean } = process.stdout): boolean {
+  if (env.NO_COLOR) return false;
+  if (env.LOG_COLOR === 'true' || env.LOG_COLOR === 'false') return env.LOG_COLOR === 'true';
+  return stdout.isTTY === true;
+}
+
+/**
  * A logger for one process. Every line inside a traced request or event carries `trace_id` and
  * `span_id` (the gateway's lines also carry Fastify's `reqId`). `destination` is for tests.
  */
@@ -67,7 +78,7 @@ export function createLogger(
     mixin: activeTraceIds,
     formatters: { log: redactUrls },
     transport: pretty
-      ? { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } }
+      ? { target: 'pino-pretty', options: { colorize: logColor(), translateTime: 'SYS:HH:MM:ss.l' } }
       : undefined,
   };
   return destination ? pino(options, destination) : pino(options);

@@ -1,5 +1,7 @@
 // Test support shared by every workspace: uniquely named databases and event namespaces on the
 // real PostgreSQL and NATS of the machine, cleaned up afterwards, so test files run in parallel.
+// `npm test` finds or provides those servers (deploy/local/src/test-deps.ts) and sets the TEST_*
+// variables read here; run directly (npx jest) the tests assume the machine's standard ports.
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { createDatabaseIfMissing, dropDatabase } from './db-admin';
@@ -7,6 +9,40 @@ import { connectBus, deleteStream } from './nats';
 
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+/** The variable `npm test` sets, instead of `variable`, to the line saying how to get a missing dependency. */
+export const missingVariable = (variable: string) => `${variable}_MISSING`;
+
+export interface TestDependency {
+  /** Where it is (a URL or a path); undefined when `npm test` found it missing. */
+  value?: string;
+  /** The line saying how to get it, when missing. */
+  missing?: string;
+  /** Skip the tests that need it: it is missing and this is not CI (where they fail). */
+  skip: boolean;
+  /** The value, or throws the line saying how to get it (the test fails). */
+  require(): string;
+}
+
+/**
+ * A server or program that only some tests need (Redis, nats-server...). `npm test` finds or
+ * provides it and sets `variable`, or, when it cannot, sets `<variable>_MISSING` to the line
+ * saying how to get it: those tests are then skipped, and fail under CI. Run outside
+ * `npm test`, `fallback` is assumed to be there.
+ */
+export function testDependency(variable: string, fallback: string): TestDependency {
+  const missing = process.env[missingVariable(variable)] || undefined;
+  const value = missing ? undefined : process.env[variable] || fallback;
+  return {
+    value,
+    missing,
+    skip: missing !== undefined && !inCi(),
+    require() {
+      if (value === undefined) throw new Error(missing);
+      return value;
+    },
+  };
+}
 
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

@@ -19,3 +19,15 @@ export function modDownloadUrls(mirror: string): (name: string, version: string)
 export function modDownloadUrl(mirror: string, name: string, version: string): string {
   return modDownloadUrls(mirror)(name, version);
 }
+
+/**
+ * Where a version's archive is downloaded from: its own url when it has one (a mod whose licence
+ * forbids rehosting), else the mirror's form. `urls` is modDownloadUrls(mirror).
+ */
+export function versionArchiveUrl(
+  urls: (name: string, version: string) => string,
+  modName: string,
+  version: { version: string; url?: string | null },
+): string {
+  return version.url ?? urls(modName, version.version);
+}

@@ -69,6 +69,7 @@ export function planImport(data: SolderData): ImportPlan {
     author: m.author,
     description: m.description,
     link: m.link,
+    notes: m.notes,
     createdAt: m.created_at,
     updatedAt: m.updated_at,
   }));
@@ -99,6 +100,8 @@ export function planImport(data: SolderData): ImportPlan {
       version: v.version,
       md5,
       filesize: v.filesize,
+      url: v.url,
+      notes: v.notes,
       createdAt: v.created_at,
       updatedAt: v.updated_at,
     });

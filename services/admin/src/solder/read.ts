@@ -22,6 +22,8 @@ const TABLES = {
       ['author', 'text'],
       ['description', 'text'],
       ['link', 'text'],
+      // Solder's private notes (its 2026 migration; null in older schemas).
+      ['notes', 'text'],
       ['created_at', 'time'],
       ['updated_at', 'time'],
     ],
@@ -35,6 +37,9 @@ const TABLES = {
       ['version', 'text', true],
       ['md5', 'text'],
       ['filesize', 'int'],
+      // A version's own download URL and its notes, where the schema has them.
+      ['url', 'text'],
+      ['notes', 'text'],
       ['created_at', 'time'],
       ['updated_at', 'time'],
     ],

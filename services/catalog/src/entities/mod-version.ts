@@ -9,6 +9,10 @@ export interface ModVersion {
   /** 32 lowercase hex characters. */
   md5: string;
   filesize: number | null;
+  /** Its own download URL (a mod whose licence forbids rehosting); null: the mirror's. */
+  url: string | null;
+  /** Private: shown only to mods_manage and solder_full. */
+  notes: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -23,6 +27,8 @@ export const ModVersionSchema = new EntitySchema<ModVersion>({
     version: { type: 'string', length: 255 },
     md5: { type: 'string', length: 32 },
     filesize: { type: 'bigint', nullable: true, runtimeType: 'number' } as never,
+    url: { type: 'text', nullable: true },
+    notes: { type: 'text', nullable: true },
     ...timestampProperties,
   },
 });

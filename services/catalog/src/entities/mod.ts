@@ -9,6 +9,8 @@ export interface Mod {
   author: string | null;
   description: string | null;
   link: string | null;
+  /** Private: shown only to mods_manage and solder_full. */
+  notes: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -23,6 +25,7 @@ export const ModSchema = new EntitySchema<Mod>({
     author: { type: 'string', length: 255, nullable: true },
     description: { type: 'text', nullable: true },
     link: { type: 'text', nullable: true },
+    notes: { type: 'text', nullable: true },
     ...timestampProperties,
   },
 });

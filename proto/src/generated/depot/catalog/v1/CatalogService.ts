@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from '../../../depot/catalog/v1/CheckVersionArchivesRequest';
+import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from '../../../depot/catalog/v1/CheckVersionArchivesResponse';
 import type { CreateModRequest as _depot_catalog_v1_CreateModRequest, CreateModRequest__Output as _depot_catalog_v1_CreateModRequest__Output } from '../../../depot/catalog/v1/CreateModRequest';
 import type { CreateVersionRequest as _depot_catalog_v1_CreateVersionRequest, CreateVersionRequest__Output as _depot_catalog_v1_CreateVersionRequest__Output } from '../../../depot/catalog/v1/CreateVersionRequest';
 import type { DeleteModRequest as _depot_catalog_v1_DeleteModRequest, DeleteModRequest__Output as _depot_catalog_v1_DeleteModRequest__Output } from '../../../depot/catalog/v1/DeleteModRequest';
@@ -16,6 +18,8 @@ import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsRe
 import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from '../../../depot/catalog/v1/Mod';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from '../../../depot/catalog/v1/ModVersion';
 import type { ModWithVersions as _depot_catalog_v1_ModWithVersions, ModWithVersions__Output as _depot_catalog_v1_ModWithVersions__Output } from '../../../depot/catalog/v1/ModWithVersions';
+import type { RehashVersionRequest as _depot_catalog_v1_RehashVersionRequest, RehashVersionRequest__Output as _depot_catalog_v1_RehashVersionRequest__Output } from '../../../depot/catalog/v1/RehashVersionRequest';
+import type { RehashVersionResponse as _depot_catalog_v1_RehashVersionResponse, RehashVersionResponse__Output as _depot_catalog_v1_RehashVersionResponse__Output } from '../../../depot/catalog/v1/RehashVersionResponse';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from '../../../depot/catalog/v1/RenderBuildModsRequest';
 import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from '../../../depot/catalog/v1/RenderBuildModsResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from '../../../depot/catalog/v1/UpdateModRequest';
@@ -23,6 +27,15 @@ import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, Up
 import type { VersionsWithMods as _depot_catalog_v1_VersionsWithMods, VersionsWithMods__Output as _depot_catalog_v1_VersionsWithMods__Output } from '../../../depot/catalog/v1/VersionsWithMods';
 
 export interface CatalogServiceClient extends grpc.Client {
+  CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  checkVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  checkVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  checkVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  checkVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  
   CreateMod(argument: _depot_catalog_v1_CreateModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
   CreateMod(argument: _depot_catalog_v1_CreateModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
   CreateMod(argument: _depot_catalog_v1_CreateModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
@@ -104,6 +117,15 @@ export interface CatalogServiceClient extends grpc.Client {
   listMods(argument: _depot_catalog_v1_ListModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   listMods(argument: _depot_catalog_v1_ListModsRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   
+  RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  rehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  rehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  rehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  rehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
+  
   RenderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
   RenderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
   RenderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
@@ -134,6 +156,8 @@ export interface CatalogServiceClient extends grpc.Client {
 }
 
 export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementation {
+  CheckVersionArchives: grpc.handleUnaryCall<_depot_catalog_v1_CheckVersionArchivesRequest__Output, _depot_catalog_v1_CheckVersionArchivesResponse>;
+  
   CreateMod: grpc.handleUnaryCall<_depot_catalog_v1_CreateModRequest__Output, _depot_catalog_v1_Mod>;
   
   CreateVersion: grpc.handleUnaryCall<_depot_catalog_v1_CreateVersionRequest__Output, _depot_catalog_v1_ModVersion>;
@@ -152,6 +176,8 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ListMods: grpc.handleUnaryCall<_depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse>;
   
+  RehashVersion: grpc.handleUnaryCall<_depot_catalog_v1_RehashVersionRequest__Output, _depot_catalog_v1_RehashVersionResponse>;
+  
   RenderBuildMods: grpc.handleUnaryCall<_depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse>;
   
   UpdateMod: grpc.handleUnaryCall<_depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod>;
@@ -161,6 +187,7 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
 }
 
 export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
+  CheckVersionArchives: MethodDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesRequest__Output, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
   CreateMod: MethodDefinition<_depot_catalog_v1_CreateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_CreateModRequest__Output, _depot_catalog_v1_Mod__Output>
   CreateVersion: MethodDefinition<_depot_catalog_v1_CreateVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_CreateVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   DeleteMod: MethodDefinition<_depot_catalog_v1_DeleteModRequest, _depot_catalog_v1_DeleteModResponse, _depot_catalog_v1_DeleteModRequest__Output, _depot_catalog_v1_DeleteModResponse__Output>
@@ -170,6 +197,7 @@ export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
   GetVersion: MethodDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   GetVersionsByIds: MethodDefinition<_depot_catalog_v1_GetVersionsByIdsRequest, _depot_catalog_v1_VersionsWithMods, _depot_catalog_v1_GetVersionsByIdsRequest__Output, _depot_catalog_v1_VersionsWithMods__Output>
   ListMods: MethodDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse__Output>
+  RehashVersion: MethodDefinition<_depot_catalog_v1_RehashVersionRequest, _depot_catalog_v1_RehashVersionResponse, _depot_catalog_v1_RehashVersionRequest__Output, _depot_catalog_v1_RehashVersionResponse__Output>
   RenderBuildMods: MethodDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse__Output>
   UpdateMod: MethodDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod__Output>
   UpdateVersion: MethodDefinition<_depot_catalog_v1_UpdateVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_UpdateVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>

@@ -7,9 +7,11 @@ export interface CreateModRequest {
   'author'?: (string);
   'description'?: (string);
   'link'?: (string);
+  'notes'?: (string);
   '_author'?: "author";
   '_description'?: "description";
   '_link'?: "link";
+  '_notes'?: "notes";
 }
 
 export interface CreateModRequest__Output {
@@ -18,7 +20,9 @@ export interface CreateModRequest__Output {
   'author'?: (string);
   'description'?: (string);
   'link'?: (string);
+  'notes'?: (string);
   '_author'?: "author";
   '_description'?: "description";
   '_link'?: "link";
+  '_notes'?: "notes";
 }

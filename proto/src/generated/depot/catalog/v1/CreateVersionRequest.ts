@@ -7,7 +7,11 @@ export interface CreateVersionRequest {
   'version'?: (string);
   'md5'?: (string);
   'filesize'?: (number | string | Long);
+  'url'?: (string);
+  'notes'?: (string);
   '_filesize'?: "filesize";
+  '_url'?: "url";
+  '_notes'?: "notes";
 }
 
 export interface CreateVersionRequest__Output {
@@ -15,5 +19,9 @@ export interface CreateVersionRequest__Output {
   'version': (string);
   'md5': (string);
   'filesize'?: (number);
+  'url'?: (string);
+  'notes'?: (string);
   '_filesize'?: "filesize";
+  '_url'?: "url";
+  '_notes'?: "notes";
 }

@@ -11,9 +11,11 @@ export interface Mod {
   'created_at'?: (string);
   'updated_at'?: (string);
   'versions'?: (string)[];
+  'notes'?: (string);
   '_author'?: "author";
   '_description'?: "description";
   '_link'?: "link";
+  '_notes'?: "notes";
 }
 
 export interface Mod__Output {
@@ -26,7 +28,9 @@ export interface Mod__Output {
   'created_at': (string);
   'updated_at': (string);
   'versions': (string)[];
+  'notes'?: (string);
   '_author'?: "author";
   '_description'?: "description";
   '_link'?: "link";
+  '_notes'?: "notes";
 }

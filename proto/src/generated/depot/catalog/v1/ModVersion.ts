@@ -10,7 +10,11 @@ export interface ModVersion {
   'filesize'?: (number | string | Long);
   'created_at'?: (string);
   'updated_at'?: (string);
+  'url'?: (string);
+  'notes'?: (string);
   '_filesize'?: "filesize";
+  '_url'?: "url";
+  '_notes'?: "notes";
 }
 
 export interface ModVersion__Output {
@@ -21,5 +25,9 @@ export interface ModVersion__Output {
   'filesize'?: (number);
   'created_at': (string);
   'updated_at': (string);
+  'url'?: (string);
+  'notes'?: (string);
   '_filesize'?: "filesize";
+  '_url'?: "url";
+  '_notes'?: "notes";
 }

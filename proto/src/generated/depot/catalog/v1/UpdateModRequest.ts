@@ -9,11 +9,13 @@ export interface UpdateModRequest {
   'description'?: (string);
   'link'?: (string);
   'update_mask'?: (string)[];
+  'notes'?: (string);
   '_name'?: "name";
   '_pretty_name'?: "pretty_name";
   '_author'?: "author";
   '_description'?: "description";
   '_link'?: "link";
+  '_notes'?: "notes";
 }
 
 export interface UpdateModRequest__Output {
@@ -24,9 +26,11 @@ export interface UpdateModRequest__Output {
   'description'?: (string);
   'link'?: (string);
   'update_mask': (string)[];
+  'notes'?: (string);
   '_name'?: "name";
   '_pretty_name'?: "pretty_name";
   '_author'?: "author";
   '_description'?: "description";
   '_link'?: "link";
+  '_notes'?: "notes";
 }

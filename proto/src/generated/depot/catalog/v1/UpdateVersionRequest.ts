@@ -8,8 +8,12 @@ export interface UpdateVersionRequest {
   'md5'?: (string);
   'filesize'?: (number | string | Long);
   'update_mask'?: (string)[];
+  'url'?: (string);
+  'notes'?: (string);
   '_md5'?: "md5";
   '_filesize'?: "filesize";
+  '_url'?: "url";
+  '_notes'?: "notes";
 }
 
 export interface UpdateVersionRequest__Output {
@@ -18,6 +22,10 @@ export interface UpdateVersionRequest__Output {
   'md5'?: (string);
   'filesize'?: (number);
   'update_mask': (string)[];
+  'url'?: (string);
+  'notes'?: (string);
   '_md5'?: "md5";
   '_filesize'?: "filesize";
+  '_url'?: "url";
+  '_notes'?: "notes";
 }

@@ -1,0 +1,83 @@
+// The console is one more client of the public API: every read and write goes through the typed
+// client generated from the gateway's routes (@depot/api-client), with the session cookie
+// (same origin) and, on writes, the CSRF token the session routes hand out. Every rule is the API's:
+// the console only shows what the API answers, refusals included.
+import { depotClient, type Schemas } from '@depot/api-client';
+
+export type { Schemas };
+
+let csrfToken: string | undefined;
+
+/** The token the session routes returned; sent with every write made with the session cookie. */
+export function setCsrfToken(token: string | undefined): void {
+  csrfToken = token;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const api = depotClient(window.location.origin, { credentials: 'same-origin' });
+
+api.use({
+  onRequest({ request }) {
+    if (!SAFE_METHODS.has(request.method) && csrfToken) request.headers.set('X-CSRF-Token', csrfToken);
+    return request;
+  },
+  onResponse({ response }) {
+    // A session that ended (expired, signed out elsewhere): the app goes back to the sign-in page.
+    if (response.status === 401) window.dispatchEvent(new Event(SESSION_ENDED));
+    return response;
+  },
+});
+
+/** Dispatched on window when the API answers 401 to a request of the console. */
+export const SESSION_ENDED = 'depot:session-ended';
+
+/** Field → messages, as the API's 422 answers give them. */
+export type FieldErrors = Record<string, string[]>;
+
+/** A refusal of the API, or a failure to reach it, as the console shows it. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: FieldErrors = {},
+  ) {
+    super(message);
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  401: 'You are not signed in, or your session has ended. Sign in again.',
+  403: 'You do not have permission to do this.',
+  429: 'Too many requests: wait a minute and try again.',
+  503: 'A Depot service is not answering right now. Try again in a moment.',
+};
+
+/** The message of an API error body (`{"error": "..."}` or `{"error": {field: [...]}}`). */
+function toApiError(status: number, body: unknown): ApiError {
+  const error = (body as { error?: unknown } | undefined)?.error;
+  if (error && typeof error === 'object') {
+    const fields = error as FieldErrors;
+    const count = Object.keys(fields).length;
+    return new ApiError(
+      status,
+      count === 1 ? 'Correct the field below.' : `Correct the ${count} fields below.`,
+      fields,
+    );
+  }
+  const text = typeof error === 'string' ? error : undefined;
+  if (status === 403 && text === 'This action is unauthorized.') return new ApiError(403, STATUS_TEXT[403]);
+  return new ApiError(status, text ?? STATUS_TEXT[status] ?? `The API answered ${status}.`);
+}
+
+/** The data of a successful answer of the typed client; an ApiError otherwise. */
+export async function call<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  let result;
+  try {
+    result = await request;
+  } catch {
+    throw new ApiError(0, 'Depot cannot be reached. Check your connection and try again.');
+  }
+  if (result.response.ok) return result.data as T;
+  throw toApiError(result.response.status, result.error);
+}

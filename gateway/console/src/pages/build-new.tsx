@@ -1,0 +1,54 @@
+import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, call } from '../api';
+import { paths } from '../paths';
+import { packKeys, useModpack } from '../packs';
+import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
+import { SelectField, SubmitButton } from '../ui/form';
+import { Page } from '../ui/page';
+import { useSubmit } from '../ui/submit';
+import { BuildFields, buildBody } from './build-form';
+
+export default function NewBuild() {
+  const { slug = '' } = useParams();
+  const pack = useModpack(slug);
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const flash = useFlash();
+  const submit = useSubmit(
+    (v) =>
+      call(
+        api.POST('/api/modpack/{slug}/build', {
+          params: { path: { slug } },
+          body: { ...buildBody(v), clone_from: v.optional('clone_from') },
+        }),
+      ),
+    (build) => {
+      for (const queryKey of packKeys(slug)) void queries.invalidateQueries({ queryKey });
+      flash.show(`Build ${build.version} created.`);
+      navigate(paths.build(slug, build.version));
+    },
+  );
+  if (pack.isPending) return <Loading />;
+  return (
+    <Page title={pack.data ? `New build of ${pack.data.modpack.name}` : 'New build'}>
+      <ErrorNotice error={pack.error} />
+      {pack.data ? (
+        <form onSubmit={submit.onSubmit} noValidate className="form">
+          <ErrorNotice error={submit.error} />
+          <BuildFields errors={submit.fields} />
+          <SelectField
+            name="clone_from"
+            label="Copy the mods of"
+            options={[
+              { value: '', label: 'No build: start empty' },
+              ...pack.data.builds.map(({ build: b }) => ({ value: b.version, label: `Build ${b.version}` })),
+            ]}
+            errors={submit.fields}
+          />
+          <SubmitButton busy={submit.busy}>Create build</SubmitButton>
+        </form>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,341 @@
+// One mod: its details, its versions (md5, size, and the builds using each), a new version, and
+// deleting a version or the mod, saying which builds it takes the mod from.
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../api';
+import { fileSize } from '../format';
+import { paths } from '../paths';
+import { useSession } from '../session';
+import { ConfirmButton } from '../ui/dialog';
+import { ErrorNotice, useFlash } from '../ui/feedback';
+import { SubmitButton, TextField } from '../ui/form';
+import { Table } from '../ui/table';
+import { Page, PageData, Section } from '../ui/page';
+import { useSubmit } from '../ui/submit';
+import { ModFields, modBody } from './mod-form';
+
+type ManagedMod = Schemas['ManagedMod'];
+type VersionEntry = ManagedMod['versions'][number];
+type Use = Schemas['VersionUse'];
+
+export default function Mod() {
+  const { slug = '' } = useParams();
+  const session = useSession();
+  // Who may change the mod reads it with its versions' records and their uses; anyone else as the
+  // launcher API shows it.
+  if (session.can('mods_manage')) return <ManagedModPage slug={slug} />;
+  return <ModView slug={slug} />;
+}
+
+function ModView({ slug }: { slug: string }) {
+  const mod = useQuery({
+    queryKey: ['mod', slug, 'public'],
+    queryFn: () => call(api.GET('/api/mod/{slug}', { params: { path: { slug } } })),
+  });
+  return (
+    <PageData query={mod} title="Mod" what="Loading the mod">
+      {(m) => <PublicMod mod={m} />}
+    </PageData>
+  );
+}
+
+function PublicMod({ mod: m }: { mod: Schemas['ModView'] }) {
+  return (
+    <Page title={m.pretty_name}>
+      <p className="mono muted">{m.name}</p>
+      <Details mod={m} />
+      <Section title="Versions">
+        {m.versions.length ? (
+          <ul>
+            {m.versions.map((v) => (
+              <li key={v} className="mono">
+                {v}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No versions yet.</p>
+        )}
+      </Section>
+    </Page>
+  );
+}
+
+function Details({ mod }: { mod: Pick<Schemas['Mod'], 'author' | 'link' | 'description'> }) {
+  return (
+    <Section title="Details">
+      <dl className="details">
+        <dt>Author</dt>
+        <dd>{mod.author ?? '—'}</dd>
+        <dt>Website</dt>
+        <dd>{mod.link ? <a href={mod.link}>{mod.link}</a> : '—'}</dd>
+        <dt>Description</dt>
+        <dd>{mod.description ?? '—'}</dd>
+      </dl>
+    </Section>
+  );
+}
+
+function ManagedModPage({ slug }: { slug: string }) {
+  const mod = useQuery({
+    queryKey: ['mod', slug],
+    queryFn: () => call(api.GET('/api/manage/mods/{slug}', { params: { path: { slug } } })),
+  });
+  return (
+    <PageData query={mod} title="Mod" what="Loading the mod">
+      {(data) => <ModPage key={slug} data={data} />}
+    </PageData>
+  );
+}
+
+/** Every build holding one of the versions, once each. */
+function buildsUsing(versions: VersionEntry[]): Use[] {
+  const seen = new Map<number, Use>();
+  for (const v of versions) for (const use of v.builds) seen.set(use.build.id, use);
+  return [...seen.values()];
+}
+
+function UseList({ uses }: { uses: Use[] }) {
+  const session = useSession();
+  return (
+    <ul className="uses">
+      {uses.map((u) => (
+        <li key={u.build.id}>
+          {session.canOnPack('modpacks_manage', u.modpack.slug) ? (
+            <Link to={paths.build(u.modpack.slug, u.build.version)}>
+              {u.modpack.name} {u.build.version}
+            </Link>
+          ) : (
+            `${u.modpack.name} ${u.build.version}`
+          )}
+          {u.build.is_published ? '' : ' (not published)'}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ModPage({ data }: { data: ManagedMod }) {
+  const { mod, versions } = data;
+  const session = useSession();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const flash = useFlash();
+  const update = useSubmit(
+    (v) => call(api.PUT('/api/mod/{slug}', { params: { path: { slug: mod.name } }, body: modBody(v) })),
+    (saved) => {
+      void queries.invalidateQueries({ queryKey: ['mods'] });
+      void queries.invalidateQueries({ queryKey: ['mod', mod.name] });
+      flash.show('Mod saved.');
+      if (saved.name !== mod.name) navigate(paths.mod(saved.name), { replace: true });
+    },
+  );
+  const remove = async () => {
+    await call(api.DELETE('/api/mod/{slug}', { params: { path: { slug: mod.name } } }));
+    queries.removeQueries({ queryKey: ['mod', mod.name] });
+    void queries.invalidateQueries({ queryKey: ['mods'] });
+    void queries.invalidateQueries({ queryKey: ['modpack'] });
+    flash.show(`Mod ${mod.pretty_name} deleted.`);
+    navigate(paths.mods);
+  };
+  const losing = buildsUsing(versions);
+
+  return (
+    <Page
+      title={mod.pretty_name}
+      actions={
+        session.can('mods_delete') ? (
+          <ConfirmButton
+            label="Delete mod"
+            title={`Delete ${mod.pretty_name}?`}
+            confirmLabel="Delete mod"
+            onConfirm={remove}
+          >
+            {() => (
+              <>
+                <p>
+                  The mod <span className="mono">{mod.name}</span> and its {versions.length} version(s) will be deleted.
+                  This cannot be undone.
+                </p>
+                {losing.length ? (
+                  <>
+                    <p>
+                      <strong>{losing.length} build(s) lose the mod:</strong>
+                    </p>
+                    <UseList uses={losing} />
+                  </>
+                ) : (
+                  <p>No build uses it.</p>
+                )}
+              </>
+            )}
+          </ConfirmButton>
+        ) : null
+      }
+    >
+      <p className="mono muted">{mod.name}</p>
+      <Versions mod={mod} versions={versions} />
+      <Section title="Details">
+        <form onSubmit={update.onSubmit} noValidate className="form">
+          <ErrorNotice error={update.error} />
+          <ModFields mod={mod} errors={update.fields} />
+          <SubmitButton busy={update.busy}>Save mod</SubmitButton>
+        </form>
+      </Section>
+    </Page>
+  );
+}
+
+function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEntry[] }) {
+  const queries = useQueryClient();
+  const flash = useFlash();
+  const [editing, setEditing] = useState<string | null>(null);
+  const refresh = () => queries.invalidateQueries({ queryKey: ['mod', mod.name] });
+  const add = useSubmit(
+    (v) =>
+      call(
+        api.POST('/api/mod/{slug}/version', {
+          params: { path: { slug: mod.name } },
+          body: { version: v.text('version'), md5: v.text('md5'), filesize: v.integer('filesize') },
+        }),
+      ),
+    (created, form) => {
+      form.reset();
+      void refresh();
+      flash.show(`Version ${created.version} added.`);
+    },
+  );
+  const remove = async (version: string) => {
+    await call(api.DELETE('/api/mod/{slug}/{version}', { params: { path: { slug: mod.name, version } } }));
+    await refresh();
+    flash.show(`Version ${version} deleted.`);
+  };
+
+  return (
+    <Section title="Versions">
+      {versions.length === 0 ? <p>No versions yet: add the first one below.</p> : null}
+      {versions.length ? (
+        <Table headers={['Version', 'MD5', 'Size', 'Used by', 'Actions']}>
+          {versions.map(({ version: v, builds }) =>
+            editing === v.version ? (
+              <EditVersion
+                key={v.version}
+                slug={mod.name}
+                current={v}
+                onDone={() => {
+                  setEditing(null);
+                  void refresh();
+                }}
+              />
+            ) : (
+              <tr key={v.version}>
+                <th scope="row" className="mono">
+                  {v.version}
+                </th>
+                <td className="mono">{v.md5 || 'none'}</td>
+                <td>{fileSize(v.filesize)}</td>
+                <td>{builds.length ? <UseList uses={builds} /> : 'no build'}</td>
+                <td className="actions">
+                  <button type="button" onClick={() => setEditing(v.version)}>
+                    Edit<span className="visually-hidden"> version {v.version}</span>
+                  </button>
+                  <ConfirmButton
+                    label="Delete"
+                    what={`version ${v.version}`}
+                    title={`Delete version ${v.version}?`}
+                    confirmLabel="Delete version"
+                    onConfirm={() => remove(v.version)}
+                  >
+                    {() =>
+                      builds.length ? (
+                        <>
+                          <p>
+                            <strong>{builds.length} build(s) still use this version:</strong>
+                          </p>
+                          <UseList uses={builds} />
+                          <p>Depot refuses to delete it until it is removed from them (or they use another version).</p>
+                        </>
+                      ) : (
+                        <p>
+                          Version <span className="mono">{v.version}</span> of {mod.pretty_name} will be deleted. No
+                          build uses it.
+                        </p>
+                      )
+                    }
+                  </ConfirmButton>
+                </td>
+              </tr>
+            ),
+          )}
+        </Table>
+      ) : null}
+      <form onSubmit={add.onSubmit} noValidate className="form inline-form" aria-labelledby="add-version-heading">
+        <h3 id="add-version-heading">Add a version</h3>
+        <ErrorNotice error={add.error} />
+        <TextField name="version" label="Version" required errors={add.fields} hint="e.g. 1.20.1-15.2.0.27" />
+        <TextField
+          name="md5"
+          label="MD5 of the zip"
+          required
+          errors={add.fields}
+          hint="32 hexadecimal digits (md5sum file.zip)."
+        />
+        <TextField name="filesize" label="Size in bytes" inputMode="numeric" errors={add.fields} />
+        <SubmitButton busy={add.busy}>Add version</SubmitButton>
+      </form>
+    </Section>
+  );
+}
+
+function EditVersion({
+  slug,
+  current,
+  onDone,
+}: {
+  slug: string;
+  current: VersionEntry['version'];
+  onDone: () => void;
+}) {
+  const flash = useFlash();
+  const version = current.version;
+  const save = useSubmit(
+    (v) =>
+      call(
+        api.PUT('/api/mod/{slug}/{version}', {
+          params: { path: { slug, version } },
+          body: { md5: v.text('md5'), filesize: v.integer('filesize') },
+        }),
+      ),
+    () => {
+      flash.show(`Version ${version} saved.`);
+      onDone();
+    },
+  );
+  return (
+    <tr>
+      <th scope="row" className="mono">
+        {version}
+      </th>
+      <td colSpan={4}>
+        <form onSubmit={save.onSubmit} noValidate className="form row-form" aria-label={`Edit version ${version}`}>
+          <ErrorNotice error={save.error} />
+          <TextField name="md5" label="MD5" required defaultValue={current.md5} errors={save.fields} />
+          <TextField
+            name="filesize"
+            label="Size in bytes"
+            inputMode="numeric"
+            defaultValue={current.filesize}
+            errors={save.fields}
+          />
+          <div className="row-actions">
+            <SubmitButton busy={save.busy}>Save</SubmitButton>
+            <button type="button" onClick={onDone}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,322 @@
+// One modpack: its builds (flags, recommended and latest), its settings (every field, clone,
+// delete) and the pack doctor.
+import { Link, NavLink, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../api';
+import { paths } from '../paths';
+import { packKeys, useModpack, type ModpackRecord } from '../packs';
+import { useSession } from '../session';
+import { ConfirmButton } from '../ui/dialog';
+import { ErrorNotice, useFlash } from '../ui/feedback';
+import { CheckboxField, SelectField, SubmitButton, TextField } from '../ui/form';
+import { Table } from '../ui/table';
+import { Page, PageData, Section } from '../ui/page';
+import { useSubmit } from '../ui/submit';
+import { modpackChanges, ModpackNameFields, ModpackVisibilityFields } from './modpack-form';
+import { visibility } from './modpacks';
+import { Doctor } from './doctor';
+import NotFound from './not-found';
+
+export default function Modpack() {
+  const { slug = '', tab = 'builds' } = useParams();
+  const pack = useModpack(slug);
+  if (!['builds', 'settings', 'doctor'].includes(tab)) return <NotFound />;
+  return (
+    <PageData query={pack} title="Modpack" what="Loading the modpack">
+      {(data) => <ModpackPage slug={slug} tab={tab} data={data} />}
+    </PageData>
+  );
+}
+
+function ModpackPage({ slug, tab, data }: { slug: string; tab: string; data: Schemas['ManagedModpack'] }) {
+  const tabs = [
+    { to: paths.modpack(slug), label: 'Builds', end: true },
+    { to: paths.modpackSettings(slug), label: 'Settings', end: false },
+    { to: paths.doctor(slug), label: 'Pack doctor', end: false },
+  ];
+  const { modpack, builds } = data;
+  return (
+    <Page title={modpack.name}>
+      <p className="muted">
+        <span className="mono">{modpack.slug}</span> · {visibility(modpack)}
+      </p>
+      <nav aria-label="Modpack sections" className="tabs">
+        <ul>
+          {tabs.map((t) => (
+            <li key={t.to}>
+              <NavLink to={t.to} end={t.end}>
+                {t.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {tab === 'builds' ? <Builds pack={modpack} builds={builds} key={`b-${slug}`} /> : null}
+      {tab === 'settings' ? <Settings pack={modpack} builds={builds} key={`s-${slug}`} /> : null}
+      {tab === 'doctor' ? <Doctor slug={slug} key={`d-${slug}`} /> : null}
+    </Page>
+  );
+}
+
+function useRefreshPack(slug: string) {
+  const queries = useQueryClient();
+  return () => Promise.all(packKeys(slug).map((queryKey) => queries.invalidateQueries({ queryKey })));
+}
+
+type ManagedBuilds = Schemas['ManagedModpack']['builds'];
+
+function Builds({ pack, builds }: { pack: ModpackRecord; builds: ManagedBuilds }) {
+  const session = useSession();
+  const flash = useFlash();
+  const refresh = useRefreshPack(pack.slug);
+  const canManage = session.canOnPack('modpacks_manage', pack.slug);
+  const setPointer = async (field: 'recommended' | 'latest', version: string) => {
+    await call(api.PUT('/api/modpack/{slug}', { params: { path: { slug: pack.slug } }, body: { [field]: version } }));
+    await refresh();
+    flash.show(`Build ${version} is now the ${field} build.`);
+  };
+  const remove = async (version: string) => {
+    await call(api.DELETE('/api/modpack/{slug}/{build}', { params: { path: { slug: pack.slug, build: version } } }));
+    await refresh();
+    flash.show(`Build ${version} deleted.`);
+  };
+  return (
+    <Section title="Builds">
+      {canManage ? (
+        <p>
+          <Link className="button primary" to={paths.newBuild(pack.slug)}>
+            New build
+          </Link>
+        </p>
+      ) : null}
+      {builds.length === 0 ? <p>No builds yet.</p> : null}
+      {builds.length ? (
+        <Table
+          headers={[
+            'Build',
+            'Minecraft',
+            'Mods',
+            'Published',
+            'Private',
+            'Recommended',
+            'Latest',
+            canManage && 'Actions',
+          ]}
+        >
+          {builds.map(({ build: b, mod_count }) => (
+            <tr key={b.version}>
+              <th scope="row" className="mono">
+                <Link to={paths.build(pack.slug, b.version)}>{b.version}</Link>
+              </th>
+              <td>{b.minecraft}</td>
+              <td>{mod_count}</td>
+              <td>{b.is_published ? 'Yes' : 'No'}</td>
+              <td>{b.private ? 'Yes' : 'No'}</td>
+              <td>
+                <Pointer
+                  field="recommended"
+                  current={pack.recommended === b.version}
+                  version={b.version}
+                  canManage={canManage}
+                  onSet={setPointer}
+                />
+              </td>
+              <td>
+                <Pointer
+                  field="latest"
+                  current={pack.latest === b.version}
+                  version={b.version}
+                  canManage={canManage}
+                  onSet={setPointer}
+                />
+              </td>
+              {canManage ? (
+                <td className="actions">
+                  <ConfirmButton
+                    label="Delete"
+                    what={`build ${b.version}`}
+                    title={`Delete build ${b.version}?`}
+                    confirmLabel="Delete build"
+                    onConfirm={() => remove(b.version)}
+                  >
+                    {() => (
+                      <p>
+                        Build <span className="mono">{b.version}</span> and its list of mods will be deleted; the mods
+                        stay in the library.
+                        {pack.recommended === b.version || pack.latest === b.version
+                          ? ' It is the recommended or latest build: launchers will show the pack offline until you pick another.'
+                          : ''}
+                      </p>
+                    )}
+                  </ConfirmButton>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+    </Section>
+  );
+}
+
+function Pointer({
+  field,
+  current,
+  version,
+  canManage,
+  onSet,
+}: {
+  field: 'recommended' | 'latest';
+  current: boolean;
+  version: string;
+  canManage: boolean;
+  onSet: (field: 'recommended' | 'latest', version: string) => Promise<void>;
+}) {
+  const flash = useFlash();
+  if (current) return <strong className="badge">{field === 'recommended' ? 'Recommended' : 'Latest'}</strong>;
+  if (!canManage) return <span className="muted">—</span>;
+  return (
+    <button
+      type="button"
+      className="small"
+      onClick={() => onSet(field, version).catch((err: Error) => flash.show(`Not changed: ${err.message}`))}
+    >
+      Set {field}
+      <span className="visually-hidden"> to {version}</span>
+    </button>
+  );
+}
+
+function Settings({ pack, builds }: { pack: ModpackRecord; builds: ManagedBuilds }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const queries = useQueryClient();
+  const refresh = useRefreshPack(pack.slug);
+  const canManage = session.canOnPack('modpacks_manage', pack.slug);
+  const buildOptions = [
+    { value: '', label: 'None' },
+    ...builds.map(({ build: b }) => ({
+      value: b.version,
+      label: `${b.version}${b.is_published ? '' : ' (not published)'}`,
+    })),
+  ];
+  const save = useSubmit(
+    async (v) => {
+      const body = modpackChanges(v, pack);
+      return Object.keys(body).length
+        ? call(api.PUT('/api/modpack/{slug}', { params: { path: { slug: pack.slug } }, body }))
+        : null;
+    },
+    async (saved) => {
+      await refresh();
+      if (!saved) return flash.show('Nothing changed.');
+      flash.show('Modpack saved.');
+      if (saved.slug !== pack.slug) {
+        void queries.invalidateQueries({ queryKey: ['session'] });
+        navigate(paths.modpackSettings(saved.slug), { replace: true });
+      }
+    },
+  );
+  const clone = useSubmit(
+    (v) =>
+      call(
+        api.POST('/api/modpack/{slug}/clone', {
+          params: { path: { slug: pack.slug } },
+          body: { name: v.text('name'), slug: v.text('slug'), hidden: v.checked('hidden') },
+        }),
+      ),
+    (copy) => {
+      void queries.invalidateQueries({ queryKey: ['modpacks'] });
+      void queries.invalidateQueries({ queryKey: ['session'] });
+      flash.show(`Modpack cloned as ${copy.name}.`);
+      navigate(paths.modpack(copy.slug));
+    },
+  );
+  const remove = async () => {
+    await call(api.DELETE('/api/modpack/{slug}', { params: { path: { slug: pack.slug } } }));
+    queries.removeQueries({ queryKey: ['modpack', pack.slug] });
+    void queries.invalidateQueries({ queryKey: ['modpacks'] });
+    flash.show(`Modpack ${pack.name} deleted.`);
+    navigate(paths.modpacks);
+  };
+  if (!canManage && !session.can('modpacks_create') && !session.canOnPack('modpacks_delete', pack.slug)) {
+    return <p>You may not change this modpack.</p>;
+  }
+  return (
+    <>
+      {canManage ? (
+        <Section title="Settings">
+          <form onSubmit={save.onSubmit} noValidate className="form">
+            <ErrorNotice error={save.error} />
+            <ModpackNameFields pack={pack} errors={save.fields} />
+            <TextField name="url" label="Website" type="url" defaultValue={pack.url} errors={save.fields} />
+            <ModpackVisibilityFields pack={pack} errors={save.fields} />
+            <SelectField
+              name="recommended"
+              label="Recommended build"
+              options={buildOptions}
+              defaultValue={pack.recommended}
+              errors={save.fields}
+              hint="The build launchers install by default."
+            />
+            <SelectField
+              name="latest"
+              label="Latest build"
+              options={buildOptions}
+              defaultValue={pack.latest}
+              errors={save.fields}
+              hint="The build players who choose “latest” get."
+            />
+            <TextField
+              name="order"
+              label="Order"
+              inputMode="numeric"
+              defaultValue={pack.order}
+              errors={save.fields}
+              hint="A number kept for your own sorting; launchers ignore it."
+            />
+            <SubmitButton busy={save.busy}>Save modpack</SubmitButton>
+          </form>
+        </Section>
+      ) : null}
+      {session.canOnPack('modpacks_create', pack.slug) ? (
+        <Section title="Clone">
+          <p>A new modpack with a copy of every build and its mods.</p>
+          <form onSubmit={clone.onSubmit} noValidate className="form" aria-label="Clone the modpack">
+            <ErrorNotice error={clone.error} />
+            <ModpackNameFields
+              pack={{ name: `${pack.name} (copy)`, slug: `${pack.slug}-copy` }}
+              errors={clone.fields}
+            />
+            <CheckboxField
+              name="hidden"
+              label="Hidden"
+              defaultChecked
+              errors={clone.fields}
+              hint="The copy keeps the original's other settings, private included."
+            />
+            <SubmitButton busy={clone.busy}>Clone modpack</SubmitButton>
+          </form>
+        </Section>
+      ) : null}
+      {session.canOnPack('modpacks_delete', pack.slug) ? (
+        <Section title="Delete">
+          <ConfirmButton
+            label="Delete modpack"
+            title={`Delete ${pack.name}?`}
+            confirmLabel="Delete modpack"
+            onConfirm={remove}
+          >
+            {() => (
+              <p>
+                The modpack <span className="mono">{pack.slug}</span> and its {builds.length} build(s) will be deleted.
+                Launchers will no longer find it. Mods stay in the library. This cannot be undone.
+              </p>
+            )}
+          </ConfirmButton>
+        </Section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+// A confirmation before a change that cannot be undone, saying what it will take with it (the
+// builds that lose a mod, ...). A native modal <dialog>: it keeps the focus inside, Escape closes
+// it, and the focus returns to the button that opened it.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ErrorNotice } from './feedback';
+
+export function ConfirmButton({
+  label,
+  what,
+  title,
+  confirmLabel,
+  children,
+  onConfirm,
+  className = 'danger',
+}: {
+  /** The button that opens the dialog. */
+  label: string;
+  /** What it acts on, for screen readers ("Delete" → "Delete key technic") when the row says it visually. */
+  what?: string;
+  title: string;
+  confirmLabel: string;
+  /** What the change does; rendered when the dialog opens (it may load what it shows). */
+  children: () => ReactNode;
+  /** The change; the dialog stays open and shows the error if it throws. */
+  onConfirm: () => Promise<unknown>;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        {label}
+        {what ? <span className="visually-hidden"> {what}</span> : null}
+      </button>
+      {open ? (
+        <ConfirmDialog title={title} confirmLabel={confirmLabel} onConfirm={onConfirm} onClose={() => setOpen(false)}>
+          {children()}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+function ConfirmDialog({
+  title,
+  confirmLabel,
+  children,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  confirmLabel: string;
+  children: ReactNode;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    const dialog = ref.current!;
+    dialog.showModal();
+    return () => dialog.close();
+  }, []);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} className="dialog">
+      <h2 id={titleId}>{title}</h2>
+      <div className="dialog-body">{children}</div>
+      <ErrorNotice error={error} />
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="danger" onClick={confirm} disabled={busy}>
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

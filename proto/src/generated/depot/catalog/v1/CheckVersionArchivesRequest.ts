@@ -1,0 +1,14 @@
+// Original file: depot/catalog/v1/catalog.proto
+
+
+export interface CheckVersionArchivesRequest {
+  'after_id'?: (number);
+  'limit'?: (number);
+  'concurrency'?: (number);
+}
+
+export interface CheckVersionArchivesRequest__Output {
+  'after_id': (number);
+  'limit': (number);
+  'concurrency': (number);
+}
