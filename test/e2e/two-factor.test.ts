@@ -4,8 +4,8 @@
 // recovery code, the same answer for whatever is wrong and wrong codes counted as failed
 // sign-ins, an administrator's reset through the API and through the admin CLI, and bearer
 // tokens left alone.
-import { generate } from 'otplib';
 import { adminCli, expectReply, must, startTestStack, type Reply, type TestStack } from '../support';
+import { Authenticator } from '../support/authenticator';
 
 const CODE_REFUSED = { error: { code: ['The provided two-factor code was invalid.'] } };
 const RECOVERY_REFUSED = { error: { recovery_code: ['The provided recovery code was invalid.'] } };
@@ -25,26 +25,6 @@ afterAll(() => t?.stop());
 let address = 0;
 /** A distinct client address per user (the gateway trusts X-Forwarded-For here). */
 const nextAddress = () => `203.0.113.${++address}`;
-
-/**
- * An authenticator app: the code of the current step, or of the next one when the current one was
- * used already (the server accepts each step once, and one step ahead), waiting when needed.
- */
-class Authenticator {
-  private lastStep = -1;
-  constructor(readonly secret: string) {}
-
-  async code(): Promise<string> {
-    let current = Math.floor(Date.now() / 30_000);
-    while (this.lastStep > current) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      current = Math.floor(Date.now() / 30_000);
-    }
-    const step = Math.max(current, this.lastStep + 1);
-    this.lastStep = step;
-    return generate({ secret: this.secret, epoch: step * 30 });
-  }
-}
 
 function cookieOf(res: Reply, name: string) {
   const header = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
