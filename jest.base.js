@@ -12,8 +12,9 @@ module.exports = (dir, extra = {}) => ({
     ],
   },
   // cookie@2 (used by Fastify's inject) and content-disposition@1 (used by @fastify/static, behind
-  // Swagger UI) ship ESM only; jest's CommonJS runtime needs them transformed.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
+  // Swagger UI) ship ESM only, as do @scure/base and @noble/hashes (under otplib, two-factor
+  // sign-in); jest's CommonJS runtime needs them transformed.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|@scure/base|@noble/hashes)/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

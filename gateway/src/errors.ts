@@ -47,6 +47,7 @@ const STATUS_BY_REASON: Partial<Record<Reason, number>> = {
   ARCHIVE_TIMEOUT: 504,
   // A failed sign-in is a refused form, as Laravel answers it (routes/session.ts).
   INVALID_CREDENTIALS: 422,
+  INVALID_TWO_FACTOR: 422,
 };
 
 /** Any thrown value → HTTP error, or null when it is a bug (logged and answered 500). */

@@ -278,6 +278,39 @@ export const userWithEmail = z
   .meta({ id: 'UserWithEmail' });
 export const userListWithEmails = z.strictObject({ users: z.array(userWithEmail) }).meta({ id: 'UserListWithEmails' });
 
+const twoFactor = z
+  .boolean()
+  .meta({ description: 'Whether signing in asks for a second factor (two-factor sign-in).' });
+/** A user with whether it has two-factor sign-in (`GET /api/user?include=two_factor`). */
+export const userWithTwoFactor = z
+  .strictObject({
+    username,
+    two_factor: twoFactor,
+    permissions,
+    modpacks: modpackSlugs,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'UserWithTwoFactor' });
+export const userListWithTwoFactor = z
+  .strictObject({ users: z.array(userWithTwoFactor) })
+  .meta({ id: 'UserListWithTwoFactor' });
+/** Both (`GET /api/user?include=email,two_factor`). */
+export const userWithEmailAndTwoFactor = z
+  .strictObject({
+    username,
+    email,
+    two_factor: twoFactor,
+    permissions,
+    modpacks: modpackSlugs,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'UserWithEmailAndTwoFactor' });
+export const userListWithEmailsAndTwoFactor = z
+  .strictObject({ users: z.array(userWithEmailAndTwoFactor) })
+  .meta({ id: 'UserListWithEmailsAndTwoFactor' });
+
 /** The signed-in user's own account. */
 export const account = z
   .strictObject({
@@ -304,6 +337,42 @@ export const session = z
       }),
   })
   .meta({ id: 'Session' });
+
+// ---- two-factor sign-in ----
+
+export const twoFactorRequired = z
+  .strictObject({
+    two_factor: z.literal(true),
+    expires_at: timestamp.meta({ description: 'Until when the code may follow (5 minutes).' }),
+  })
+  .meta({ id: 'TwoFactorRequired' });
+
+export const twoFactorStatus = z
+  .strictObject({
+    available: z
+      .boolean()
+      .meta({ description: 'False when the server cannot store secrets (no TOTP_ENCRYPTION_KEY).' }),
+    enabled: z.boolean().meta({ description: 'Signing in asks for a code.' }),
+    pending: z.boolean().meta({ description: 'Set up, waiting for a first code to confirm it.' }),
+    confirmed_at: timestamp.nullable(),
+    recovery_codes_left: z.number().int().meta({ description: 'Recovery codes not used yet.' }),
+  })
+  .meta({ id: 'TwoFactorStatus' });
+
+export const twoFactorEnrolment = z
+  .strictObject({
+    secret: z.string().meta({ description: 'The TOTP secret (base32), shown this once, to type into an app.' }),
+    otpauth_url: z.string().meta({ description: 'The `otpauth://totp/...` URI to show as a QR code.' }),
+  })
+  .meta({ id: 'TwoFactorEnrolment' });
+
+export const recoveryCodes = z
+  .strictObject({
+    recovery_codes: z
+      .array(z.string())
+      .meta({ description: 'Shown this once: each signs in once instead of a code. Earlier ones stop working.' }),
+  })
+  .meta({ id: 'RecoveryCodes' });
 
 export const tokenList = z
   .strictObject({
@@ -477,6 +546,7 @@ export type KeyVerified = z.infer<typeof keyVerified>;
 export type Client = z.infer<typeof client>;
 export type User = z.infer<typeof user>;
 export type UserWithEmail = z.infer<typeof userWithEmail>;
+export type UserWithEmailAndTwoFactor = z.infer<typeof userWithEmailAndTwoFactor>;
 export type Account = z.infer<typeof account>;
 export type TokenList = z.infer<typeof tokenList>;
 export type TokenIssued = z.infer<typeof tokenIssued>;

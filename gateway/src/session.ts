@@ -40,6 +40,34 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply, alw
   reply.clearCookie(SESSION_COOKIE, cookieOptions(req, alwaysSecure));
 }
 
+// ---- the second step of a sign-in (two-factor) ----
+
+/** A password accepted for a user with two-factor sign-in, until the code follows (5 minutes). */
+export const TWO_FACTOR_COOKIE = 'depot_two_factor';
+/** Sent only to the route that completes the sign-in. */
+const TWO_FACTOR_PATH = '/api/session/two-factor';
+
+export function twoFactorCookie(req: FastifyRequest): string | undefined {
+  return req.cookies?.[TWO_FACTOR_COOKIE] || undefined;
+}
+
+export function setTwoFactorCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  challenge: { token: string; expiresAt: Date },
+  alwaysSecure: boolean,
+): void {
+  reply.setCookie(TWO_FACTOR_COOKIE, challenge.token, {
+    ...cookieOptions(req, alwaysSecure),
+    path: TWO_FACTOR_PATH,
+    expires: challenge.expiresAt,
+  });
+}
+
+export function clearTwoFactorCookie(req: FastifyRequest, reply: FastifyReply, alwaysSecure: boolean): void {
+  reply.clearCookie(TWO_FACTOR_COOKIE, { ...cookieOptions(req, alwaysSecure), path: TWO_FACTOR_PATH });
+}
+
 // ---- cross-site request forgery ----
 
 // Synchronizer tokens bound to the session: the secret of each token is the session's own token,

@@ -151,6 +151,24 @@ export function userWithEmailView(u: authV1.User__Output, slugs: ReadonlyMap<num
   return { username, email: nullable(u.email), ...rest };
 }
 
+/**
+ * A user with the details `?include=` asked for, in the order of the record: `email` after
+ * `username`, then `two_factor`.
+ */
+export function userWithDetailsView(
+  u: authV1.User__Output,
+  slugs: ReadonlyMap<number, string>,
+  details: { email: boolean; twoFactor: boolean },
+): res.User | res.UserWithEmail | res.UserWithEmailAndTwoFactor {
+  const { username, ...rest } = userView(u, slugs);
+  return {
+    username,
+    ...(details.email ? { email: nullable(u.email) } : {}),
+    ...(details.twoFactor ? { two_factor: u.two_factor ?? false } : {}),
+    ...rest,
+  } as res.UserWithEmailAndTwoFactor;
+}
+
 /** The signed-in user's own account. */
 export function accountView(u: authV1.User__Output, slugs: ReadonlyMap<number, string>): res.Account {
   const { created_at, updated_at, ...rest } = userWithEmailView(u, slugs);

@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { generate } from 'otplib';
 import { depotClient, type DepotClient } from '@depot/api-client';
 import { PERMISSIONS } from '@depot/common';
 import { md5Of, must, startTestStack, userWithToken, type TestStack } from '../support';
@@ -469,6 +470,7 @@ describe('every answer is the documented one', () => {
     await typed('GET', '/api/user', api.GET('/api/user', { params: { query: { include: 'email' } } }), 200);
     const signIn = anon.POST('/api/session', { body: { login: 'dora', password: 'dora-password' } });
     const signedIn = await typed('POST', '/api/session', signIn, 201);
+    if (!('csrf_token' in signedIn)) throw new Error('dora has no two-factor sign-in: a session, not a challenge');
     const cookie = (await signIn).response.headers.getSetCookie()[0].split(';')[0];
     const dora = depotClient(t.url, { headers: { cookie, 'x-csrf-token': signedIn.csrf_token! } });
     await typed('GET', '/api/session', dora.GET('/api/session'), 200);
@@ -482,6 +484,82 @@ describe('every answer is the documented one', () => {
     await raw('GET', '/api/session', '/api/session', 401, { token: null });
     await typed('DELETE', '/api/session', dora.DELETE('/api/session'), 200);
     await raw('GET', '/api/account', '/api/account', 401, { token: null });
+  });
+
+  it('two-factor sign-in', async () => {
+    await typed(
+      'POST',
+      '/api/user',
+      api.POST('/api/user', { body: { username: 'tess', password: 'tess-password' } }),
+      201,
+    );
+    const tessToken = must(await t.admin.post('/api/user/tess/token', { name: 'contract' }), 201, 'token').token
+      .plaintext;
+    const tess = depotClient(t.url, { token: tessToken });
+    await raw('POST', '/api/account/two-factor', '/api/account/two-factor', 422, {
+      body: { password: 'wrong-password' },
+      token: tessToken,
+    });
+    await typed('GET', '/api/account/two-factor', tess.GET('/api/account/two-factor'), 200);
+    const { secret } = await typed(
+      'POST',
+      '/api/account/two-factor',
+      tess.POST('/api/account/two-factor', { body: { password: 'tess-password' } }),
+      201,
+    );
+    // The current step's code, then the next one's (accepted one step ahead): each is accepted once.
+    let step = Math.floor(Date.now() / 30_000) - 1;
+    const code = () => generate({ secret, epoch: ++step * 30 });
+    await raw('POST', '/api/account/two-factor/confirm', '/api/account/two-factor/confirm', 422, {
+      body: { code: '000000' },
+      token: tessToken,
+    });
+    await raw('POST', '/api/account/two-factor/confirm', '/api/account/two-factor/confirm', 409, {
+      body: { code: '000000' },
+    }); // admin has nothing set up
+    await typed(
+      'POST',
+      '/api/account/two-factor/confirm',
+      tess.POST('/api/account/two-factor/confirm', { body: { code: await code() } }),
+      200,
+    );
+    await typed('GET', '/api/user', api.GET('/api/user', { params: { query: { include: 'email,two_factor' } } }), 200);
+    await typed('GET', '/api/user', api.GET('/api/user', { params: { query: { include: 'two_factor' } } }), 200);
+
+    const password = anon.POST('/api/session', { body: { login: 'tess', password: 'tess-password' } });
+    await typed('POST', '/api/session', password, 202);
+    const challenge = (await password).response.headers.getSetCookie()[0].split(';')[0];
+    const pending = depotClient(t.url, { headers: { cookie: challenge } });
+    await raw('POST', '/api/session/two-factor', '/api/session/two-factor', 422, {
+      token: null,
+      body: { code: '000000' },
+    });
+    await typed(
+      'POST',
+      '/api/session/two-factor',
+      pending.POST('/api/session/two-factor', { body: { code: await code() } }),
+      201,
+    );
+    await typed(
+      'POST',
+      '/api/account/two-factor/recovery-codes',
+      tess.POST('/api/account/two-factor/recovery-codes', { body: { password: 'tess-password' } }),
+      200,
+    );
+    await typed(
+      'DELETE',
+      '/api/account/two-factor',
+      tess.DELETE('/api/account/two-factor', { body: { password: 'tess-password' } }),
+      200,
+    );
+    await raw('DELETE', '/api/account/two-factor', '/api/account/two-factor', 409, { body: { password: 'x' } });
+    await typed(
+      'DELETE',
+      '/api/user/{username}/two-factor',
+      api.DELETE('/api/user/{username}/two-factor', { params: { path: { username: 'tess' } } }),
+      200,
+    );
+    await raw('DELETE', '/api/user/{username}/two-factor', '/api/user/nobody/two-factor', 404);
   });
 
   it('covers every documented operation with its success answer', () => {

@@ -3,15 +3,12 @@
 // and its flags, the CSRF token on every write made with it, sign-out ending the session on the
 // server, bearer tokens working as before, passwords and e-mail addresses through the users API,
 // the admin CLI and the launcher's first admin password, and the limits of failed sign-ins.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { initialAdminPassword } from '@depot/local';
-import { expectRefused, expectReply, must, startTestStack, type Reply, type TestStack } from '../support';
+import { adminCli, expectRefused, expectReply, must, startTestStack, type Reply, type TestStack } from '../support';
 
 const REFUSED = { error: { login: ['These credentials do not match our records.'] } };
 const CSRF_MISMATCH = { error: 'CSRF token mismatch.' };
 const UNAUTHENTICATED = { error: 'Unauthenticated.' };
-const REPO = path.resolve(__dirname, '../..');
 
 let t: TestStack;
 let adminPassword: string;
@@ -381,24 +378,7 @@ describe('failed sign-ins are limited', () => {
 });
 
 describe('the admin CLI', () => {
-  const cli = (args: string[], stdin?: string) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(
-        process.execPath,
-        ['--conditions=depot-source', '--import', 'tsx', path.join(REPO, 'services/admin/src/cli.ts'), ...args],
-        {
-          cwd: REPO,
-          env: {
-            ...process.env,
-            CATALOG_GRPC_ADDR: `127.0.0.1:${t.stack.ports.catalog}`,
-            BUILDS_GRPC_ADDR: `127.0.0.1:${t.stack.ports.builds}`,
-            AUTH_GRPC_ADDR: `127.0.0.1:${t.stack.ports.auth}`,
-          },
-        },
-        (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
-      );
-      child.stdin!.end(stdin ?? '');
-    });
+  const cli = (args: string[], stdin?: string) => adminCli(t, args, stdin);
 
   it('creates a user with an e-mail address and a piped password, resets it (generated, shown once), lists addresses', async () => {
     const created = await cli(

@@ -283,7 +283,7 @@ const DB_SERVICES = ['catalog', 'builds', 'auth'] as const;
 const PROCESSES = ['catalog', 'builds', 'auth', 'gateway'] as const;
 const GATEWAY_PORT = 8080;
 /** Values that must never be literal: only secretKeyRef. */
-const SECRET_ENV = /^(DATABASE_URL|ADMIN_TOKEN|REDIS_URL)$|PASSWORD|SECRET|TOKEN$/;
+const SECRET_ENV = /^(DATABASE_URL|ADMIN_TOKEN|REDIS_URL)$|PASSWORD|SECRET|TOKEN$|ENCRYPTION_KEY/;
 /** Settings read by a library rather than by Depot's own configuration. */
 const DRIVER_SETTINGS = new Set(['PGSSLMODE', 'NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS']);
 
@@ -463,7 +463,14 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
       of(rendered.dev, 'Secret')
         .map((s) => s.metadata.name.replace(/-[a-z0-9]{10}$/, ''))
         .sort(),
-    ).toEqual(['depot-admin', 'depot-auth-db', 'depot-builds-db', 'depot-catalog-db', 'postgres-credentials']);
+    ).toEqual([
+      'depot-admin',
+      'depot-auth-db',
+      'depot-builds-db',
+      'depot-catalog-db',
+      'depot-totp',
+      'postgres-credentials',
+    ]);
   });
 
   it('secret.example.yaml is documentation only and names every Secret key the manifests reference', () => {
@@ -668,6 +675,10 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
         ]);
       }
       expect(base(ref(container('auth'), 'ADMIN_TOKEN')?.name)).toBe('depot-admin');
+      for (const key of ['TOTP_ENCRYPTION_KEY', 'TOTP_ENCRYPTION_KEY_PREVIOUS']) {
+        const r = ref(container('auth'), key);
+        expect([key, base(r?.name), r?.key, r?.optional]).toEqual([key, 'depot-totp', key, true]);
+      }
       expect(ref(container('gateway'), 'REDIS_URL')).toEqual({ name: 'depot-redis', key: 'REDIS_URL', optional: true });
       expect(ref(container('gateway'), 'DATABASE_URL')).toBeUndefined();
 

@@ -1,7 +1,9 @@
 // End-to-end support: a whole stack started by the same launcher as `npm start` (fresh
 // databases, events namespace and ports for each test file), driven over HTTP like a client.
 /* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are whatever each test asserts */
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { connectBus, deleteStream, dropDatabase } from '@depot/common';
 import { createTestNamespace, silentLogger, TEST_NATS_URL, testDatabaseUrl, uniqueName } from '@depot/common/testing';
 import { startStack, type StackOptions } from '@depot/local';
@@ -190,6 +192,33 @@ export async function userWithToken(
   const issued = await admin.post(`/api/user/${encodeURIComponent(username)}/token`, { name: 'test' });
   if (issued.status !== 201) throw new Error(`issuing token for ${username}: ${issued.status} ${issued.text}`);
   return issued.body.token.plaintext;
+}
+
+const REPO = path.resolve(__dirname, '../..');
+
+/** `npm run admin -- <args>` against the stack (its services' gRPC addresses), with `stdin` piped in. */
+export function adminCli(
+  t: TestStack,
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--conditions=depot-source', '--import', 'tsx', path.join(REPO, 'services/admin/src/cli.ts'), ...args],
+      {
+        cwd: REPO,
+        env: {
+          ...process.env,
+          CATALOG_GRPC_ADDR: `127.0.0.1:${t.stack.ports.catalog}`,
+          BUILDS_GRPC_ADDR: `127.0.0.1:${t.stack.ports.builds}`,
+          AUTH_GRPC_ADDR: `127.0.0.1:${t.stack.ports.auth}`,
+        },
+      },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+    child.stdin!.end(stdin ?? '');
+  });
 }
 
 export { eventually } from '@depot/common/testing';

@@ -30,6 +30,11 @@ export interface StackOptions {
   gatewayPort?: number;
   /** ADMIN_TOKEN; when neither is set a random token is made for this run. */
   adminToken?: string;
+  /**
+   * TOTP_ENCRYPTION_KEY of the auth service (two-factor secrets at rest); when neither is set a
+   * random key is made for this run (`npm start` keeps one under .data/ instead: totp-key.ts).
+   */
+  totpEncryptionKey?: string;
   /** SERVICE_MIRROR_URL (gateway and catalog), default http://localhost/mirror/ (their own default). */
   mirrorUrl?: string;
   /** SERVICE_DISABLE_MOD_API. */
@@ -77,6 +82,7 @@ export interface Settings {
   gatewayPort: number;
   adminToken: string;
   adminTokenGenerated: boolean;
+  totpEncryptionKey: string;
   mirrorUrl: string;
   disableModApi?: boolean;
   redisUrl?: string;
@@ -119,6 +125,8 @@ export function resolveSettings(options: StackOptions, env: NodeJS.ProcessEnv = 
     gatewayPort: port('GATEWAY_PORT', options.gatewayPort ?? nonEmpty(env.GATEWAY_PORT) ?? 8080),
     adminToken: adminToken ?? randomBytes(24).toString('base64url'),
     adminTokenGenerated: adminToken === undefined,
+    totpEncryptionKey:
+      options.totpEncryptionKey ?? nonEmpty(env.TOTP_ENCRYPTION_KEY) ?? randomBytes(32).toString('base64url'),
     mirrorUrl: options.mirrorUrl ?? nonEmpty(env.SERVICE_MIRROR_URL) ?? 'http://localhost/mirror/',
     disableModApi: options.disableModApi ?? envFlag('SERVICE_DISABLE_MOD_API', env.SERVICE_DISABLE_MOD_API),
     redisUrl: nonEmpty(options.redisUrl ?? env.REDIS_URL),
@@ -165,7 +173,12 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring): R
       BUILDS_GRPC_LISTEN: addr('builds'),
       CATALOG_GRPC_ADDR: addr('catalog'),
     },
-    auth: { DATABASE_URL: w.databases.auth, AUTH_GRPC_LISTEN: addr('auth'), ADMIN_TOKEN: s.adminToken },
+    auth: {
+      DATABASE_URL: w.databases.auth,
+      AUTH_GRPC_LISTEN: addr('auth'),
+      ADMIN_TOKEN: s.adminToken,
+      TOTP_ENCRYPTION_KEY: s.totpEncryptionKey,
+    },
     gateway: {
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: String(w.ports.gateway),

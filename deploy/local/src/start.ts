@@ -1,11 +1,14 @@
 // `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C, each process
 // restarted if it exits on its own. While it runs, .data/stack.json tells the admin CLI of this
 // checkout where the services are.
+import path from 'node:path';
 import { readLocalStack, removeLocalStack, writeLocalStack } from '@depot/common';
 import { initialAdminPassword } from './admin-password';
 import { envFlag } from './config';
+import { REPO_ROOT } from './data-dir';
 import { startStack, type Stack } from './stack';
 import { exitUnlessSupportedNode } from './supported-node';
+import { persistentTotpKey, TOTP_KEY_FILE } from './totp-key';
 
 exitUnlessSupportedNode();
 
@@ -73,6 +76,8 @@ function describeForTheCli(started: Stack): string {
 async function main(): Promise<void> {
   try {
     stack = await startStack({
+      // Two-factor secrets stay readable from one run to the next.
+      totpEncryptionKey: process.env.TOTP_ENCRYPTION_KEY || persistentTotpKey(),
       stdio: 'inherit',
       pretty: process.env.LOG_PRETTY !== 'false',
       // The services write to the launcher's pipes: colour only if the launcher's output is a terminal.
@@ -106,6 +111,12 @@ async function main(): Promise<void> {
     );
   }
   lines.push(`Web console: ${gatewayUrl}/console/`, ...(await consoleSignIn(stack)));
+  if (!process.env.TOTP_ENCRYPTION_KEY) {
+    lines.push(
+      `Two-factor secrets are encrypted with the key in ${path.relative(REPO_ROOT, TOTP_KEY_FILE)} ` +
+        '(keep it; set TOTP_ENCRYPTION_KEY to choose one).',
+    );
+  }
   lines.push(describeForTheCli(stack), 'Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
 }

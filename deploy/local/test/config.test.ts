@@ -29,6 +29,13 @@ describe('resolveSettings', () => {
     });
     expect(s.adminToken.length).toBeGreaterThanOrEqual(16);
     expect(resolveSettings({}, {}).adminToken).not.toBe(s.adminToken);
+    // A key for two-factor secrets made for this run (npm start passes the one it keeps).
+    expect(s.totpEncryptionKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(resolveSettings({}, {}).totpEncryptionKey).not.toBe(s.totpEncryptionKey);
+    expect(resolveSettings({}, { TOTP_ENCRYPTION_KEY: 'k'.repeat(40) }).totpEncryptionKey).toBe('k'.repeat(40));
+    expect(
+      resolveSettings({ totpEncryptionKey: 'o'.repeat(40) }, { TOTP_ENCRYPTION_KEY: 'k'.repeat(40) }),
+    ).toMatchObject({ totpEncryptionKey: 'o'.repeat(40) });
   });
 
   it('reads the environment, and options win over it', () => {
@@ -113,6 +120,7 @@ describe('serviceEnvironment', () => {
       DATABASE_URL: 'postgres://h/x_auth',
       AUTH_GRPC_LISTEN: '127.0.0.1:1003',
       ADMIN_TOKEN: 'admin-token-0123456789',
+      TOTP_ENCRYPTION_KEY: settings.totpEncryptionKey,
     });
   });
 
@@ -128,6 +136,7 @@ describe('serviceEnvironment', () => {
       REDIS_URL: '',
     });
     expect(env).not.toHaveProperty('ADMIN_TOKEN');
+    expect(env).not.toHaveProperty('TOTP_ENCRYPTION_KEY');
     expect(env).not.toHaveProperty('DATABASE_URL');
     expect(env).not.toHaveProperty('SERVICE_DISABLE_MOD_API');
   });

@@ -485,7 +485,7 @@ export type paths = {
         };
         /**
          * List users
-         * @description With `?include=email`, each user also has its `email` (null when it has none).
+         * @description With `?include=email`, each user also has its `email` (null when it has none); with `?include=two_factor`, whether signing in asks for a second factor (`two_factor`). Both: `?include=email,two_factor`.
          *
          *     Needs the `solder_users` permission (or `solder_full`).
          */
@@ -771,7 +771,7 @@ export type paths = {
         put?: never;
         /**
          * Sign in
-         * @description Opens a session: sets the `depot_session` cookie (httpOnly, SameSite=Strict, Secure over HTTPS) and answers the user and the CSRF token to send as `X-CSRF-Token` with every write made with the cookie. A session this browser had before ends. Failed sign-ins are limited per client address and per login (429).
+         * @description Opens a session: sets the `depot_session` cookie (httpOnly, SameSite=Strict, Secure over HTTPS) and answers the user and the CSRF token to send as `X-CSRF-Token` with every write made with the cookie. A session this browser had before ends. Failed sign-ins are limited per client address and per login (429). For a user with two-factor sign-in the password opens no session: 202, and the `depot_two_factor` cookie for `POST /api/session/two-factor`, which takes the code.
          */
         post: operations["postSession"];
         /**
@@ -807,6 +807,124 @@ export type paths = {
         put: operations["putAccount"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in: the second step
+         * @description After `POST /api/session` answered 202: a code of the authenticator app (`code`) or a recovery code (`recovery_code`) opens the session, as a sign-in does (201, the `depot_session` cookie). The `depot_two_factor` cookie carries the pending sign-in, for 5 minutes and one session. A wrong or used code, and a sign-in that expired, get the same answer; wrong codes count as failed sign-ins (429).
+         */
+        post: operations["postSessionTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your two-factor sign-in
+         * @description Any user with a bearer token or a session.
+         */
+        get: operations["getAccountTwoFactor"];
+        put?: never;
+        /**
+         * Set up two-factor sign-in
+         * @description A new TOTP secret, shown this once with its `otpauth://` URI (show it as a QR code). Nothing changes at sign-in until `POST /api/account/two-factor/confirm` proves a first code. Starting again replaces a secret not confirmed yet. Needs `password` when the account has one; wrong passwords count as failed sign-ins (429).
+         *
+         *     Any user with a bearer token or a session.
+         */
+        post: operations["postAccountTwoFactor"];
+        /**
+         * Turn off two-factor sign-in
+         * @description Signing in takes the password alone again; the recovery codes stop working (a setup not confirmed is dropped too). With `password` (when the account has one) or a current `code`; wrong ones count as failed sign-ins (429). Your other sessions end.
+         *
+         *     Any user with a bearer token or a session.
+         */
+        delete: operations["deleteAccountTwoFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn on two-factor sign-in
+         * @description A code of the new secret turns it on: from now on signing in asks for a code. Answers 8 recovery codes, shown this once. Your other sessions end.
+         *
+         *     Any user with a bearer token or a session.
+         */
+        post: operations["postAccountTwoFactorConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes
+         * @description 8 new recovery codes, shown this once; the earlier ones stop working. With `password` (when the account has one) or a current `code`; wrong ones count as failed sign-ins (429).
+         *
+         *     Any user with a bearer token or a session.
+         */
+        post: operations["postAccountTwoFactorRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/{username}/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset a user's two-factor sign-in
+         * @description For a user who lost their authenticator and recovery codes: they sign in with the password alone until they set it up again. Their sessions end. Only a `solder_full` user may reset a `solder_full` user (403 otherwise). A user without it: the same answer.
+         *
+         *     Needs the `solder_users` permission (or `solder_full`).
+         */
+        delete: operations["deleteUserByUsernameTwoFactor"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1113,6 +1231,50 @@ export type components = {
         UserListWithEmails: {
             users: components["schemas"]["UserWithEmail"][];
         };
+        UserWithTwoFactor: {
+            username: string;
+            /** @description Whether signing in asks for a second factor (two-factor sign-in). */
+            two_factor: boolean;
+            permissions: string[];
+            /** @description Slugs of the modpacks the user has access to. */
+            modpacks: string[];
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            created_at: string;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            updated_at: string;
+        };
+        UserListWithTwoFactor: {
+            users: components["schemas"]["UserWithTwoFactor"][];
+        };
+        UserWithEmailAndTwoFactor: {
+            username: string;
+            /** @description E-mail address, a way to sign in besides the username. */
+            email: string | null;
+            /** @description Whether signing in asks for a second factor (two-factor sign-in). */
+            two_factor: boolean;
+            permissions: string[];
+            /** @description Slugs of the modpacks the user has access to. */
+            modpacks: string[];
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            created_at: string;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            updated_at: string;
+        };
+        UserListWithEmailsAndTwoFactor: {
+            users: components["schemas"]["UserWithEmailAndTwoFactor"][];
+        };
         Account: {
             username: string;
             /** @description E-mail address, a way to sign in besides the username. */
@@ -1137,6 +1299,36 @@ export type components = {
             user: components["schemas"]["Account"];
             /** @description Send it as `X-CSRF-Token` with every write made with the session cookie. Null when the request was authenticated by a bearer token (no session). */
             csrf_token: string | null;
+        };
+        TwoFactorRequired: {
+            /** @constant */
+            two_factor: true;
+            /**
+             * @description Until when the code may follow (5 minutes).
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            expires_at: string;
+        };
+        TwoFactorStatus: {
+            /** @description False when the server cannot store secrets (no TOTP_ENCRYPTION_KEY). */
+            available: boolean;
+            /** @description Signing in asks for a code. */
+            enabled: boolean;
+            /** @description Set up, waiting for a first code to confirm it. */
+            pending: boolean;
+            confirmed_at: string | null;
+            /** @description Recovery codes not used yet. */
+            recovery_codes_left: number;
+        };
+        TwoFactorEnrolment: {
+            /** @description The TOTP secret (base32), shown this once, to type into an app. */
+            secret: string;
+            /** @description The `otpauth://totp/...` URI to show as a QR code. */
+            otpauth_url: string;
+        };
+        RecoveryCodes: {
+            /** @description Shown this once: each signs in once instead of a code. Earlier ones stop working. */
+            recovery_codes: string[];
         };
         TokenList: {
             tokens: {
@@ -4559,7 +4751,7 @@ export interface operations {
     getUser: {
         parameters: {
             query?: {
-                /** @description `email` adds each user's e-mail address. */
+                /** @description `email` adds each user's e-mail address, `two_factor` whether it has two-factor sign-in (comma-separated for both). */
                 include?: string;
             };
             header?: never;
@@ -4574,7 +4766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserList"] | components["schemas"]["UserListWithEmails"];
+                    "application/json": components["schemas"]["UserList"] | components["schemas"]["UserListWithEmails"] | components["schemas"]["UserListWithTwoFactor"] | components["schemas"]["UserListWithEmailsAndTwoFactor"];
                 };
             };
             /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
@@ -5921,6 +6113,15 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
+            /** @description The password is right and the user has two-factor sign-in: send a code (or a recovery code) to `POST /api/session/two-factor` before `expires_at`. Sets the `depot_two_factor` cookie (httpOnly, SameSite=Strict, sent to that route only). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorRequired"];
+                };
+            };
             /** @description "The request body is not valid JSON." (judged after authentication and the target) */
             400: {
                 headers: {
@@ -6201,6 +6402,732 @@ export interface operations {
             };
             /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"current_password": ["The password is incorrect."]}}`. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postSessionTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code of the authenticator app. Absent, null or an empty string leaves it unset. */
+                    code?: string | null;
+                    /** @description A recovery code, instead of `code`: each works once. Absent, null or an empty string leaves it unset. */
+                    recovery_code?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"code": ["The provided two-factor code was invalid."]}}` (`recovery_code`: "The provided recovery code was invalid.") for anything that does not sign in. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccountTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether it is on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAccountTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your password (when the account has one). Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The secret, this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorEnrolment"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Two-factor sign-in is already on." (turn it off first); "Two-factor sign-in is not available on this server (TOTP_ENCRYPTION_KEY is not set)." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"password": ["The password is incorrect."]}}`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAccountTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your password (required when the account has one, unless `code` is sent). Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
+                    /** @description A current code of your authenticator app, instead of the password. Absent, null or an empty string leaves it unset. */
+                    code?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        success: "Two-factor sign-in turned off.";
+                    };
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Two-factor sign-in is off." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"password": ["The password is incorrect."]}}`, `{"error": {"code": ["The provided two-factor code was invalid."]}}`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAccountTwoFactorConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code the app shows. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description On; the recovery codes, this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Two-factor sign-in is not being set up: start again."; "Two-factor sign-in is already on." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"code": ["The provided two-factor code was invalid."]}}`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAccountTwoFactorRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your password (required when the account has one, unless `code` is sent). Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
+                    /** @description A current code of your authenticator app, instead of the password. Absent, null or an empty string leaves it unset. */
+                    code?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The recovery codes, this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Two-factor sign-in is off." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"password": ["The password is incorrect."]}}`, `{"error": {"code": ["The provided two-factor code was invalid."]}}`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteUserByUsernameTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Username. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        success: "Two-factor sign-in reset.";
+                    };
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "User not found.". */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

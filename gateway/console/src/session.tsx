@@ -44,17 +44,50 @@ async function loadSession(): Promise<SessionUser | null> {
   }
 }
 
-/** Signs in: the API sets the cookie and answers the user and the CSRF token. */
-export function useSignIn() {
+/** A password accepted for a user with two-factor sign-in: the code must follow before this time. */
+export interface TwoFactorStep {
+  expiresAt: Date;
+}
+
+/** The console is the new user's: the CSRF token kept, what the previous user saw forgotten. */
+function useStart() {
   const queries = useQueryClient();
   return useCallback(
-    async (login: string, password: string) => {
-      const session = await call(api.POST('/api/session', { body: { login, password } }));
+    (session: Schemas['Session']) => {
       setCsrfToken(session.csrf_token ?? undefined);
       forgetData(queries);
       queries.setQueryData(SESSION_KEY, session.user);
     },
     [queries],
+  );
+}
+
+/**
+ * Signs in: the API sets the cookie and answers the user and the CSRF token; or, for a user with
+ * two-factor sign-in, answers 202 and keeps the pending sign-in in a cookie of its own: the code
+ * goes to `useCompleteSignIn`.
+ */
+export function useSignIn() {
+  const start = useStart();
+  return useCallback(
+    async (login: string, password: string): Promise<TwoFactorStep | null> => {
+      const session = await call(api.POST('/api/session', { body: { login, password } }));
+      if ('two_factor' in session) return { expiresAt: new Date(session.expires_at) };
+      start(session);
+      return null;
+    },
+    [start],
+  );
+}
+
+/** The second step of a sign-in: a code of the authenticator app, or a recovery code. */
+export function useCompleteSignIn() {
+  const start = useStart();
+  return useCallback(
+    async (body: { code: string } | { recovery_code: string }) => {
+      start(await call(api.POST('/api/session/two-factor', { body })));
+    },
+    [start],
   );
 }
 

@@ -11,6 +11,7 @@ import { modpacksRoutes } from './modpacks';
 import { modRoutes } from './mods';
 import { rootRoutes } from './root';
 import { tokensRoutes } from './tokens';
+import { twoFactorRoutes } from './two-factor';
 import { accountRoutes } from './account';
 import { sessionRoutes } from './session';
 import { usersRoutes } from './users';
@@ -32,5 +33,6 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     manageRoutes,
     sessionRoutes,
     accountRoutes,
+    twoFactorRoutes,
   ].flatMap((group) => group(app));
 }

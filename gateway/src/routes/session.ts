@@ -2,14 +2,14 @@
 // open a session, carried by an httpOnly, SameSite=Strict cookie; every write made with it
 // carries the CSRF token these routes answer (policy.ts checks it). Failed sign-ins are limited
 // per client address and per login (session.ts). Bearer tokens keep working for scripts.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fromServiceError, type Reason } from '@depot/common';
 import type { authV1 } from '@depot/proto';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../errors';
 import * as res from '../response-schemas';
-import { invalid, route } from '../route';
+import { invalid, route, SENT } from '../route';
 import {
   clearSessionCookie,
   csrfMismatch,
@@ -17,6 +17,7 @@ import {
   fromAnotherSite,
   sessionCookie,
   setSessionCookie,
+  setTwoFactorCookie,
 } from '../session';
 import { rules } from '../validation';
 import { accountView } from '../views';
@@ -32,6 +33,23 @@ const signInBody = z.object({
 
 /** Whether a failed call says "not these credentials" (counted as a failed sign-in). */
 export const isReason = (reason: Reason) => (err: unknown) => fromServiceError(err)?.reason === reason;
+
+/**
+ * A sign-in's last step: the session cookie set (the session this browser had before ends: a new
+ * session never continues an old one, no fixation) and the answer with the user and a CSRF token.
+ */
+export async function signedIn(
+  clients: ServiceClients,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  session: authV1.Session__Output,
+  secure: boolean,
+) {
+  const previous = sessionCookie(req);
+  if (previous && previous !== session.token) await clients.auth.EndSession({ token: previous });
+  setSessionCookie(req, reply, { token: session.token, expiresAt: new Date(session.expires_at) }, secure);
+  return { user: await accountOf(clients, session.user!), csrf_token: csrfToken(session.token) };
+}
 
 /** A user as the signed-in user sees themselves: modpack slugs from builds, one call. */
 export async function accountOf(clients: ServiceClients, user: authV1.User__Output) {
@@ -55,13 +73,22 @@ export function sessionRoutes(app: FastifyInstance) {
       description:
         'Opens a session: sets the `depot_session` cookie (httpOnly, SameSite=Strict, Secure over HTTPS) and ' +
         'answers the user and the CSRF token to send as `X-CSRF-Token` with every write made with the cookie. ' +
-        'A session this browser had before ends. Failed sign-ins are limited per client address and per login (429).',
+        'A session this browser had before ends. Failed sign-ins are limited per client address and per login (429). ' +
+        'For a user with two-factor sign-in the password opens no session: 202, and the `depot_two_factor` cookie ' +
+        'for `POST /api/session/two-factor`, which takes the code.',
       access: 'public',
       body: signInBody,
       status: 201,
       response: res.session,
       returns: 'Signed in.',
       answers: {
+        202: {
+          description:
+            'The password is right and the user has two-factor sign-in: send a code (or a recovery code) to ' +
+            '`POST /api/session/two-factor` before `expires_at`. Sets the `depot_two_factor` cookie (httpOnly, ' +
+            'SameSite=Strict, sent to that route only).',
+          schema: res.twoFactorRequired,
+        },
         403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`).',
         422: invalid(`\`{"error": {"login": ["${CREDENTIALS_REFUSED}"]}}\` for any credentials that do not sign in`),
       },
@@ -80,17 +107,22 @@ export function sessionRoutes(app: FastifyInstance) {
                 address: req.ip,
               }),
             isReason('INVALID_CREDENTIALS'),
-            async (opened) => void (await auth.EndSession({ token: opened.token })),
+            async (opened) =>
+              void (await (opened.two_factor
+                ? auth.EndSignInChallenge({ token: opened.two_factor.token })
+                : auth.EndSession({ token: opened.token }))),
           )
           .catch((err: unknown) => {
             if (isReason('INVALID_CREDENTIALS')(err)) throw new HttpError(422, { login: [CREDENTIALS_REFUSED] });
             throw err;
           });
-        // A new session never continues an old one (no fixation): the previous one ends.
-        const previous = sessionCookie(req);
-        if (previous && previous !== session.token) await auth.EndSession({ token: previous });
-        setSessionCookie(req, reply, { token: session.token, expiresAt: new Date(session.expires_at) }, secure);
-        return { user: await accountOf(clients, session.user!), csrf_token: csrfToken(session.token) };
+        if (session.two_factor) {
+          const { token, expires_at } = session.two_factor;
+          setTwoFactorCookie(req, reply, { token, expiresAt: new Date(expires_at) }, secure);
+          reply.status(202).send({ two_factor: true, expires_at } satisfies z.input<typeof res.twoFactorRequired>);
+          return SENT;
+        }
+        return signedIn(clients, req, reply, session, secure);
       },
     }),
     route({

@@ -12,7 +12,7 @@ import { forbidden } from '../errors';
 import * as res from '../response-schemas';
 import { invalid, notFound, route, segment } from '../route';
 import { list, listOf, presentFields, rawField, rules, SELECTED_INVALID } from '../validation';
-import { userView, userWithEmailView } from '../views';
+import { userView, userWithDetailsView } from '../views';
 import { includes } from './launcher';
 
 type User = authV1.User__Output;
@@ -85,18 +85,33 @@ export function usersRoutes(app: FastifyInstance) {
       url: '/api/user',
       tag: 'Users',
       summary: 'List users',
-      description: 'With `?include=email`, each user also has its `email` (null when it has none).',
+      description:
+        'With `?include=email`, each user also has its `email` (null when it has none); with `?include=two_factor`, ' +
+        'whether signing in asks for a second factor (`two_factor`). Both: `?include=email,two_factor`.',
       access: 'solder_users',
       query: z.object({
-        include: z.string().optional().meta({ description: "`email` adds each user's e-mail address." }),
+        include: z
+          .string()
+          .optional()
+          .meta({
+            description:
+              "`email` adds each user's e-mail address, `two_factor` whether it has two-factor sign-in " +
+              '(comma-separated for both).',
+          }),
       }),
-      response: z.union([res.userList, res.userListWithEmails]),
+      response: z.union([
+        res.userList,
+        res.userListWithEmails,
+        res.userListWithTwoFactor,
+        res.userListWithEmailsAndTwoFactor,
+      ]),
       returns: 'The users.',
       handler: async ({ req }) => {
         const { users } = await auth.ListUsers({});
-        if (!includes(req.query, 'email')) return { users: await userViews(users) };
+        const details = { email: includes(req.query, 'email'), twoFactor: includes(req.query, 'two_factor') };
+        if (!details.email && !details.twoFactor) return { users: await userViews(users) };
         const slugs = await modpackSlugs(users);
-        return { users: users.map((u) => userWithEmailView(u, slugs)) };
+        return { users: users.map((u) => userWithDetailsView(u, slugs, details)) };
       },
     }),
     route({

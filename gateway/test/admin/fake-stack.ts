@@ -49,6 +49,10 @@ export class FakeAuth {
   tokens: TokenRow[] = [];
   /** Session token → user id. */
   sessions = new Map<string, number>();
+  /** User id → the one code and the recovery codes the fake accepts (two-factor sign-in on). */
+  twoFactor = new Map<number, { code: string; recovery: Set<string> }>();
+  /** Pending second steps: challenge token → user id and login. */
+  challenges = new Map<string, { userId: number; login: string }>();
   keys: { id: number; name: string; api_key: string }[] = [];
   clients: { id: number; name: string; uuid: string; modpack_ids: number[] }[] = [];
   private seq = 100;
@@ -75,6 +79,8 @@ export class FakeAuth {
     this.keys = [{ id: 1, name: 'platform', api_key: 'platform-key' }];
     this.clients = [];
     this.sessions = new Map();
+    this.twoFactor = new Map();
+    this.challenges = new Map();
   }
 
   private user(username: string): UserRow {
@@ -86,6 +92,7 @@ export class FakeAuth {
   private toUser = ({ password, ...u }: UserRow): authV1.User => ({
     ...u,
     has_password: password !== undefined,
+    two_factor: this.twoFactor.has(u.id),
     created_at: TS,
     updated_at: TS,
   });
@@ -93,6 +100,18 @@ export class FakeAuth {
   /** A password changed: the user's sessions end, but `keep`. */
   private endSessions(userId: number, keep?: string) {
     for (const [token, id] of this.sessions) if (id === userId && token !== keep) this.sessions.delete(token);
+  }
+
+  /** The fake's rules to turn two-factor sign-in off or get new codes: its on, then the password or the code. */
+  private proveTwoFactor(req: authV1.TwoFactorProofRequest__Output) {
+    const tf = this.twoFactor.get(req.user_id);
+    if (!tf) throw new DepotError('TWO_FACTOR_DISABLED');
+    const u = this.users.find((x) => x.id === req.user_id)!;
+    if (req.password) {
+      if (req.password !== u.password) throw DepotError.fields({ password: ['The password is incorrect.'] });
+    } else if (req.code) {
+      if (req.code !== tf.code) throw DepotError.fields({ code: ['The provided two-factor code was invalid.'] });
+    } else throw DepotError.fields({ password: ['The password field is required when code is not present.'] });
   }
 
   private principal(u: UserRow, tokenId: number): authV1.Principal {
@@ -121,6 +140,15 @@ export class FakeAuth {
         const wanted = login.toLowerCase();
         const u = this.users.find((x) => x.username.toLowerCase() === wanted || x.email?.toLowerCase() === wanted);
         if (!u || u.password === undefined || u.password !== password) throw new DepotError('INVALID_CREDENTIALS');
+        if (this.twoFactor.has(u.id)) {
+          const challenge = `challenge-${++this.seq}`;
+          this.challenges.set(challenge, { userId: u.id, login: wanted });
+          return {
+            token: '',
+            expires_at: '',
+            two_factor: { token: challenge, expires_at: '2099-01-01T00:05:00.000000Z' },
+          };
+        }
         const token = `session-${++this.seq}`;
         this.sessions.set(token, u.id);
         return { token, expires_at: '2099-01-01T00:00:00.000000Z', user: this.toUser(u) };
@@ -132,6 +160,77 @@ export class FakeAuth {
       },
       EndSession: async ({ token }: authV1.SessionTokenRequest__Output) => {
         this.sessions.delete(token);
+        return {};
+      },
+      GetSignInChallenge: async ({ token }: authV1.SessionTokenRequest__Output) => {
+        const c = this.challenges.get(token);
+        if (!c) throw new DepotError('INVALID_TWO_FACTOR');
+        return { login: c.login, expires_at: '2099-01-01T00:05:00.000000Z' };
+      },
+      EndSignInChallenge: async ({ token }: authV1.SessionTokenRequest__Output) => {
+        this.challenges.delete(token);
+        return {};
+      },
+      CompleteSignIn: async (req: authV1.CompleteSignInRequest__Output) => {
+        const c = this.challenges.get(req.challenge);
+        const tf = c && this.twoFactor.get(c.userId);
+        const ok =
+          tf && (req.code ? req.code === tf.code : !!req.recovery_code && tf.recovery.delete(req.recovery_code));
+        if (!c || !ok) throw new DepotError('INVALID_TWO_FACTOR');
+        this.challenges.delete(req.challenge);
+        const token = `session-${++this.seq}`;
+        this.sessions.set(token, c.userId);
+        return {
+          token,
+          expires_at: '2099-01-01T00:00:00.000000Z',
+          user: this.toUser(this.users.find((u) => u.id === c.userId)!),
+        };
+      },
+      GetTwoFactor: async ({ user_id }: authV1.UserIdRequest__Output) => {
+        const tf = this.twoFactor.get(user_id);
+        return {
+          available: true,
+          enabled: !!tf,
+          pending: false,
+          confirmed_at: tf ? TS : undefined,
+          recovery_codes_left: tf?.recovery.size ?? 0,
+        };
+      },
+      StartTwoFactor: async (req: authV1.StartTwoFactorRequest__Output) => {
+        const u = this.users.find((x) => x.id === req.user_id)!;
+        if (this.twoFactor.has(u.id)) throw new DepotError('TWO_FACTOR_ENABLED');
+        if (u.password !== undefined && req.password !== u.password) {
+          throw DepotError.fields({ password: ['The password is incorrect.'] });
+        }
+        return {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_url: `otpauth://totp/Depot:${u.username}?secret=JBSWY3DPEHPK3PXP&issuer=Depot`,
+        };
+      },
+      ConfirmTwoFactor: async (req: authV1.ConfirmTwoFactorRequest__Output) => {
+        if (req.code !== '123456') throw DepotError.fields({ code: ['The provided two-factor code was invalid.'] });
+        const codes = ['aaaaa-bbbbb-ccccc-ddddd', 'eeeee-fffff-ggggg-hhhhh'];
+        this.twoFactor.set(req.user_id, { code: '654321', recovery: new Set(codes) });
+        this.endSessions(req.user_id, req.keep_session);
+        return { codes };
+      },
+      DisableTwoFactor: async (req: authV1.TwoFactorProofRequest__Output) => {
+        this.proveTwoFactor(req);
+        this.twoFactor.delete(req.user_id);
+        this.endSessions(req.user_id, req.keep_session);
+        return {};
+      },
+      RegenerateRecoveryCodes: async (req: authV1.TwoFactorProofRequest__Output) => {
+        this.proveTwoFactor(req);
+        const codes = ['iiiii-jjjjj-kkkkk-mmmmm'];
+        this.twoFactor.get(req.user_id)!.recovery = new Set(codes);
+        return { codes };
+      },
+      ResetTwoFactor: async (req: authV1.ResetTwoFactorRequest__Output) => {
+        const user = this.user(req.username);
+        if (user.permissions.includes('solder_full') && !full(req.actor)) throw new DepotError('FORBIDDEN');
+        this.twoFactor.delete(user.id);
+        this.endSessions(user.id, req.keep_session);
         return {};
       },
       UpdateAccount: async (req: authV1.UpdateAccountRequest__Output) => {

@@ -4,6 +4,8 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { AuthServiceClient as _depot_auth_v1_AuthServiceClient, AuthServiceDefinition as _depot_auth_v1_AuthServiceDefinition } from './depot/auth/v1/AuthService';
 import type { AuthenticateRequest as _depot_auth_v1_AuthenticateRequest, AuthenticateRequest__Output as _depot_auth_v1_AuthenticateRequest__Output } from './depot/auth/v1/AuthenticateRequest';
 import type { Client as _depot_auth_v1_Client, Client__Output as _depot_auth_v1_Client__Output } from './depot/auth/v1/Client';
+import type { CompleteSignInRequest as _depot_auth_v1_CompleteSignInRequest, CompleteSignInRequest__Output as _depot_auth_v1_CompleteSignInRequest__Output } from './depot/auth/v1/CompleteSignInRequest';
+import type { ConfirmTwoFactorRequest as _depot_auth_v1_ConfirmTwoFactorRequest, ConfirmTwoFactorRequest__Output as _depot_auth_v1_ConfirmTwoFactorRequest__Output } from './depot/auth/v1/ConfirmTwoFactorRequest';
 import type { CreateClientRequest as _depot_auth_v1_CreateClientRequest, CreateClientRequest__Output as _depot_auth_v1_CreateClientRequest__Output } from './depot/auth/v1/CreateClientRequest';
 import type { CreateKeyRequest as _depot_auth_v1_CreateKeyRequest, CreateKeyRequest__Output as _depot_auth_v1_CreateKeyRequest__Output } from './depot/auth/v1/CreateKeyRequest';
 import type { CreateSessionRequest as _depot_auth_v1_CreateSessionRequest, CreateSessionRequest__Output as _depot_auth_v1_CreateSessionRequest__Output } from './depot/auth/v1/CreateSessionRequest';
@@ -28,17 +30,26 @@ import type { ListUsersRequest as _depot_auth_v1_ListUsersRequest, ListUsersRequ
 import type { ListUsersResponse as _depot_auth_v1_ListUsersResponse, ListUsersResponse__Output as _depot_auth_v1_ListUsersResponse__Output } from './depot/auth/v1/ListUsersResponse';
 import type { Principal as _depot_auth_v1_Principal, Principal__Output as _depot_auth_v1_Principal__Output } from './depot/auth/v1/Principal';
 import type { ReadAccess as _depot_auth_v1_ReadAccess, ReadAccess__Output as _depot_auth_v1_ReadAccess__Output } from './depot/auth/v1/ReadAccess';
+import type { RecoveryCodes as _depot_auth_v1_RecoveryCodes, RecoveryCodes__Output as _depot_auth_v1_RecoveryCodes__Output } from './depot/auth/v1/RecoveryCodes';
+import type { ResetTwoFactorRequest as _depot_auth_v1_ResetTwoFactorRequest, ResetTwoFactorRequest__Output as _depot_auth_v1_ResetTwoFactorRequest__Output } from './depot/auth/v1/ResetTwoFactorRequest';
 import type { ResolveReadAccessRequest as _depot_auth_v1_ResolveReadAccessRequest, ResolveReadAccessRequest__Output as _depot_auth_v1_ResolveReadAccessRequest__Output } from './depot/auth/v1/ResolveReadAccessRequest';
 import type { RevokeTokenRequest as _depot_auth_v1_RevokeTokenRequest, RevokeTokenRequest__Output as _depot_auth_v1_RevokeTokenRequest__Output } from './depot/auth/v1/RevokeTokenRequest';
 import type { Session as _depot_auth_v1_Session, Session__Output as _depot_auth_v1_Session__Output } from './depot/auth/v1/Session';
 import type { SessionTokenRequest as _depot_auth_v1_SessionTokenRequest, SessionTokenRequest__Output as _depot_auth_v1_SessionTokenRequest__Output } from './depot/auth/v1/SessionTokenRequest';
 import type { SetPasswordRequest as _depot_auth_v1_SetPasswordRequest, SetPasswordRequest__Output as _depot_auth_v1_SetPasswordRequest__Output } from './depot/auth/v1/SetPasswordRequest';
 import type { SetPasswordResponse as _depot_auth_v1_SetPasswordResponse, SetPasswordResponse__Output as _depot_auth_v1_SetPasswordResponse__Output } from './depot/auth/v1/SetPasswordResponse';
+import type { SignInChallengeInfo as _depot_auth_v1_SignInChallengeInfo, SignInChallengeInfo__Output as _depot_auth_v1_SignInChallengeInfo__Output } from './depot/auth/v1/SignInChallengeInfo';
+import type { StartTwoFactorRequest as _depot_auth_v1_StartTwoFactorRequest, StartTwoFactorRequest__Output as _depot_auth_v1_StartTwoFactorRequest__Output } from './depot/auth/v1/StartTwoFactorRequest';
 import type { Token as _depot_auth_v1_Token, Token__Output as _depot_auth_v1_Token__Output } from './depot/auth/v1/Token';
+import type { TwoFactorChallenge as _depot_auth_v1_TwoFactorChallenge, TwoFactorChallenge__Output as _depot_auth_v1_TwoFactorChallenge__Output } from './depot/auth/v1/TwoFactorChallenge';
+import type { TwoFactorEnrolment as _depot_auth_v1_TwoFactorEnrolment, TwoFactorEnrolment__Output as _depot_auth_v1_TwoFactorEnrolment__Output } from './depot/auth/v1/TwoFactorEnrolment';
+import type { TwoFactorProofRequest as _depot_auth_v1_TwoFactorProofRequest, TwoFactorProofRequest__Output as _depot_auth_v1_TwoFactorProofRequest__Output } from './depot/auth/v1/TwoFactorProofRequest';
+import type { TwoFactorStatus as _depot_auth_v1_TwoFactorStatus, TwoFactorStatus__Output as _depot_auth_v1_TwoFactorStatus__Output } from './depot/auth/v1/TwoFactorStatus';
 import type { UpdateAccountRequest as _depot_auth_v1_UpdateAccountRequest, UpdateAccountRequest__Output as _depot_auth_v1_UpdateAccountRequest__Output } from './depot/auth/v1/UpdateAccountRequest';
 import type { UpdateClientRequest as _depot_auth_v1_UpdateClientRequest, UpdateClientRequest__Output as _depot_auth_v1_UpdateClientRequest__Output } from './depot/auth/v1/UpdateClientRequest';
 import type { UpdateUserRequest as _depot_auth_v1_UpdateUserRequest, UpdateUserRequest__Output as _depot_auth_v1_UpdateUserRequest__Output } from './depot/auth/v1/UpdateUserRequest';
 import type { User as _depot_auth_v1_User, User__Output as _depot_auth_v1_User__Output } from './depot/auth/v1/User';
+import type { UserIdRequest as _depot_auth_v1_UserIdRequest, UserIdRequest__Output as _depot_auth_v1_UserIdRequest__Output } from './depot/auth/v1/UserIdRequest';
 import type { VerifyKeyRequest as _depot_auth_v1_VerifyKeyRequest, VerifyKeyRequest__Output as _depot_auth_v1_VerifyKeyRequest__Output } from './depot/auth/v1/VerifyKeyRequest';
 import type { VerifyKeyResponse as _depot_auth_v1_VerifyKeyResponse, VerifyKeyResponse__Output as _depot_auth_v1_VerifyKeyResponse__Output } from './depot/auth/v1/VerifyKeyResponse';
 
@@ -53,6 +64,8 @@ export interface ProtoGrpcType {
         AuthService: SubtypeConstructor<typeof grpc.Client, _depot_auth_v1_AuthServiceClient> & { service: _depot_auth_v1_AuthServiceDefinition }
         AuthenticateRequest: MessageTypeDefinition<_depot_auth_v1_AuthenticateRequest, _depot_auth_v1_AuthenticateRequest__Output>
         Client: MessageTypeDefinition<_depot_auth_v1_Client, _depot_auth_v1_Client__Output>
+        CompleteSignInRequest: MessageTypeDefinition<_depot_auth_v1_CompleteSignInRequest, _depot_auth_v1_CompleteSignInRequest__Output>
+        ConfirmTwoFactorRequest: MessageTypeDefinition<_depot_auth_v1_ConfirmTwoFactorRequest, _depot_auth_v1_ConfirmTwoFactorRequest__Output>
         CreateClientRequest: MessageTypeDefinition<_depot_auth_v1_CreateClientRequest, _depot_auth_v1_CreateClientRequest__Output>
         CreateKeyRequest: MessageTypeDefinition<_depot_auth_v1_CreateKeyRequest, _depot_auth_v1_CreateKeyRequest__Output>
         CreateSessionRequest: MessageTypeDefinition<_depot_auth_v1_CreateSessionRequest, _depot_auth_v1_CreateSessionRequest__Output>
@@ -77,17 +90,26 @@ export interface ProtoGrpcType {
         ListUsersResponse: MessageTypeDefinition<_depot_auth_v1_ListUsersResponse, _depot_auth_v1_ListUsersResponse__Output>
         Principal: MessageTypeDefinition<_depot_auth_v1_Principal, _depot_auth_v1_Principal__Output>
         ReadAccess: MessageTypeDefinition<_depot_auth_v1_ReadAccess, _depot_auth_v1_ReadAccess__Output>
+        RecoveryCodes: MessageTypeDefinition<_depot_auth_v1_RecoveryCodes, _depot_auth_v1_RecoveryCodes__Output>
+        ResetTwoFactorRequest: MessageTypeDefinition<_depot_auth_v1_ResetTwoFactorRequest, _depot_auth_v1_ResetTwoFactorRequest__Output>
         ResolveReadAccessRequest: MessageTypeDefinition<_depot_auth_v1_ResolveReadAccessRequest, _depot_auth_v1_ResolveReadAccessRequest__Output>
         RevokeTokenRequest: MessageTypeDefinition<_depot_auth_v1_RevokeTokenRequest, _depot_auth_v1_RevokeTokenRequest__Output>
         Session: MessageTypeDefinition<_depot_auth_v1_Session, _depot_auth_v1_Session__Output>
         SessionTokenRequest: MessageTypeDefinition<_depot_auth_v1_SessionTokenRequest, _depot_auth_v1_SessionTokenRequest__Output>
         SetPasswordRequest: MessageTypeDefinition<_depot_auth_v1_SetPasswordRequest, _depot_auth_v1_SetPasswordRequest__Output>
         SetPasswordResponse: MessageTypeDefinition<_depot_auth_v1_SetPasswordResponse, _depot_auth_v1_SetPasswordResponse__Output>
+        SignInChallengeInfo: MessageTypeDefinition<_depot_auth_v1_SignInChallengeInfo, _depot_auth_v1_SignInChallengeInfo__Output>
+        StartTwoFactorRequest: MessageTypeDefinition<_depot_auth_v1_StartTwoFactorRequest, _depot_auth_v1_StartTwoFactorRequest__Output>
         Token: MessageTypeDefinition<_depot_auth_v1_Token, _depot_auth_v1_Token__Output>
+        TwoFactorChallenge: MessageTypeDefinition<_depot_auth_v1_TwoFactorChallenge, _depot_auth_v1_TwoFactorChallenge__Output>
+        TwoFactorEnrolment: MessageTypeDefinition<_depot_auth_v1_TwoFactorEnrolment, _depot_auth_v1_TwoFactorEnrolment__Output>
+        TwoFactorProofRequest: MessageTypeDefinition<_depot_auth_v1_TwoFactorProofRequest, _depot_auth_v1_TwoFactorProofRequest__Output>
+        TwoFactorStatus: MessageTypeDefinition<_depot_auth_v1_TwoFactorStatus, _depot_auth_v1_TwoFactorStatus__Output>
         UpdateAccountRequest: MessageTypeDefinition<_depot_auth_v1_UpdateAccountRequest, _depot_auth_v1_UpdateAccountRequest__Output>
         UpdateClientRequest: MessageTypeDefinition<_depot_auth_v1_UpdateClientRequest, _depot_auth_v1_UpdateClientRequest__Output>
         UpdateUserRequest: MessageTypeDefinition<_depot_auth_v1_UpdateUserRequest, _depot_auth_v1_UpdateUserRequest__Output>
         User: MessageTypeDefinition<_depot_auth_v1_User, _depot_auth_v1_User__Output>
+        UserIdRequest: MessageTypeDefinition<_depot_auth_v1_UserIdRequest, _depot_auth_v1_UserIdRequest__Output>
         VerifyKeyRequest: MessageTypeDefinition<_depot_auth_v1_VerifyKeyRequest, _depot_auth_v1_VerifyKeyRequest__Output>
         VerifyKeyResponse: MessageTypeDefinition<_depot_auth_v1_VerifyKeyResponse, _depot_auth_v1_VerifyKeyResponse__Output>
       }

@@ -47,6 +47,7 @@ function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
     },
     userList: () => commands().userList(),
     userDelete: (username) => commands().userDelete(username),
+    userResetTwoFactor: (username) => commands().userResetTwoFactor(username),
     userPassword: async (username, opts) => {
       const result = await commands().userPassword(
         username,

@@ -42,6 +42,7 @@ export class AdminCommands {
       permissions: u.permissions,
       modpacks: u.modpack_ids.flatMap((id) => slugs.get(id) ?? []),
       has_password: u.has_password,
+      two_factor: u.two_factor ?? false,
       created_at: u.created_at,
       updated_at: u.updated_at,
     }));
@@ -88,6 +89,12 @@ export class AdminCommands {
   async userDelete(username: string) {
     await this.s.auth.DeleteUser({ username, actor: CLI_ACTOR });
     return { success: 'User deleted.', username };
+  }
+
+  /** Turns off a user's two-factor sign-in (the password alone signs in); their sessions end. */
+  async userResetTwoFactor(username: string) {
+    await this.s.auth.ResetTwoFactor({ username, actor: CLI_ACTOR });
+    return { success: 'Two-factor sign-in reset.', username };
   }
 
   async tokenIssue(username: string, opts: { name: string }) {

@@ -27,6 +27,7 @@ export interface Handlers {
   userList(): Promise<unknown>;
   userDelete(username: string): Promise<unknown>;
   userPassword(username: string, opts: { generate?: boolean; passwordStdin?: boolean }): Promise<unknown>;
+  userResetTwoFactor(username: string): Promise<unknown>;
   tokenIssue(username: string, opts: { name: string }): Promise<unknown>;
   tokenList(username: string): Promise<unknown>;
   tokenRevoke(username: string, id: number): Promise<unknown>;
@@ -135,6 +136,14 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
         return handlers.userPassword(username, opts);
       }),
     );
+
+  configure(user.command('reset-2fa'))
+    .description(
+      "reset a user's two-factor sign-in (a lost authenticator and recovery codes): they sign in with the " +
+        'password alone until they set it up again; ends their sessions',
+    )
+    .argument('<username>', 'the user', parseUsername)
+    .action(run((username: string) => handlers.userResetTwoFactor(username)));
 
   const token = configure(program.command('token').description("users' API tokens"));
   configure(token.command('issue'))

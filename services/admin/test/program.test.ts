@@ -97,14 +97,17 @@ test('user password: generated or from standard input, one of the two', async ()
   expect(none.calls).toEqual([]);
 });
 
-test('user list and delete', async () => {
+test('user list, delete and reset-2fa', async () => {
   const s = setup();
   await s.run('user', 'list');
   await s.run('user', 'delete', 'bob');
+  await s.run('user', 'reset-2fa', 'bob');
   expect(s.calls).toEqual([
     ['userList', []],
     ['userDelete', ['bob']],
+    ['userResetTwoFactor', ['bob']],
   ]);
+  expect((await usageError(['user', 'reset-2fa'])).stderr).toMatch(/missing required argument 'username'/);
 });
 
 test('token issue (default name), list and revoke with a numeric id', async () => {

@@ -13,6 +13,10 @@ import { migrations } from './migrations';
 import { startModpackCleanup } from './modpack-cleanup';
 import { Passwords } from './passwords';
 import { Sessions } from './sessions';
+import { SignIn } from './sign-in';
+import type { Clock } from './totp';
+import { TwoFactor } from './two-factor';
+import { checkTwoFactorKeys, SecretBox } from './two-factor-secrets';
 import { Users } from './users';
 
 export const AUTH_SERVICE_NAME = 'depot.auth.v1.AuthService';
@@ -25,7 +29,8 @@ export interface AuthApp {
 
 export async function startAuth(
   config: AuthConfig,
-  opts: { logger?: Logger; onQuery?: (sql: string) => void } = {},
+  /** `clock`: the time TOTP codes are checked against (tests move it). */
+  opts: { logger?: Logger; onQuery?: (sql: string) => void; clock?: Clock } = {},
 ): Promise<AuthApp> {
   const runtime = await openRuntime({
     name: 'auth',
@@ -38,8 +43,11 @@ export async function startAuth(
   });
   const { orm, bus, logger } = runtime;
   const passwords = new Passwords(config.BCRYPT_COST);
+  const box = config.TOTP_ENCRYPTION_KEY ? new SecretBox(config.TOTP_ENCRYPTION_KEY) : null;
   try {
     await passwords.ready();
+    const previous = config.TOTP_ENCRYPTION_KEY_PREVIOUS ? new SecretBox(config.TOTP_ENCRYPTION_KEY_PREVIOUS) : null;
+    await checkTwoFactorKeys(orm, { current: box, previous }, logger);
     await ensureBootstrapAdmin(orm, { token: config.ADMIN_TOKEN, password: config.ADMIN_PASSWORD }, passwords, logger);
   } catch (err) {
     await runtime.close();
@@ -50,10 +58,17 @@ export async function startAuth(
     idleSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS,
     lifetimeSeconds: config.SESSION_LIFETIME_SECONDS,
   });
+  const twoFactor = new TwoFactor(orm, passwords, {
+    box,
+    issuer: config.TWO_FACTOR_ISSUER,
+    clock: opts.clock ?? Date.now,
+  });
   const handlers = authHandlers({
     credentials: new Credentials(orm, sessions),
     users: new Users(orm, passwords),
     sessions,
+    signIn: new SignIn(orm, sessions, twoFactor),
+    twoFactor,
     keys: new Keys(orm),
     clients: new Clients(orm),
   });

@@ -1,7 +1,9 @@
 import { envInt, hostPortSchema, loadConfig, passwordProblem, serviceEnv, z } from '@depot/common';
+import { ENCRYPTION_KEY_MIN_LENGTH } from './two-factor-secrets';
 
 // An empty variable (common in compose files) means "not set".
 const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
+const secretKey = z.string().min(ENCRYPTION_KEY_MIN_LENGTH, `must be at least ${ENCRYPTION_KEY_MIN_LENGTH} characters`);
 
 export const authConfigSchema = z.object({
   ...serviceEnv,
@@ -25,6 +27,15 @@ export const authConfigSchema = z.object({
   SESSION_IDLE_TIMEOUT_SECONDS: envInt(2 * 3600, 1),
   /** A session ends this long after sign-in, however much it is used. */
   SESSION_LIFETIME_SECONDS: envInt(12 * 3600, 1),
+  /**
+   * Encrypts TOTP secrets at rest (two-factor-secrets.ts). Without it nobody can turn on two-factor
+   * sign-in; auth refuses to start when stored secrets need a key it does not have.
+   */
+  TOTP_ENCRYPTION_KEY: z.preprocess(unsetIfEmpty, secretKey.optional()),
+  /** The key before a rotation: secrets still sealed with it are sealed again with the new one at start. */
+  TOTP_ENCRYPTION_KEY_PREVIOUS: z.preprocess(unsetIfEmpty, secretKey.optional()),
+  /** The name authenticator apps show beside the username. */
+  TWO_FACTOR_ISSUER: z.preprocess(unsetIfEmpty, z.string().max(100).default('Depot')),
 });
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -1,7 +1,8 @@
 // gRPC surface of auth: requests in, rows out as proto messages. Secrets never reach a log: the
 // only plaintext values leaving here are the ones issued once (CreateToken, CreateKey,
-// CreateSession, a generated password), password hashes never leave, and every failure is
-// scrubbed of statement values before the gRPC layer logs it (secrets.ts).
+// CreateSession and CompleteSignIn, a generated password, a new TOTP secret, recovery codes),
+// password hashes and TOTP secrets at rest never leave, and every failure is scrubbed of
+// statement values before the gRPC layer logs it (secrets.ts).
 import { formatNullableTimestamp, formatTimestamp, type AsyncHandlers, type FullMessage } from '@depot/common';
 import type { AuthServiceDefinition, authV1 } from '@depot/proto';
 import type { Clients, ClientRecord } from './clients';
@@ -11,12 +12,16 @@ import type { Token } from './entities/token';
 import type { Keys } from './keys';
 import { scrubbingFailures } from './secrets';
 import type { Sessions } from './sessions';
+import type { OpenedSession, SignIn } from './sign-in';
+import type { TwoFactor } from './two-factor';
 import type { UserChanges, UserRecord, Users } from './users';
 
 export interface AuthDomain {
   credentials: Credentials;
   users: Users;
   sessions: Sessions;
+  signIn: SignIn;
+  twoFactor: TwoFactor;
   keys: Keys;
   clients: Clients;
 }
@@ -38,6 +43,13 @@ const toUser = ({ user, modpackIds }: UserRecord): FullMessage<authV1.User__Outp
   updated_at: formatTimestamp(user.updatedAt),
   email: user.email ?? undefined,
   has_password: user.passwordHash !== null,
+  two_factor: undefined,
+});
+
+/** A user with whether their sign-in asks for a second factor. */
+const toUserWithTwoFactor = (record: UserRecord, enabled: ReadonlySet<number>) => ({
+  ...toUser(record),
+  two_factor: enabled.has(record.user.id),
 });
 
 /** The fields an update mask names: `email` unset in the request clears the address. */
@@ -77,9 +89,16 @@ export function authHandlers({
   credentials,
   users,
   sessions,
+  signIn,
+  twoFactor,
   keys,
   clients,
 }: AuthDomain): AsyncHandlers<AuthServiceDefinition> {
+  const toSession = async (userId: number, s: OpenedSession) => ({
+    token: s.token,
+    expires_at: formatTimestamp(s.expiresAt),
+    user: toUser(await users.getUserById(userId)),
+  });
   return scrubbingFailures<AsyncHandlers<AuthServiceDefinition>>({
     async Authenticate(req) {
       return toPrincipal(await credentials.authenticate(req.token));
@@ -103,10 +122,12 @@ export function authHandlers({
     },
 
     async ListUsers() {
-      return { users: (await users.listUsers()).map(toUser) };
+      const [list, enabled] = await Promise.all([users.listUsers(), twoFactor.enabledUserIds()]);
+      return { users: list.map((record) => toUserWithTwoFactor(record, enabled)) };
     },
     async GetUser(req) {
-      return toUser(await users.getUser(req.username));
+      const record = await users.getUser(req.username);
+      return toUserWithTwoFactor(record, await twoFactor.enabledUserIds([record.user.id]));
     },
     async CreateUser(req) {
       const record = await users.createUser(req.actor, {
@@ -139,15 +160,61 @@ export function authHandlers({
       return toUser(await users.updateAccount(req.user_id, changes, req.current_password, req.keep_session));
     },
     async CreateSession(req) {
-      const userId = await sessions.checkPassword(req.login, req.password);
-      const { token, expiresAt } = await sessions.open(userId, { userAgent: req.user_agent, address: req.address });
-      return { token, expires_at: formatTimestamp(expiresAt), user: toUser(await users.getUserById(userId)) };
+      const step = await signIn.begin(req.login, req.password, { userAgent: req.user_agent, address: req.address });
+      if ('session' in step) return toSession(step.userId, step.session);
+      const { token, expiresAt } = step.challenge;
+      return { token: '', expires_at: '', two_factor: { token, expires_at: formatTimestamp(expiresAt) } };
     },
     async AuthenticateSession(req) {
       return toPrincipal(await sessions.authenticate(req.token));
     },
     async EndSession(req) {
       await sessions.end(req.token);
+      return {};
+    },
+
+    async CompleteSignIn(req) {
+      const factor = { code: req.code, recoveryCode: req.recovery_code };
+      const meta = { userAgent: req.user_agent, address: req.address };
+      const { userId, session } = await signIn.complete(req.challenge, factor, meta);
+      return toSession(userId, session);
+    },
+    async GetSignInChallenge(req) {
+      const { login, expiresAt } = await signIn.challengeLogin(req.token);
+      return { login, expires_at: formatTimestamp(expiresAt) };
+    },
+    async EndSignInChallenge(req) {
+      await signIn.endChallenge(req.token);
+      return {};
+    },
+    async GetTwoFactor(req) {
+      const s = await twoFactor.status(req.user_id);
+      return {
+        available: s.available,
+        enabled: s.enabled,
+        pending: s.pending,
+        confirmed_at: s.confirmedAt ?? undefined,
+        recovery_codes_left: s.recoveryCodesLeft,
+      };
+    },
+    async StartTwoFactor(req) {
+      const { secret, otpauthUrl } = await twoFactor.start(req.user_id, req.password);
+      return { secret, otpauth_url: otpauthUrl };
+    },
+    async ConfirmTwoFactor(req) {
+      return { codes: await twoFactor.confirm(req.user_id, req.code, req.keep_session) };
+    },
+    async DisableTwoFactor(req) {
+      await twoFactor.disable(req.user_id, { password: req.password, code: req.code }, req.keep_session);
+      return {};
+    },
+    async RegenerateRecoveryCodes(req) {
+      return {
+        codes: await twoFactor.regenerateRecoveryCodes(req.user_id, { password: req.password, code: req.code }),
+      };
+    },
+    async ResetTwoFactor(req) {
+      await twoFactor.reset(req.actor ?? null, req.username, req.keep_session);
       return {};
     },
 

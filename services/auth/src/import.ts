@@ -13,6 +13,8 @@ import { ApiKeySchema, type ApiKey } from './entities/api-key';
 import { ClientSchema, type Client } from './entities/client';
 import { migrations } from './migrations';
 import { clientIdDigest, digest, scrubError } from './secrets';
+import { importTwoFactor, type ImportedTwoFactor, type TwoFactorImportResult } from './two-factor-import';
+import { SecretBox, TwoFactorKeyError } from './two-factor-secrets';
 
 export type ImportedKey = Imported<ApiKey, 'keyHash'> & {
   /** The key itself; only its digest is stored. */
@@ -30,12 +32,18 @@ export interface AuthImport {
   clients: ImportedClient[];
   /** The modpacks the import is authoritative for: client links to these mirror the input. */
   managedModpackIds: number[];
+  /**
+   * Users' two-factor sign-in, decrypted from Solder (two-factor-import.ts), sealed with
+   * `encryptionKey` (the auth service's TOTP_ENCRYPTION_KEY). Imported last: the users must exist.
+   */
+  twoFactor?: { encryptionKey: string; users: ImportedTwoFactor[] };
 }
 
 export interface AuthImportResult {
   keys: ImportCounts;
   clients: ImportCounts;
   links: { inserted: number; removed: number; unchanged: number };
+  twoFactor?: TwoFactorImportResult;
 }
 
 function checkInput({ keys, clients }: AuthImport): void {
@@ -121,6 +129,9 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
         [linksJson],
       );
       const linkTotal = input.clients.reduce((n, c) => n + new Set(c.modpackIds).size, 0);
+      const twoFactor = input.twoFactor
+        ? await importTwoFactor(tx, new SecretBox(input.twoFactor.encryptionKey), input.twoFactor.users)
+        : undefined;
 
       return {
         keys: importCounts(input.keys.length, keys.inserted.length, keys.updated.length),
@@ -130,10 +141,12 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
           removed: removedLinks.length,
           unchanged: linkTotal - insertedLinks.length,
         },
+        ...(twoFactor ? { twoFactor } : {}),
       };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new Error('the import collides with an existing key or client (unique index)');
+    if (err instanceof TwoFactorKeyError) throw err;
     throw scrubError(err);
   }
 }

@@ -39,10 +39,14 @@ const SESSION_PRINCIPAL_SQL = `
   select 0 as token_id, s.token_hash, ${USER_PRINCIPAL_COLUMNS}
     from s join users u on u.id = s.user_id`;
 
-/** Ends a user's sessions (a password changed), except `keep` when it is one of them. */
+/**
+ * Ends a user's sessions (a password changed), except `keep` when it is one of them, and the
+ * sign-ins waiting for their second step (sign-in.ts).
+ */
 export async function endSessions(em: SqlEntityManager, userId: number, keep?: string): Promise<void> {
   if (keep) await em.execute('delete from sessions where user_id = ? and token_hash <> ?', [userId, digest(keep)]);
   else await em.execute('delete from sessions where user_id = ?', [userId]);
+  await em.execute('delete from sign_in_challenges where user_id = ?', [userId]);
 }
 
 export class Sessions {

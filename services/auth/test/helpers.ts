@@ -12,6 +12,16 @@ export async function failure(p: Promise<unknown>) {
   throw new Error('expected the call to fail');
 }
 
+/** Why a call failed: its gRPC code, Depot reason and message (or field errors). */
+export async function refusal(p: Promise<unknown>) {
+  const { code, error } = await failure(p);
+  return {
+    code,
+    reason: error?.reason,
+    ...(error?.details.fields ? { fields: error.details.fields } : { message: error?.message }),
+  };
+}
+
 export function actor(permissions: string[]): authV1.Principal {
   return { user_id: 1, username: 'someone', permissions, modpack_ids: [], token_id: 1 };
 }

@@ -6,7 +6,7 @@ import { createTestDatabase, createTestNamespace, silentLogger, TEST_NATS_URL } 
 import { AuthService } from '@depot/proto';
 import { startAuth, type AuthApp } from '../src/app';
 import { authConfigSchema } from '../src/config';
-import { actor, dumpDatabase, failure } from './helpers';
+import { actor, dumpDatabase, failure, refusal } from './helpers';
 
 // Made by PHP 8 (`password_hash($p, PASSWORD_BCRYPT)` for `$2y$`, `crypt()` with a `$2a$`/`$2b$`
 // salt), as a Solder database holds them.
@@ -75,16 +75,6 @@ afterAll(async () => {
   await ns?.drop();
   await db?.drop();
 });
-
-/** Why a call failed: its gRPC code, Depot reason and message (or field errors). */
-async function refusal(p: Promise<unknown>) {
-  const { code, error } = await failure(p);
-  return {
-    code,
-    reason: error?.reason,
-    ...(error?.details.fields ? { fields: error.details.fields } : { message: error?.message }),
-  };
-}
 
 const storedHash = async (username: string) =>
   (

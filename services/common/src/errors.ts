@@ -42,6 +42,18 @@ export const REASONS = {
   TOKEN_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Token not found.' },
   // One answer for an unknown login, a wrong password and an account without one.
   INVALID_CREDENTIALS: { code: grpc.status.UNAUTHENTICATED, message: 'These credentials do not match our records.' },
+  // The second step of a sign-in: a wrong, used or late code, an unknown or expired challenge alike.
+  INVALID_TWO_FACTOR: { code: grpc.status.UNAUTHENTICATED, message: 'The provided two-factor code was invalid.' },
+  TWO_FACTOR_ENABLED: { code: grpc.status.FAILED_PRECONDITION, message: 'Two-factor sign-in is already on.' },
+  TWO_FACTOR_DISABLED: { code: grpc.status.FAILED_PRECONDITION, message: 'Two-factor sign-in is off.' },
+  TWO_FACTOR_NOT_STARTED: {
+    code: grpc.status.FAILED_PRECONDITION,
+    message: 'Two-factor sign-in is not being set up: start again.',
+  },
+  TWO_FACTOR_UNAVAILABLE: {
+    code: grpc.status.FAILED_PRECONDITION,
+    message: 'Two-factor sign-in is not available on this server (TOTP_ENCRYPTION_KEY is not set).',
+  },
   KEY_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Key not found.' },
   KEY_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The api_key has already been taken.' },
   INVALID_KEY: { code: grpc.status.NOT_FOUND, message: 'Invalid key provided.' },

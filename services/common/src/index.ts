@@ -28,3 +28,5 @@ export * from './pack-doctor-gather';
 export * from './columns';
 export * from './imports';
 export * from './passwords';
+export * from './laravel-crypt';
+export * from './two-factor';

@@ -1,4 +1,5 @@
-// Your own account: your e-mail address, and your password (the current one needed to change it).
+// Your own account: your e-mail address, your password (the current one needed to change it), and
+// two-factor sign-in.
 import { useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api';
 import { useSession } from '../session';
@@ -7,6 +8,7 @@ import { SubmitButton, TextField } from '../ui/form';
 import { Page, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
 import { ApiError } from '../api';
+import { TwoFactorSection } from './two-factor';
 
 export default function Account() {
   const session = useSession();
@@ -85,6 +87,7 @@ export default function Account() {
           <SubmitButton busy={password.busy}>Change password</SubmitButton>
         </form>
       </Section>
+      <TwoFactorSection />
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 // A user: create one, or change their permissions and modpack access, issue a token for them
-// (shown once), delete them.
+// (shown once), reset their two-factor sign-in, delete them.
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -52,7 +52,7 @@ function UserPage({
   user,
   packOptions,
 }: {
-  user?: Schemas['User'] & { email?: string | null };
+  user?: Schemas['User'] & { email?: string | null; two_factor?: boolean };
   packOptions: { value: string; label: string }[];
 }) {
   const session = useSession();
@@ -101,6 +101,11 @@ function UserPage({
       setIssued(result.token);
     },
   );
+  const resetTwoFactor = async () => {
+    await call(api.DELETE('/api/user/{username}/two-factor', { params: { path: { username: user!.username } } }));
+    await queries.invalidateQueries({ queryKey: ['users'] });
+    flash.show(`Two-factor sign-in of ${user!.username} reset.`);
+  };
   const remove = async () => {
     await call(api.DELETE('/api/user/{username}', { params: { path: { username: user!.username } } }));
     await queries.invalidateQueries({ queryKey: ['users'] });
@@ -170,6 +175,27 @@ function UserPage({
         />
         <SubmitButton busy={save.busy}>{user ? 'Save user' : 'Create user'}</SubmitButton>
       </form>
+      {user?.two_factor ? (
+        <Section title="Two-factor sign-in">
+          <p>
+            On: signing in takes {user.username}&apos;s password and a code from their authenticator app (or a recovery
+            code).
+          </p>
+          <ConfirmButton
+            label="Reset two-factor sign-in"
+            title={`Reset ${user.username}'s two-factor sign-in?`}
+            confirmLabel="Reset two-factor sign-in"
+            onConfirm={resetTwoFactor}
+          >
+            {() => (
+              <p>
+                For a lost authenticator app: {user.username} signs in with the password alone until they set it up
+                again, and their sessions end now.
+              </p>
+            )}
+          </ConfirmButton>
+        </Section>
+      ) : null}
       {user ? (
         <Section title="Issue an API token">
           <p>A token for a script acting as {user.username}, with all of their permissions.</p>

@@ -11,7 +11,7 @@ import { Page } from '../ui/page';
 export function useUsers() {
   return useQuery({
     queryKey: ['users'],
-    queryFn: () => call(api.GET('/api/user', { params: { query: { include: 'email' } } })),
+    queryFn: () => call(api.GET('/api/user', { params: { query: { include: 'email,two_factor' } } })),
   });
 }
 
@@ -28,7 +28,7 @@ export default function Users() {
     >
       <QueryStatus query={users} />
       {users.data?.users.length ? (
-        <Table headers={['Username', 'Permissions', 'Modpacks']}>
+        <Table headers={['Username', 'Permissions', 'Modpacks', 'Two-factor sign-in']}>
           {users.data.users.map((u) => (
             <tr key={u.username}>
               <th scope="row">
@@ -36,6 +36,7 @@ export default function Users() {
               </th>
               <td>{u.permissions.length ? u.permissions.join(', ') : 'none'}</td>
               <td>{u.modpacks.length ? u.modpacks.join(', ') : 'none'}</td>
+              <td>{'two_factor' in u && u.two_factor ? 'on' : 'off'}</td>
             </tr>
           ))}
         </Table>

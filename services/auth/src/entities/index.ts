@@ -3,6 +3,7 @@ import { ApiKeySchema } from './api-key';
 import { ClientModpackSchema, ClientSchema } from './client';
 import { SessionSchema } from './session';
 import { TokenSchema } from './token';
+import { RecoveryCodeSchema, SignInChallengeSchema, TwoFactorSecretSchema } from './two-factor';
 import { UserModpackSchema, UserSchema } from './user';
 
 export const entities = [
@@ -13,4 +14,7 @@ export const entities = [
   ApiKeySchema,
   ClientSchema,
   ClientModpackSchema,
+  TwoFactorSecretSchema,
+  RecoveryCodeSchema,
+  SignInChallengeSchema,
 ] as EntitySchema[];

@@ -1,9 +1,11 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_init } from './Migration20261122000000_init';
 import { Migration20261210000000_sessions } from './Migration20261210000000_sessions';
+import { Migration20261220000000_two_factor } from './Migration20261220000000_two_factor';
 
 // Listed in code (not discovered from files) so the same list runs from sources and from dist.
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122000000_init', class: Migration20261122000000_init },
   { name: 'Migration20261210000000_sessions', class: Migration20261210000000_sessions },
+  { name: 'Migration20261220000000_two_factor', class: Migration20261220000000_two_factor },
 ];

@@ -4,6 +4,8 @@ import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { AuthenticateRequest as _depot_auth_v1_AuthenticateRequest, AuthenticateRequest__Output as _depot_auth_v1_AuthenticateRequest__Output } from '../../../depot/auth/v1/AuthenticateRequest';
 import type { Client as _depot_auth_v1_Client, Client__Output as _depot_auth_v1_Client__Output } from '../../../depot/auth/v1/Client';
+import type { CompleteSignInRequest as _depot_auth_v1_CompleteSignInRequest, CompleteSignInRequest__Output as _depot_auth_v1_CompleteSignInRequest__Output } from '../../../depot/auth/v1/CompleteSignInRequest';
+import type { ConfirmTwoFactorRequest as _depot_auth_v1_ConfirmTwoFactorRequest, ConfirmTwoFactorRequest__Output as _depot_auth_v1_ConfirmTwoFactorRequest__Output } from '../../../depot/auth/v1/ConfirmTwoFactorRequest';
 import type { CreateClientRequest as _depot_auth_v1_CreateClientRequest, CreateClientRequest__Output as _depot_auth_v1_CreateClientRequest__Output } from '../../../depot/auth/v1/CreateClientRequest';
 import type { CreateKeyRequest as _depot_auth_v1_CreateKeyRequest, CreateKeyRequest__Output as _depot_auth_v1_CreateKeyRequest__Output } from '../../../depot/auth/v1/CreateKeyRequest';
 import type { CreateSessionRequest as _depot_auth_v1_CreateSessionRequest, CreateSessionRequest__Output as _depot_auth_v1_CreateSessionRequest__Output } from '../../../depot/auth/v1/CreateSessionRequest';
@@ -27,16 +29,24 @@ import type { ListUsersRequest as _depot_auth_v1_ListUsersRequest, ListUsersRequ
 import type { ListUsersResponse as _depot_auth_v1_ListUsersResponse, ListUsersResponse__Output as _depot_auth_v1_ListUsersResponse__Output } from '../../../depot/auth/v1/ListUsersResponse';
 import type { Principal as _depot_auth_v1_Principal, Principal__Output as _depot_auth_v1_Principal__Output } from '../../../depot/auth/v1/Principal';
 import type { ReadAccess as _depot_auth_v1_ReadAccess, ReadAccess__Output as _depot_auth_v1_ReadAccess__Output } from '../../../depot/auth/v1/ReadAccess';
+import type { RecoveryCodes as _depot_auth_v1_RecoveryCodes, RecoveryCodes__Output as _depot_auth_v1_RecoveryCodes__Output } from '../../../depot/auth/v1/RecoveryCodes';
+import type { ResetTwoFactorRequest as _depot_auth_v1_ResetTwoFactorRequest, ResetTwoFactorRequest__Output as _depot_auth_v1_ResetTwoFactorRequest__Output } from '../../../depot/auth/v1/ResetTwoFactorRequest';
 import type { ResolveReadAccessRequest as _depot_auth_v1_ResolveReadAccessRequest, ResolveReadAccessRequest__Output as _depot_auth_v1_ResolveReadAccessRequest__Output } from '../../../depot/auth/v1/ResolveReadAccessRequest';
 import type { RevokeTokenRequest as _depot_auth_v1_RevokeTokenRequest, RevokeTokenRequest__Output as _depot_auth_v1_RevokeTokenRequest__Output } from '../../../depot/auth/v1/RevokeTokenRequest';
 import type { Session as _depot_auth_v1_Session, Session__Output as _depot_auth_v1_Session__Output } from '../../../depot/auth/v1/Session';
 import type { SessionTokenRequest as _depot_auth_v1_SessionTokenRequest, SessionTokenRequest__Output as _depot_auth_v1_SessionTokenRequest__Output } from '../../../depot/auth/v1/SessionTokenRequest';
 import type { SetPasswordRequest as _depot_auth_v1_SetPasswordRequest, SetPasswordRequest__Output as _depot_auth_v1_SetPasswordRequest__Output } from '../../../depot/auth/v1/SetPasswordRequest';
 import type { SetPasswordResponse as _depot_auth_v1_SetPasswordResponse, SetPasswordResponse__Output as _depot_auth_v1_SetPasswordResponse__Output } from '../../../depot/auth/v1/SetPasswordResponse';
+import type { SignInChallengeInfo as _depot_auth_v1_SignInChallengeInfo, SignInChallengeInfo__Output as _depot_auth_v1_SignInChallengeInfo__Output } from '../../../depot/auth/v1/SignInChallengeInfo';
+import type { StartTwoFactorRequest as _depot_auth_v1_StartTwoFactorRequest, StartTwoFactorRequest__Output as _depot_auth_v1_StartTwoFactorRequest__Output } from '../../../depot/auth/v1/StartTwoFactorRequest';
+import type { TwoFactorEnrolment as _depot_auth_v1_TwoFactorEnrolment, TwoFactorEnrolment__Output as _depot_auth_v1_TwoFactorEnrolment__Output } from '../../../depot/auth/v1/TwoFactorEnrolment';
+import type { TwoFactorProofRequest as _depot_auth_v1_TwoFactorProofRequest, TwoFactorProofRequest__Output as _depot_auth_v1_TwoFactorProofRequest__Output } from '../../../depot/auth/v1/TwoFactorProofRequest';
+import type { TwoFactorStatus as _depot_auth_v1_TwoFactorStatus, TwoFactorStatus__Output as _depot_auth_v1_TwoFactorStatus__Output } from '../../../depot/auth/v1/TwoFactorStatus';
 import type { UpdateAccountRequest as _depot_auth_v1_UpdateAccountRequest, UpdateAccountRequest__Output as _depot_auth_v1_UpdateAccountRequest__Output } from '../../../depot/auth/v1/UpdateAccountRequest';
 import type { UpdateClientRequest as _depot_auth_v1_UpdateClientRequest, UpdateClientRequest__Output as _depot_auth_v1_UpdateClientRequest__Output } from '../../../depot/auth/v1/UpdateClientRequest';
 import type { UpdateUserRequest as _depot_auth_v1_UpdateUserRequest, UpdateUserRequest__Output as _depot_auth_v1_UpdateUserRequest__Output } from '../../../depot/auth/v1/UpdateUserRequest';
 import type { User as _depot_auth_v1_User, User__Output as _depot_auth_v1_User__Output } from '../../../depot/auth/v1/User';
+import type { UserIdRequest as _depot_auth_v1_UserIdRequest, UserIdRequest__Output as _depot_auth_v1_UserIdRequest__Output } from '../../../depot/auth/v1/UserIdRequest';
 import type { VerifyKeyRequest as _depot_auth_v1_VerifyKeyRequest, VerifyKeyRequest__Output as _depot_auth_v1_VerifyKeyRequest__Output } from '../../../depot/auth/v1/VerifyKeyRequest';
 import type { VerifyKeyResponse as _depot_auth_v1_VerifyKeyResponse, VerifyKeyResponse__Output as _depot_auth_v1_VerifyKeyResponse__Output } from '../../../depot/auth/v1/VerifyKeyResponse';
 
@@ -58,6 +68,24 @@ export interface AuthServiceClient extends grpc.Client {
   authenticateSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
   authenticateSession(argument: _depot_auth_v1_SessionTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
   authenticateSession(argument: _depot_auth_v1_SessionTokenRequest, callback: grpc.requestCallback<_depot_auth_v1_Principal__Output>): grpc.ClientUnaryCall;
+  
+  CompleteSignIn(argument: _depot_auth_v1_CompleteSignInRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  CompleteSignIn(argument: _depot_auth_v1_CompleteSignInRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  CompleteSignIn(argument: _depot_auth_v1_CompleteSignInRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  CompleteSignIn(argument: _depot_auth_v1_CompleteSignInRequest, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  completeSignIn(argument: _depot_auth_v1_CompleteSignInRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  completeSignIn(argument: _depot_auth_v1_CompleteSignInRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  completeSignIn(argument: _depot_auth_v1_CompleteSignInRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  completeSignIn(argument: _depot_auth_v1_CompleteSignInRequest, callback: grpc.requestCallback<_depot_auth_v1_Session__Output>): grpc.ClientUnaryCall;
+  
+  ConfirmTwoFactor(argument: _depot_auth_v1_ConfirmTwoFactorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  ConfirmTwoFactor(argument: _depot_auth_v1_ConfirmTwoFactorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  ConfirmTwoFactor(argument: _depot_auth_v1_ConfirmTwoFactorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  ConfirmTwoFactor(argument: _depot_auth_v1_ConfirmTwoFactorRequest, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  confirmTwoFactor(argument: _depot_auth_v1_ConfirmTwoFactorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  confirmTwoFactor(argument: _depot_auth_v1_ConfirmTwoFactorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  confirmTwoFactor(argument: _depot_auth_v1_ConfirmTwoFactorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  confirmTwoFactor(argument: _depot_auth_v1_ConfirmTwoFactorRequest, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
   
   CreateClient(argument: _depot_auth_v1_CreateClientRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Client__Output>): grpc.ClientUnaryCall;
   CreateClient(argument: _depot_auth_v1_CreateClientRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Client__Output>): grpc.ClientUnaryCall;
@@ -131,6 +159,15 @@ export interface AuthServiceClient extends grpc.Client {
   deleteUser(argument: _depot_auth_v1_DeleteUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteUser(argument: _depot_auth_v1_DeleteUserRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   
+  DisableTwoFactor(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DisableTwoFactor(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DisableTwoFactor(argument: _depot_auth_v1_TwoFactorProofRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DisableTwoFactor(argument: _depot_auth_v1_TwoFactorProofRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  disableTwoFactor(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  disableTwoFactor(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  disableTwoFactor(argument: _depot_auth_v1_TwoFactorProofRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  disableTwoFactor(argument: _depot_auth_v1_TwoFactorProofRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   EndSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   EndSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   EndSession(argument: _depot_auth_v1_SessionTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
@@ -139,6 +176,33 @@ export interface AuthServiceClient extends grpc.Client {
   endSession(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   endSession(argument: _depot_auth_v1_SessionTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   endSession(argument: _depot_auth_v1_SessionTokenRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  EndSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  EndSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  EndSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  EndSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  endSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  GetSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_SignInChallengeInfo__Output>): grpc.ClientUnaryCall;
+  GetSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_SignInChallengeInfo__Output>): grpc.ClientUnaryCall;
+  GetSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_SignInChallengeInfo__Output>): grpc.ClientUnaryCall;
+  GetSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, callback: grpc.requestCallback<_depot_auth_v1_SignInChallengeInfo__Output>): grpc.ClientUnaryCall;
+  getSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_SignInChallengeInfo__Output>): grpc.ClientUnaryCall;
+  getSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_SignInChallengeInfo__Output>): grpc.ClientUnaryCall;
+  getSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_SignInChallengeInfo__Output>): grpc.ClientUnaryCall;
+  getSignInChallenge(argument: _depot_auth_v1_SessionTokenRequest, callback: grpc.requestCallback<_depot_auth_v1_SignInChallengeInfo__Output>): grpc.ClientUnaryCall;
+  
+  GetTwoFactor(argument: _depot_auth_v1_UserIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorStatus__Output>): grpc.ClientUnaryCall;
+  GetTwoFactor(argument: _depot_auth_v1_UserIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorStatus__Output>): grpc.ClientUnaryCall;
+  GetTwoFactor(argument: _depot_auth_v1_UserIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorStatus__Output>): grpc.ClientUnaryCall;
+  GetTwoFactor(argument: _depot_auth_v1_UserIdRequest, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorStatus__Output>): grpc.ClientUnaryCall;
+  getTwoFactor(argument: _depot_auth_v1_UserIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorStatus__Output>): grpc.ClientUnaryCall;
+  getTwoFactor(argument: _depot_auth_v1_UserIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorStatus__Output>): grpc.ClientUnaryCall;
+  getTwoFactor(argument: _depot_auth_v1_UserIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorStatus__Output>): grpc.ClientUnaryCall;
+  getTwoFactor(argument: _depot_auth_v1_UserIdRequest, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorStatus__Output>): grpc.ClientUnaryCall;
   
   GetUser(argument: _depot_auth_v1_GetUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
   GetUser(argument: _depot_auth_v1_GetUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
@@ -194,6 +258,24 @@ export interface AuthServiceClient extends grpc.Client {
   listUsers(argument: _depot_auth_v1_ListUsersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
   listUsers(argument: _depot_auth_v1_ListUsersRequest, callback: grpc.requestCallback<_depot_auth_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
   
+  RegenerateRecoveryCodes(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  RegenerateRecoveryCodes(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  RegenerateRecoveryCodes(argument: _depot_auth_v1_TwoFactorProofRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  RegenerateRecoveryCodes(argument: _depot_auth_v1_TwoFactorProofRequest, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  regenerateRecoveryCodes(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  regenerateRecoveryCodes(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  regenerateRecoveryCodes(argument: _depot_auth_v1_TwoFactorProofRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  regenerateRecoveryCodes(argument: _depot_auth_v1_TwoFactorProofRequest, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
+  
+  ResetTwoFactor(argument: _depot_auth_v1_ResetTwoFactorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ResetTwoFactor(argument: _depot_auth_v1_ResetTwoFactorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ResetTwoFactor(argument: _depot_auth_v1_ResetTwoFactorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ResetTwoFactor(argument: _depot_auth_v1_ResetTwoFactorRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  resetTwoFactor(argument: _depot_auth_v1_ResetTwoFactorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  resetTwoFactor(argument: _depot_auth_v1_ResetTwoFactorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  resetTwoFactor(argument: _depot_auth_v1_ResetTwoFactorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  resetTwoFactor(argument: _depot_auth_v1_ResetTwoFactorRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   ResolveReadAccess(argument: _depot_auth_v1_ResolveReadAccessRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_ReadAccess__Output>): grpc.ClientUnaryCall;
   ResolveReadAccess(argument: _depot_auth_v1_ResolveReadAccessRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_ReadAccess__Output>): grpc.ClientUnaryCall;
   ResolveReadAccess(argument: _depot_auth_v1_ResolveReadAccessRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_ReadAccess__Output>): grpc.ClientUnaryCall;
@@ -220,6 +302,15 @@ export interface AuthServiceClient extends grpc.Client {
   setPassword(argument: _depot_auth_v1_SetPasswordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_SetPasswordResponse__Output>): grpc.ClientUnaryCall;
   setPassword(argument: _depot_auth_v1_SetPasswordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_SetPasswordResponse__Output>): grpc.ClientUnaryCall;
   setPassword(argument: _depot_auth_v1_SetPasswordRequest, callback: grpc.requestCallback<_depot_auth_v1_SetPasswordResponse__Output>): grpc.ClientUnaryCall;
+  
+  StartTwoFactor(argument: _depot_auth_v1_StartTwoFactorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorEnrolment__Output>): grpc.ClientUnaryCall;
+  StartTwoFactor(argument: _depot_auth_v1_StartTwoFactorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorEnrolment__Output>): grpc.ClientUnaryCall;
+  StartTwoFactor(argument: _depot_auth_v1_StartTwoFactorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorEnrolment__Output>): grpc.ClientUnaryCall;
+  StartTwoFactor(argument: _depot_auth_v1_StartTwoFactorRequest, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorEnrolment__Output>): grpc.ClientUnaryCall;
+  startTwoFactor(argument: _depot_auth_v1_StartTwoFactorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorEnrolment__Output>): grpc.ClientUnaryCall;
+  startTwoFactor(argument: _depot_auth_v1_StartTwoFactorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorEnrolment__Output>): grpc.ClientUnaryCall;
+  startTwoFactor(argument: _depot_auth_v1_StartTwoFactorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorEnrolment__Output>): grpc.ClientUnaryCall;
+  startTwoFactor(argument: _depot_auth_v1_StartTwoFactorRequest, callback: grpc.requestCallback<_depot_auth_v1_TwoFactorEnrolment__Output>): grpc.ClientUnaryCall;
   
   UpdateAccount(argument: _depot_auth_v1_UpdateAccountRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
   UpdateAccount(argument: _depot_auth_v1_UpdateAccountRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_User__Output>): grpc.ClientUnaryCall;
@@ -264,6 +355,10 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
   
   AuthenticateSession: grpc.handleUnaryCall<_depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_Principal>;
   
+  CompleteSignIn: grpc.handleUnaryCall<_depot_auth_v1_CompleteSignInRequest__Output, _depot_auth_v1_Session>;
+  
+  ConfirmTwoFactor: grpc.handleUnaryCall<_depot_auth_v1_ConfirmTwoFactorRequest__Output, _depot_auth_v1_RecoveryCodes>;
+  
   CreateClient: grpc.handleUnaryCall<_depot_auth_v1_CreateClientRequest__Output, _depot_auth_v1_Client>;
   
   CreateKey: grpc.handleUnaryCall<_depot_auth_v1_CreateKeyRequest__Output, _depot_auth_v1_IssuedKey>;
@@ -280,7 +375,15 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
   
   DeleteUser: grpc.handleUnaryCall<_depot_auth_v1_DeleteUserRequest__Output, _depot_auth_v1_Empty>;
   
+  DisableTwoFactor: grpc.handleUnaryCall<_depot_auth_v1_TwoFactorProofRequest__Output, _depot_auth_v1_Empty>;
+  
   EndSession: grpc.handleUnaryCall<_depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_Empty>;
+  
+  EndSignInChallenge: grpc.handleUnaryCall<_depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_Empty>;
+  
+  GetSignInChallenge: grpc.handleUnaryCall<_depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_SignInChallengeInfo>;
+  
+  GetTwoFactor: grpc.handleUnaryCall<_depot_auth_v1_UserIdRequest__Output, _depot_auth_v1_TwoFactorStatus>;
   
   GetUser: grpc.handleUnaryCall<_depot_auth_v1_GetUserRequest__Output, _depot_auth_v1_User>;
   
@@ -294,11 +397,17 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
   
   ListUsers: grpc.handleUnaryCall<_depot_auth_v1_ListUsersRequest__Output, _depot_auth_v1_ListUsersResponse>;
   
+  RegenerateRecoveryCodes: grpc.handleUnaryCall<_depot_auth_v1_TwoFactorProofRequest__Output, _depot_auth_v1_RecoveryCodes>;
+  
+  ResetTwoFactor: grpc.handleUnaryCall<_depot_auth_v1_ResetTwoFactorRequest__Output, _depot_auth_v1_Empty>;
+  
   ResolveReadAccess: grpc.handleUnaryCall<_depot_auth_v1_ResolveReadAccessRequest__Output, _depot_auth_v1_ReadAccess>;
   
   RevokeToken: grpc.handleUnaryCall<_depot_auth_v1_RevokeTokenRequest__Output, _depot_auth_v1_Empty>;
   
   SetPassword: grpc.handleUnaryCall<_depot_auth_v1_SetPasswordRequest__Output, _depot_auth_v1_SetPasswordResponse>;
+  
+  StartTwoFactor: grpc.handleUnaryCall<_depot_auth_v1_StartTwoFactorRequest__Output, _depot_auth_v1_TwoFactorEnrolment>;
   
   UpdateAccount: grpc.handleUnaryCall<_depot_auth_v1_UpdateAccountRequest__Output, _depot_auth_v1_User>;
   
@@ -313,6 +422,8 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
 export interface AuthServiceDefinition extends grpc.ServiceDefinition {
   Authenticate: MethodDefinition<_depot_auth_v1_AuthenticateRequest, _depot_auth_v1_Principal, _depot_auth_v1_AuthenticateRequest__Output, _depot_auth_v1_Principal__Output>
   AuthenticateSession: MethodDefinition<_depot_auth_v1_SessionTokenRequest, _depot_auth_v1_Principal, _depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_Principal__Output>
+  CompleteSignIn: MethodDefinition<_depot_auth_v1_CompleteSignInRequest, _depot_auth_v1_Session, _depot_auth_v1_CompleteSignInRequest__Output, _depot_auth_v1_Session__Output>
+  ConfirmTwoFactor: MethodDefinition<_depot_auth_v1_ConfirmTwoFactorRequest, _depot_auth_v1_RecoveryCodes, _depot_auth_v1_ConfirmTwoFactorRequest__Output, _depot_auth_v1_RecoveryCodes__Output>
   CreateClient: MethodDefinition<_depot_auth_v1_CreateClientRequest, _depot_auth_v1_Client, _depot_auth_v1_CreateClientRequest__Output, _depot_auth_v1_Client__Output>
   CreateKey: MethodDefinition<_depot_auth_v1_CreateKeyRequest, _depot_auth_v1_IssuedKey, _depot_auth_v1_CreateKeyRequest__Output, _depot_auth_v1_IssuedKey__Output>
   CreateSession: MethodDefinition<_depot_auth_v1_CreateSessionRequest, _depot_auth_v1_Session, _depot_auth_v1_CreateSessionRequest__Output, _depot_auth_v1_Session__Output>
@@ -321,16 +432,23 @@ export interface AuthServiceDefinition extends grpc.ServiceDefinition {
   DeleteClient: MethodDefinition<_depot_auth_v1_DeleteClientRequest, _depot_auth_v1_Empty, _depot_auth_v1_DeleteClientRequest__Output, _depot_auth_v1_Empty__Output>
   DeleteKey: MethodDefinition<_depot_auth_v1_DeleteKeyRequest, _depot_auth_v1_Empty, _depot_auth_v1_DeleteKeyRequest__Output, _depot_auth_v1_Empty__Output>
   DeleteUser: MethodDefinition<_depot_auth_v1_DeleteUserRequest, _depot_auth_v1_Empty, _depot_auth_v1_DeleteUserRequest__Output, _depot_auth_v1_Empty__Output>
+  DisableTwoFactor: MethodDefinition<_depot_auth_v1_TwoFactorProofRequest, _depot_auth_v1_Empty, _depot_auth_v1_TwoFactorProofRequest__Output, _depot_auth_v1_Empty__Output>
   EndSession: MethodDefinition<_depot_auth_v1_SessionTokenRequest, _depot_auth_v1_Empty, _depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_Empty__Output>
+  EndSignInChallenge: MethodDefinition<_depot_auth_v1_SessionTokenRequest, _depot_auth_v1_Empty, _depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_Empty__Output>
+  GetSignInChallenge: MethodDefinition<_depot_auth_v1_SessionTokenRequest, _depot_auth_v1_SignInChallengeInfo, _depot_auth_v1_SessionTokenRequest__Output, _depot_auth_v1_SignInChallengeInfo__Output>
+  GetTwoFactor: MethodDefinition<_depot_auth_v1_UserIdRequest, _depot_auth_v1_TwoFactorStatus, _depot_auth_v1_UserIdRequest__Output, _depot_auth_v1_TwoFactorStatus__Output>
   GetUser: MethodDefinition<_depot_auth_v1_GetUserRequest, _depot_auth_v1_User, _depot_auth_v1_GetUserRequest__Output, _depot_auth_v1_User__Output>
   GrantModpackAccess: MethodDefinition<_depot_auth_v1_GrantModpackAccessRequest, _depot_auth_v1_Empty, _depot_auth_v1_GrantModpackAccessRequest__Output, _depot_auth_v1_Empty__Output>
   ListClients: MethodDefinition<_depot_auth_v1_ListClientsRequest, _depot_auth_v1_ListClientsResponse, _depot_auth_v1_ListClientsRequest__Output, _depot_auth_v1_ListClientsResponse__Output>
   ListKeys: MethodDefinition<_depot_auth_v1_ListKeysRequest, _depot_auth_v1_ListKeysResponse, _depot_auth_v1_ListKeysRequest__Output, _depot_auth_v1_ListKeysResponse__Output>
   ListTokens: MethodDefinition<_depot_auth_v1_ListTokensRequest, _depot_auth_v1_ListTokensResponse, _depot_auth_v1_ListTokensRequest__Output, _depot_auth_v1_ListTokensResponse__Output>
   ListUsers: MethodDefinition<_depot_auth_v1_ListUsersRequest, _depot_auth_v1_ListUsersResponse, _depot_auth_v1_ListUsersRequest__Output, _depot_auth_v1_ListUsersResponse__Output>
+  RegenerateRecoveryCodes: MethodDefinition<_depot_auth_v1_TwoFactorProofRequest, _depot_auth_v1_RecoveryCodes, _depot_auth_v1_TwoFactorProofRequest__Output, _depot_auth_v1_RecoveryCodes__Output>
+  ResetTwoFactor: MethodDefinition<_depot_auth_v1_ResetTwoFactorRequest, _depot_auth_v1_Empty, _depot_auth_v1_ResetTwoFactorRequest__Output, _depot_auth_v1_Empty__Output>
   ResolveReadAccess: MethodDefinition<_depot_auth_v1_ResolveReadAccessRequest, _depot_auth_v1_ReadAccess, _depot_auth_v1_ResolveReadAccessRequest__Output, _depot_auth_v1_ReadAccess__Output>
   RevokeToken: MethodDefinition<_depot_auth_v1_RevokeTokenRequest, _depot_auth_v1_Empty, _depot_auth_v1_RevokeTokenRequest__Output, _depot_auth_v1_Empty__Output>
   SetPassword: MethodDefinition<_depot_auth_v1_SetPasswordRequest, _depot_auth_v1_SetPasswordResponse, _depot_auth_v1_SetPasswordRequest__Output, _depot_auth_v1_SetPasswordResponse__Output>
+  StartTwoFactor: MethodDefinition<_depot_auth_v1_StartTwoFactorRequest, _depot_auth_v1_TwoFactorEnrolment, _depot_auth_v1_StartTwoFactorRequest__Output, _depot_auth_v1_TwoFactorEnrolment__Output>
   UpdateAccount: MethodDefinition<_depot_auth_v1_UpdateAccountRequest, _depot_auth_v1_User, _depot_auth_v1_UpdateAccountRequest__Output, _depot_auth_v1_User__Output>
   UpdateClient: MethodDefinition<_depot_auth_v1_UpdateClientRequest, _depot_auth_v1_Client, _depot_auth_v1_UpdateClientRequest__Output, _depot_auth_v1_Client__Output>
   UpdateUser: MethodDefinition<_depot_auth_v1_UpdateUserRequest, _depot_auth_v1_User, _depot_auth_v1_UpdateUserRequest__Output, _depot_auth_v1_User__Output>

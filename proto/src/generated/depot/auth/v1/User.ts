@@ -10,7 +10,9 @@ export interface User {
   'updated_at'?: (string);
   'email'?: (string);
   'has_password'?: (boolean);
+  'two_factor'?: (boolean);
   '_email'?: "email";
+  '_two_factor'?: "two_factor";
 }
 
 export interface User__Output {
@@ -22,5 +24,7 @@ export interface User__Output {
   'updated_at': (string);
   'email'?: (string);
   'has_password': (boolean);
+  'two_factor'?: (boolean);
   '_email'?: "email";
+  '_two_factor'?: "two_factor";
 }

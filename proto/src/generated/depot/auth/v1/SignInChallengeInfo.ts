@@ -1,0 +1,12 @@
+// Original file: depot/auth/v1/auth.proto
+
+
+export interface SignInChallengeInfo {
+  'login'?: (string);
+  'expires_at'?: (string);
+}
+
+export interface SignInChallengeInfo__Output {
+  'login': (string);
+  'expires_at': (string);
+}
