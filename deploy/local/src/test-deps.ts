@@ -11,6 +11,7 @@ import { missingVariable } from '@depot/common/testing';
 import { envFlag } from './config';
 import { findExecutable, MissingDependency, resolveNats, resolvePostgres, resolveServer } from './deps';
 import type { Dependency, DependencyContext } from './deps';
+import { tcpAnswers } from './ports';
 
 export interface TestDependency {
   /** The variable the tests read where it is from (a URL or a path). */
@@ -129,6 +130,25 @@ export const TEST_DEPENDENCIES = {
         },
         ctx,
       ),
+  },
+  /**
+   * Technic Solder's usual database, for the Solder import from MySQL/MariaDB. Found, not started:
+   * a MariaDB of its own needs its system tables installed first, which Debian's package does.
+   */
+  mysql: {
+    variable: 'TEST_MYSQL_URL',
+    required: false,
+    resolve: async (env, ctx) => {
+      if (env.TEST_MYSQL_URL) return { url: env.TEST_MYSQL_URL, source: 'configured', stop: async () => undefined };
+      if (!(await tcpAnswers('127.0.0.1', 3306))) {
+        throw new MissingDependency(
+          'MariaDB/MySQL is not running: the Solder import test from MySQL needs it. ' +
+            'Install it with: sudo apt-get install mariadb-server (or set TEST_MYSQL_URL)',
+        );
+      }
+      ctx.log('Using the MariaDB/MySQL server on 127.0.0.1:3306');
+      return { url: 'mysql://root@127.0.0.1:3306', source: 'local', stop: async () => undefined };
+    },
   },
 } satisfies Record<string, TestDependency>;
 

@@ -17,6 +17,7 @@ test('configured dependencies are taken as they are, nothing started', async () 
     TEST_NATS_SERVER: '/opt/nats/nats-server',
     TEST_PG_BIN: '/opt/pg/bin',
     TEST_CHROMIUM_PATH: '/opt/chromium/chromium',
+    TEST_MYSQL_URL: 'mysql://root@mysql.example:3306',
   };
   const provided = await provideTestDependencies(undefined, silent, env);
   expect(provided.env).toEqual(env);
@@ -126,10 +127,10 @@ describe('the wrapper (test-env.ts)', () => {
   });
 
   test('a wrong command line is one line, no stack trace', () => {
-    const run = wrapper(['--only', 'postgres,mysql', 'true'], configured);
+    const run = wrapper(['--only', 'postgres,mongodb', 'true'], configured);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
-      'tests: --only takes names among postgres, nats, natsServer, pgBin, chromium, redis; got "postgres,mysql"\n',
+      'tests: --only takes names among postgres, nats, natsServer, pgBin, chromium, redis, mysql; got "postgres,mongodb"\n',
     );
   });
 });

@@ -85,15 +85,19 @@ export function parseKeyValue(value: string): string {
   return value;
 }
 
-export function parsePostgresUrl(value: string): string {
+/** A Solder database: MySQL/MariaDB or PostgreSQL, by the scheme, with a database name. */
+export function parseSolderUrl(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new InvalidArgumentError('expected a postgres:// URL');
+    throw new InvalidArgumentError('expected a mysql://, mariadb:// or postgres:// URL');
   }
-  if (!/^postgres(ql)?:$/.test(url.protocol) || url.pathname.replace(/^\//, '') === '') {
-    throw new InvalidArgumentError('expected a postgres:// URL with a database name');
+  if (!/^(mysql|mariadb|postgres(ql)?):$/.test(url.protocol)) {
+    throw new InvalidArgumentError('expected a mysql://, mariadb:// or postgres:// URL');
+  }
+  if (url.pathname.replace(/^\//, '') === '') {
+    throw new InvalidArgumentError('expected a URL with a database name (mysql://user:password@host:3306/solder)');
   }
   return value;
 }

@@ -12,7 +12,7 @@ import { AdminCommands } from './commands';
 import { loadArchiveConfig, loadGrpcConfig, loadImportConfig } from './config';
 import { runDoctor } from './doctor';
 import { CliError, describeError, EXIT_FAILURE, EXIT_USAGE } from './errors';
-import { importSolder } from './import-solder';
+import { importProgressTo, importSolder, parseAppKey } from './import-solder';
 import { buildProgram, type Handlers, type Io } from './program';
 import { connectServices, type Services } from './services';
 
@@ -73,8 +73,11 @@ function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
     clientLink: (uuid, slugs, opts) => commands().clientLink(uuid, slugs, opts),
     clientList: () => commands().clientList(),
     doctor: (slug) => runDoctor(connected(), slug),
-    importSolder: (opts) =>
-      importSolder(loadImportConfig(), { from: opts.from, progress: (line) => io.err(`${line}\n`) }),
+    importSolder: (opts) => {
+      // The key is checked before any setting or database is looked at.
+      if (opts.appKey) parseAppKey(opts.appKey);
+      return importSolder(loadImportConfig(), { ...opts, progress: importProgressTo(process.stderr) });
+    },
     rehash: (mod, version, opts) => {
       const config = loadArchiveConfig();
       return commands().rehash(mod, version, {

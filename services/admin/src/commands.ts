@@ -1,6 +1,7 @@
 // The user, token, key and client commands: each a few gRPC calls to auth (and builds, to turn
 // modpack slugs into ids and back), answering the JSON record the REST API would show.
 import type { authV1 } from '@depot/proto';
+import { keyCreated, keyList, tokenIssued, tokenList } from '@depot/common';
 import { CliError } from './errors';
 import { CLI_ACTOR, type Services } from './services';
 
@@ -98,21 +99,12 @@ export class AdminCommands {
   }
 
   async tokenIssue(username: string, opts: { name: string }) {
-    const token = await this.s.auth.CreateToken({ username, name: opts.name });
-    return { token: { id: token.id, name: token.name, plaintext: token.plaintext, created_at: token.created_at } };
+    return tokenIssued(await this.s.auth.CreateToken({ username, name: opts.name }));
   }
 
   async tokenList(username: string) {
     const user = await this.s.auth.GetUser({ username });
-    const { tokens } = await this.s.auth.ListTokens({ user_id: user.id });
-    return {
-      tokens: tokens.map((t) => ({
-        id: t.id,
-        name: t.name,
-        last_used_at: t.last_used_at ?? null,
-        created_at: t.created_at,
-      })),
-    };
+    return tokenList((await this.s.auth.ListTokens({ user_id: user.id })).tokens);
   }
 
   async tokenRevoke(username: string, id: number) {
@@ -122,13 +114,11 @@ export class AdminCommands {
   }
 
   async keyCreate(name: string, opts: { key?: string }) {
-    const key = await this.s.auth.CreateKey({ name, api_key: opts.key });
-    return { id: key.id, name: key.name, api_key: key.api_key, created_at: key.created_at };
+    return keyCreated(await this.s.auth.CreateKey({ name, api_key: opts.key }));
   }
 
   async keyList() {
-    const { keys } = await this.s.auth.ListKeys({});
-    return { keys: keys.map((k) => ({ id: k.id, name: k.name, created_at: k.created_at })) };
+    return keyList((await this.s.auth.ListKeys({})).keys);
   }
 
   async keyDelete(id: number) {

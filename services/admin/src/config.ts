@@ -43,6 +43,11 @@ export const importConfigSchema = z.object({
   CATALOG_DATABASE_URL: databaseUrl,
   BUILDS_DATABASE_URL: databaseUrl,
   AUTH_DATABASE_URL: databaseUrl,
+  /** The auth service's key for two-factor secrets: import-solder seals Solder's with it. */
+  TOTP_ENCRYPTION_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, "must be at least 32 characters (the auth service's key)").optional(),
+  ),
 });
 
 export type ImportConfig = z.infer<typeof importConfigSchema>;

@@ -65,7 +65,7 @@ export function describeError(err: unknown): string {
   return e?.message ? redactUrlsIn(e.message) : String(err);
 }
 
-/** Passwords in any postgres URL of a message become ***. */
+/** Passwords in any database URL of a message (postgres, mysql, mariadb) become ***. */
 export function redactUrlsIn(message: string): string {
-  return message.replace(/postgres(ql)?:\/\/[^\s'"]+/g, (url) => redactUrl(url));
+  return message.replace(/(?:postgres(?:ql)?|mysql|mariadb):\/\/[^\s'"]+/g, (url) => redactUrl(url));
 }

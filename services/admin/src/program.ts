@@ -11,9 +11,9 @@ import {
   parseKeyValue,
   parseName,
   parsePermissions,
-  parsePostgresUrl,
   parseSlug,
   parseSlugs,
+  parseSolderUrl,
   parseUsername,
   parseUuid,
 } from './args';
@@ -36,7 +36,7 @@ export interface Handlers {
   keyDelete(id: number): Promise<unknown>;
   clientLink(uuid: string, slugs: string[], opts: { name?: string }): Promise<unknown>;
   clientList(): Promise<unknown>;
-  importSolder(opts: { from: string }): Promise<unknown>;
+  importSolder(opts: { from: string; dryRun: boolean; appKey?: string }): Promise<unknown>;
   backup(dir: string): Promise<unknown>;
   restore(dir: string, opts: { force: boolean }): Promise<unknown>;
   doctor(slug: string): Promise<Diagnosis>;
@@ -194,11 +194,27 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
 
   configure(program.command('import-solder'))
     .description(
-      'import a Technic Solder database (mods, versions, modpacks, builds, assignments, clients, keys); ' +
-        'safe to run again: rows are matched by name, slug, version, uuid or key and updated, never duplicated',
+      'import a Technic Solder database (mods, versions, modpacks, builds, assignments, clients, keys, users with ' +
+        'their passwords, permissions and access lists, API tokens, two-factor sign-in); safe to run again: rows ' +
+        'are matched by name, slug, version, uuid, key, username or token id and updated, never duplicated',
     )
-    .requiredOption('--from <url>', 'PostgreSQL URL of the Solder database', parsePostgresUrl)
-    .action(run((opts: { from: string }) => handlers.importSolder(opts)));
+    .requiredOption(
+      '--from <url>',
+      'the Solder database: mysql://, mariadb:// (MySQL or MariaDB) or postgres:// (PostgreSQL)',
+      parseSolderUrl,
+    )
+    .option('--dry-run', 'say what would be created, updated and left out (and why); write nothing', false)
+    .addOption(
+      new Option(
+        '--app-key <key>',
+        "Solder's APP_KEY (base64:…, from its .env), to keep users' two-factor sign-in; without it they set it up again",
+      ).env('SOLDER_APP_KEY'),
+    )
+    .action(
+      run((opts: { from: string; dryRun: boolean; appKey?: string }) =>
+        handlers.importSolder({ from: opts.from, dryRun: opts.dryRun, appKey: opts.appKey }),
+      ),
+    );
 
   configure(program.command('rehash'))
     .description(

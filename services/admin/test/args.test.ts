@@ -9,7 +9,7 @@ import {
   parseName,
   parsePasswordInput,
   parsePermissions,
-  parsePostgresUrl,
+  parseSolderUrl,
   parseSlugs,
   parseUsername,
   parseUuid,
@@ -70,13 +70,16 @@ test('names and key values: 1-255 characters, not blank', () => {
   invalid(() => parseKeyValue(''));
 });
 
-test('the Solder source is a postgres URL with a database name', () => {
-  expect(parsePostgresUrl('postgres://u:p@db:5432/solder')).toBe('postgres://u:p@db:5432/solder');
-  expect(parsePostgresUrl('postgresql://db/solder?sslmode=require')).toBe('postgresql://db/solder?sslmode=require');
-  invalid(() => parsePostgresUrl('mysql://db/solder'));
-  invalid(() => parsePostgresUrl('postgres://db'));
-  invalid(() => parsePostgresUrl('postgres://db/'));
-  invalid(() => parsePostgresUrl('solder'));
+test('the Solder source is a MySQL, MariaDB or PostgreSQL URL with a database name', () => {
+  expect(parseSolderUrl('postgres://u:p@db:5432/solder')).toBe('postgres://u:p@db:5432/solder');
+  expect(parseSolderUrl('postgresql://db/solder?sslmode=require')).toBe('postgresql://db/solder?sslmode=require');
+  expect(parseSolderUrl('mysql://u:p@db:3306/solder')).toBe('mysql://u:p@db:3306/solder');
+  expect(parseSolderUrl('mariadb://root@127.0.0.1/solder')).toBe('mariadb://root@127.0.0.1/solder');
+  invalid(() => parseSolderUrl('sqlite:///solder.db'));
+  invalid(() => parseSolderUrl('mysql://db'));
+  invalid(() => parseSolderUrl('postgres://db'));
+  invalid(() => parseSolderUrl('postgres://db/'));
+  invalid(() => parseSolderUrl('solder'));
 });
 
 test('e-mail addresses', () => {

@@ -124,6 +124,9 @@ function data(overrides: Partial<SolderData> = {}): SolderData {
     clients: [{ id: 1, name: 'laptop', uuid: '5f1c2f7e-1111-4a1a-9c1c-000000000001', created_at: T, updated_at: T }],
     clientModpacks: [{ client_id: 1, modpack_id: 5 }],
     keys: [{ id: 1, name: 'platform', api_key: 'k1', created_at: T, updated_at: T }],
+    users: [],
+    userPermissions: [],
+    tokens: [],
     notes: [],
     ...overrides,
   };
@@ -134,6 +137,7 @@ test('maps Solder rows to natural keys, in creation (id) order', () => {
   expect(plan.warnings).toEqual([]);
   expect(plan.mods.map((m) => m.name)).toEqual(['jei', 'Botania']);
   expect(plan.mods[1]).toEqual({
+    id: 2,
     name: 'Botania',
     prettyName: '',
     author: null,

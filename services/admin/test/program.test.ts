@@ -151,13 +151,21 @@ test('client link takes one or more slugs (repeats dropped) and an optional name
   ]);
 });
 
-test('import-solder needs --from, a postgres URL', async () => {
+test('import-solder needs --from, a MySQL, MariaDB or PostgreSQL URL; --dry-run and --app-key are optional', async () => {
   const s = setup();
   await s.run('import-solder', '--from', 'postgres://solder@db:5432/solder');
-  expect(s.calls).toEqual([['importSolder', [{ from: 'postgres://solder@db:5432/solder' }]]]);
+  await s.run('import-solder', '--from', 'mysql://solder@db:3306/solder', '--dry-run');
+  await s.run('import-solder', '--from', 'mariadb://solder@db/solder', '--app-key', 'base64:AAAA');
+  expect(s.calls).toEqual([
+    ['importSolder', [{ from: 'postgres://solder@db:5432/solder', dryRun: false, appKey: undefined }]],
+    ['importSolder', [{ from: 'mysql://solder@db:3306/solder', dryRun: true, appKey: undefined }]],
+    ['importSolder', [{ from: 'mariadb://solder@db/solder', dryRun: false, appKey: 'base64:AAAA' }]],
+  ]);
 
   expect((await usageError(['import-solder'])).stderr).toMatch(/required option '--from <url>'/);
-  expect((await usageError(['import-solder', '--from', 'mysql://db/solder'])).stderr).toMatch(/postgres/);
+  expect((await usageError(['import-solder', '--from', 'sqlite:///solder.db'])).stderr).toMatch(
+    /expected a mysql:\/\/, mariadb:\/\/ or postgres:\/\/ URL/,
+  );
 });
 
 test('backup and restore take a directory; restore replaces data only with --force', async () => {

@@ -33,14 +33,24 @@ export const USER_PRINCIPAL_COLUMNS = `u.id as user_id, u.username, u.permission
          array(select m.modpack_id from user_modpacks m where m.user_id = u.id order by m.modpack_id) as modpack_ids`;
 
 // One statement: the token's user with its access list, and last_used_at refreshed when it is
-// older than a minute (so a busy token does not write on every request).
-export const PRINCIPAL_SQL = `
-  with t as (select id, user_id, token_hash from tokens where token_hash = ?),
+// older than a minute (so a busy token does not write on every request). `where` finds the token;
+// an imported one past its Sanctum expiry finds nothing (Depot's own have none).
+const principalSql = (where: string) => `
+  with t as (select id, user_id, token_hash from tokens
+              where ${where} and (expires_at is null or expires_at > now())),
   touch as (
     update tokens set last_used_at = now()
      where id = (select id from t) and (last_used_at is null or last_used_at < now() - interval '1 minute'))
   select t.id as token_id, t.token_hash, ${USER_PRINCIPAL_COLUMNS}
     from t join users u on u.id = t.user_id`;
+
+/** A token by the digest of all of it: Depot's own (and a Sanctum secret sent without its id). */
+export const PRINCIPAL_SQL = principalSql('token_hash = ?');
+/** A token imported from Solder, by the id of its plain form `{id}|{secret}` (Sanctum's lookup). */
+const SANCTUM_PRINCIPAL_SQL = principalSql('sanctum_id = ?');
+
+/** Sanctum's plain token: its id (digits, a bigint) and the secret whose SHA-256 is stored. */
+const SANCTUM_TOKEN = /^(\d{1,18})\|(.+)$/s;
 
 export function principalOf(row: Omit<PrincipalRow, 'token_hash'>): Principal {
   return {
@@ -102,8 +112,12 @@ export class Credentials {
   }
 
   private async principal(em: SqlEntityManager, token: string): Promise<Principal | null> {
-    const hash = digest(token);
-    const [row] = await em.execute<PrincipalRow[]>(PRINCIPAL_SQL, [hash]);
+    // Depot's own tokens never hold `|` (secrets.ts): only an imported one can take this way.
+    const sanctum = SANCTUM_TOKEN.exec(token);
+    const hash = digest(sanctum ? sanctum[2] : token);
+    const [row] = sanctum
+      ? await em.execute<PrincipalRow[]>(SANCTUM_PRINCIPAL_SQL, [sanctum[1]])
+      : await em.execute<PrincipalRow[]>(PRINCIPAL_SQL, [hash]);
     return row && digestsEqual(row.token_hash, hash) ? principalOf(row) : null;
   }
 

@@ -1,17 +1,37 @@
-// Bulk import of platform keys and launcher clients with their modpack links (the admin CLI's
-// `import-solder`), set-based, in one transaction. Keys arrive in plaintext (Solder keeps them so)
-// and are stored like every other key: only their SHA-256 digest. Matching is by natural keys: a
-// key by its digest, a client by its uuid (case-insensitively). Changed names are updated and
-// nothing is duplicated, so a second identical run changes nothing. A client's links to the
-// imported modpacks (`managedModpackIds`) become exactly the given ones; its links to any other
-// modpack are left alone.
+// Bulk import of platform keys, launcher clients with their modpack links, users with their
+// access lists and their API tokens (the admin CLI's `import-solder`), set-based, in one
+// transaction. Keys arrive in plaintext (Solder keeps them so) and are stored like every other
+// key: only their SHA-256 digest. Matching is by natural keys: a key by its digest, a client by
+// its uuid and a user by username (both case-insensitively), a token by its Solder (Sanctum) id.
+// Changed fields are updated and nothing is duplicated, so a second identical run changes
+// nothing. A client's and a user's links to the imported modpacks (`managedModpackIds`) become
+// exactly the given ones; links to any other modpack are left alone.
+//
+// Users keep their bcrypt hash as it is (Solder's `$2y$` verifies here); a password already set
+// in Depot is never overwritten. Tokens keep Sanctum's digest of their secret, so `{id}|{secret}`
+// keeps working (credentials.ts); a token Solder no longer holds is revoked here too.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { importCounts, isUniqueViolation, openImport, toColumns, upsertRows } from '@depot/common';
+import {
+  importCounts,
+  importQuery,
+  importTransaction,
+  isUniqueViolation,
+  normalizePermissions,
+  openImport,
+  sequenceOf,
+  toColumns,
+  upsertRows,
+} from '@depot/common';
 import type { Imported, ImportCounts, Logger, Orm } from '@depot/common';
 import { entities } from './entities';
 import { ApiKeySchema, type ApiKey } from './entities/api-key';
 import { ClientSchema, type Client } from './entities/client';
+import { UserSchema, type User } from './entities/user';
 import { migrations } from './migrations';
+import { isBcryptHash } from './passwords';
+
+export { isBcryptHash };
+export type { ImportedTwoFactor };
 import { clientIdDigest, digest, scrubError } from './secrets';
 import { importTwoFactor, type ImportedTwoFactor, type TwoFactorImportResult } from './two-factor-import';
 import { SecretBox, TwoFactorKeyError } from './two-factor-secrets';
@@ -27,9 +47,35 @@ export type ImportedClient = Imported<Client, 'uuidHash'> & {
   modpackIds: number[];
 };
 
+/** A user, matched by username whatever its case. */
+export type ImportedUser = Imported<User> & {
+  /** Depot modpack ids (from the builds import): the user's access list. */
+  modpackIds: number[];
+};
+
+/** An API token of one of the imported users (Laravel Sanctum's), matched by `sanctumId`. */
+export interface ImportedToken {
+  /** Solder's id: the `{id}` of the plain token `{id}|{secret}`; kept as Depot's id when free. */
+  sanctumId: number;
+  /** One of the imported users. */
+  username: string;
+  name: string;
+  /** SHA-256 (hex) of the secret, as Sanctum stores it. */
+  tokenHash: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  createdAt: string | null;
+}
+
 export interface AuthImport {
   keys: ImportedKey[];
   clients: ImportedClient[];
+  users?: ImportedUser[];
+  /**
+   * The imported tokens; those of the source no longer there are revoked. Absent: tokens are
+   * left as they are (the source had none to give).
+   */
+  tokens?: ImportedToken[];
   /** The modpacks the import is authoritative for: client links to these mirror the input. */
   managedModpackIds: number[];
   /**
@@ -37,16 +83,34 @@ export interface AuthImport {
    * `encryptionKey` (the auth service's TOTP_ENCRYPTION_KEY). Imported last: the users must exist.
    */
   twoFactor?: { encryptionKey: string; users: ImportedTwoFactor[] };
+  /** Everything is done and counted, then rolled back. */
+  dryRun?: boolean;
 }
 
 export interface AuthImportResult {
   keys: ImportCounts;
   clients: ImportCounts;
   links: { inserted: number; removed: number; unchanged: number };
+  /** With `users` in the input. */
+  users?: ImportCounts;
+  /** Users' modpack access lists. */
+  userLinks?: { inserted: number; removed: number; unchanged: number };
+  /** Imported users whose e-mail address another Depot user has: imported without it. */
+  emailsTaken?: string[];
+  /** Imported users who had a password in Depot already, other than Solder's: theirs is kept. */
+  passwordsKept?: string[];
+  /** With `tokens` in the input. */
+  tokens?: ImportCounts & {
+    removed: number;
+    /** Tokens Solder holds that were imported before and revoked in Depot since: not brought back. */
+    revokedInDepot: number;
+  };
   twoFactor?: TwoFactorImportResult;
 }
 
-function checkInput({ keys, clients }: AuthImport): void {
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+function checkInput({ keys, clients, users, tokens }: AuthImport): void {
   const hashes = new Set<string>();
   for (const k of keys) {
     if (!k.apiKey) throw new Error(`key "${k.name}" has an empty value`);
@@ -63,6 +127,32 @@ function checkInput({ keys, clients }: AuthImport): void {
     // The uuid is a read credential: never put it in a message.
     if (uuids.has(u)) throw new Error(`client "${c.name}": its uuid appears twice (uuids match whatever their case)`);
     uuids.add(u);
+  }
+  const usernames = new Set<string>();
+  const emails = new Set<string>();
+  for (const user of users ?? []) {
+    if (!user.username || user.username.length > 255)
+      throw new Error(`username "${user.username}" must be 1-255 characters`);
+    const name = user.username.toLowerCase();
+    if (usernames.has(name))
+      throw new Error(`user "${user.username}" appears twice (usernames match whatever their case)`);
+    usernames.add(name);
+    if (user.email !== null) {
+      if (user.email.length > 255)
+        throw new Error(`user "${user.username}": e-mail address longer than 255 characters`);
+      if (emails.has(user.email.toLowerCase())) throw new Error(`user "${user.username}": e-mail address used twice`);
+      emails.add(user.email.toLowerCase());
+    }
+    if (user.passwordHash !== null && !isBcryptHash(user.passwordHash))
+      throw new Error(`user "${user.username}": the password hash is not bcrypt`);
+  }
+  const sanctumIds = new Set<number>();
+  for (const t of tokens ?? []) {
+    if (!usernames.has(t.username.toLowerCase())) throw new Error(`token ${t.sanctumId} of an unknown user`);
+    if (!SHA256_HEX.test(t.tokenHash)) throw new Error(`token ${t.sanctumId}: not a SHA-256 digest (64 hex digits)`);
+    if (!t.name || t.name.length > 255) throw new Error(`token ${t.sanctumId}: name must be 1-255 characters`);
+    if (sanctumIds.has(t.sanctumId)) throw new Error(`token ${t.sanctumId} appears twice`);
+    sanctumIds.add(t.sanctumId);
   }
 }
 
@@ -83,15 +173,33 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
     ),
   );
   const managed = `{${[...new Set(input.managedModpackIds)].join(',')}}`;
+  const users = input.users ?? [];
+  const userLinksJson = JSON.stringify(
+    users.flatMap((u) => [...new Set(u.modpackIds)].map((id) => ({ username: u.username, modpack_id: id }))),
+  );
+  const tokensJson = JSON.stringify(
+    (input.tokens ?? []).map((t, seq) => ({
+      seq,
+      sanctum_id: t.sanctumId,
+      username: t.username,
+      name: t.name,
+      token_hash: t.tokenHash,
+      last_used_at: t.lastUsedAt,
+      expires_at: t.expiresAt,
+      created_at: t.createdAt,
+    })),
+  );
 
   // Statements carry client uuids (read credentials): keep them out of SQL debug logs.
   const em = orm.em.fork({ loggerContext: { enabled: false } }) as SqlEntityManager;
   try {
-    return await em.transactional(async (tx) => {
+    return await importTransaction(em, input.dryRun, async (tx) => {
       // An operator's batch: no statement limit of the API's, but never wait long behind a stuck writer.
       await tx.execute("set local lock_timeout = '30s'");
       await tx.execute('set local statement_timeout = 0');
-      await tx.execute('lock table keys, clients, client_modpacks in share row exclusive mode');
+      await tx.execute(
+        'lock table keys, clients, client_modpacks, users, user_modpacks, tokens in share row exclusive mode',
+      );
 
       const keys = await upsertRows<ApiKey, { id: number }>(tx, ApiKeySchema, {
         rowsJson: keysJson,
@@ -109,7 +217,8 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
       });
 
       // Links: for the imported clients and the managed modpacks, exactly the given ones.
-      const removedLinks = await tx.execute<{ client_id: number }[]>(
+      const removedLinks = await importQuery<{ client_id: number }[]>(
+        tx,
         `delete from client_modpacks cm
           using clients c, jsonb_to_recordset(?::jsonb) as i(uuid_hash text)
           where cm.client_id = c.id and c.uuid_hash = i.uuid_hash
@@ -119,7 +228,8 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
          returning cm.client_id`,
         [clientsJson, managed, linksJson],
       );
-      const insertedLinks = await tx.execute<{ client_id: number }[]>(
+      const insertedLinks = await importQuery<{ client_id: number }[]>(
+        tx,
         `insert into client_modpacks (client_id, modpack_id)
          select c.id, l.modpack_id
            from jsonb_to_recordset(?::jsonb) as l(uuid_hash text, modpack_id int)
@@ -129,6 +239,10 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
         [linksJson],
       );
       const linkTotal = input.clients.reduce((n, c) => n + new Set(c.modpackIds).size, 0);
+
+      const people = input.users ? await importUsers(tx, users, managed, userLinksJson) : {};
+      const tokens = input.tokens ? await importTokens(tx, tokensJson, input.tokens.length) : undefined;
+
       const twoFactor = input.twoFactor
         ? await importTwoFactor(tx, new SecretBox(input.twoFactor.encryptionKey), input.twoFactor.users)
         : undefined;
@@ -141,16 +255,156 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
           removed: removedLinks.length,
           unchanged: linkTotal - insertedLinks.length,
         },
+        ...people,
+        ...(tokens ? { tokens } : {}),
         ...(twoFactor ? { twoFactor } : {}),
       };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new Error('the import collides with an existing key or client (unique index)');
+    if (isUniqueViolation(err))
+      throw new Error('the import collides with an existing key, client, user or token (unique index)');
     if (err instanceof TwoFactorKeyError) throw err;
     throw scrubError(err);
   }
 }
 
+/** Users by username (case-insensitively) with their access lists to the managed modpacks. */
+async function importUsers(tx: SqlEntityManager, users: ImportedUser[], managed: string, userLinksJson: string) {
+  // An address held by another Depot user would break its unique index: imported without it.
+  const taken = await importQuery<{ username: string }[]>(
+    tx,
+    `select i.username from jsonb_to_recordset(?::jsonb) as i(username text, email text)
+       join users u on lower(u.email) = lower(i.email) and lower(u.username) <> lower(i.username)`,
+    [JSON.stringify(users.map((u) => ({ username: u.username, email: u.email })))],
+  );
+  const emailsTaken = new Set(taken.map((r) => r.username));
+  const usersJson = JSON.stringify(
+    users.map(({ modpackIds: _ids, ...u }) =>
+      toColumns(UserSchema, {
+        ...u,
+        email: emailsTaken.has(u.username) ? null : u.email,
+        permissions: normalizePermissions(u.permissions),
+      }),
+    ),
+  );
+  const upserted = await upsertRows<User, { id: number }>(tx, UserSchema, {
+    rowsJson: usersJson,
+    match: 'lower(t.username) = lower(i.username)',
+    update: ['permissions', 'email'],
+    insertOnly: ['username', 'passwordHash'],
+    returning: 't.id',
+    keepIds: true,
+  });
+  // A password is given to a user without one; one set in Depot (or changed there) stays.
+  const passwordSet = await importQuery<{ id: number }[]>(
+    tx,
+    `update users t set password_hash = i.password_hash, updated_at = now()
+       from jsonb_populate_recordset(null::users, ?::jsonb) as i
+      where lower(t.username) = lower(i.username) and t.password_hash is null and i.password_hash is not null
+     returning t.id`,
+    [usersJson],
+  );
+  const kept = await importQuery<{ username: string }[]>(
+    tx,
+    `select t.username from users t join jsonb_populate_recordset(null::users, ?::jsonb) as i
+         on lower(t.username) = lower(i.username)
+      where i.password_hash is not null and t.password_hash <> i.password_hash
+      order by t.id`,
+    [usersJson],
+  );
+  const removed = await importQuery<{ user_id: number }[]>(
+    tx,
+    `delete from user_modpacks um
+      using users u, jsonb_to_recordset(?::jsonb) as i(username text)
+      where um.user_id = u.id and lower(u.username) = lower(i.username)
+        and um.modpack_id = any(?::int[])
+        and not exists (select 1 from jsonb_to_recordset(?::jsonb) as l(username text, modpack_id int)
+                         where lower(l.username) = lower(u.username) and l.modpack_id = um.modpack_id)
+     returning um.user_id`,
+    [usersJson, managed, userLinksJson],
+  );
+  const inserted = await importQuery<{ user_id: number }[]>(
+    tx,
+    `insert into user_modpacks (user_id, modpack_id)
+     select u.id, l.modpack_id
+       from jsonb_to_recordset(?::jsonb) as l(username text, modpack_id int)
+       join users u on lower(u.username) = lower(l.username)
+     on conflict do nothing
+     returning user_id`,
+    [userLinksJson],
+  );
+  const linkTotal = users.reduce((n, u) => n + new Set(u.modpackIds).size, 0);
+  const updatedIds = new Set([...upserted.updated, ...passwordSet].map((r) => r.id));
+  for (const r of upserted.inserted) updatedIds.delete(r.id);
+  return {
+    users: importCounts(users.length, upserted.inserted.length, updatedIds.size),
+    userLinks: { inserted: inserted.length, removed: removed.length, unchanged: linkTotal - inserted.length },
+    emailsTaken: [...emailsTaken],
+    passwordsKept: kept.map((r) => r.username),
+  };
+}
+
+/**
+ * Sanctum tokens by their Solder id: new ones inserted (with Solder's id as Depot's when free),
+ * renamed or re-dated ones updated, and imported tokens Solder no longer holds revoked. A token
+ * once imported and revoked in Depot is not imported again (revoked_imported_tokens).
+ */
+async function importTokens(tx: SqlEntityManager, tokensJson: string, total: number) {
+  const columns = `seq int, sanctum_id bigint, username text, name text, token_hash text,
+                   last_used_at timestamptz, expires_at timestamptz, created_at timestamptz`;
+  const removed = await importQuery<{ id: number }[]>(
+    tx,
+    `delete from tokens t
+      where t.sanctum_id is not null
+        and not exists (select 1 from jsonb_to_recordset(?::jsonb) as i(${columns}) where i.sanctum_id = t.sanctum_id)
+     returning t.id`,
+    [tokensJson],
+  );
+  const updated = await importQuery<{ id: number }[]>(
+    tx,
+    `update tokens t set name = i.name, expires_at = i.expires_at
+       from jsonb_to_recordset(?::jsonb) as i(${columns})
+      where t.sanctum_id = i.sanctum_id and (t.name, t.expires_at) is distinct from (i.name, i.expires_at)
+     returning t.id`,
+    [tokensJson],
+  );
+  const sequence = await sequenceOf(tx, 'tokens');
+  await importQuery(
+    tx,
+    `select setval(?, greatest(
+       (select coalesce(max(i.sanctum_id), 0) from jsonb_to_recordset(?::jsonb) as i(${columns})),
+       (select coalesce(max(id), 0) from tokens),
+       (select last_value from ${sequence})))`,
+    [sequence, tokensJson],
+  );
+  const inserted = await importQuery<{ id: number }[]>(
+    tx,
+    `insert into tokens (id, user_id, name, token_hash, last_used_at, sanctum_id, expires_at, created_at)
+     select case when not exists (select 1 from tokens x where x.id = i.sanctum_id) then i.sanctum_id
+                 else nextval('${sequence.replace(/'/g, "''")}') end,
+            u.id, i.name, i.token_hash, i.last_used_at, i.sanctum_id, i.expires_at, coalesce(i.created_at, now())
+       from jsonb_to_recordset(?::jsonb) as i(${columns})
+       join users u on lower(u.username) = lower(i.username)
+      where not exists (select 1 from tokens t where t.sanctum_id = i.sanctum_id)
+        and not exists (select 1 from revoked_imported_tokens r where r.sanctum_id = i.sanctum_id)
+      order by i.seq
+     returning id`,
+    [tokensJson],
+  );
+  const [{ count: revokedHere }] = await importQuery<{ count: number }[]>(
+    tx,
+    `select count(*)::int as count from jsonb_to_recordset(?::jsonb) as i(${columns})
+      where exists (select 1 from revoked_imported_tokens r where r.sanctum_id = i.sanctum_id)
+        and not exists (select 1 from tokens t where t.sanctum_id = i.sanctum_id)`,
+    [tokensJson],
+  );
+  return {
+    ...importCounts(total - revokedHere, inserted.length, updated.length),
+    removed: removed.length,
+    revokedInDepot: revokedHere,
+  };
+}
+
 /** The auth database for an import, with the service's own entities and migrations. */
-export const openAuthImport = (url: string, logger?: Logger) =>
-  openImport({ url, entities, migrations, logger }, importAuth);
+export const openAuthImport = (url: string, logger?: Logger, dryRun?: boolean) =>
+  openImport({ url, entities, migrations, logger, dryRun }, importAuth);

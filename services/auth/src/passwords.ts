@@ -8,6 +8,9 @@ import { hash, verify } from '@node-rs/bcrypt';
 /** `$2y$12$<53 characters>`: the variants PHP, OpenBSD and others write. */
 const BCRYPT_HASH = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/;
 
+/** Whether `stored` is a bcrypt hash Depot verifies (an imported one is kept only then). */
+export const isBcryptHash = (stored: string): boolean => BCRYPT_HASH.test(stored);
+
 export class Passwords {
   /** A hash of a random password, compared when there is no account, so that timing tells nothing. */
   private readonly dummy: Promise<string>;

@@ -233,7 +233,9 @@ describe('the auth service logs no value of a failed statement', () => {
     const knex = app.orm.em.getConnection().getKnex();
     await knex.raw(`create function refuse_client() returns trigger language plpgsql as $$
       begin raise exception 'refused %', new.uuid using detail = new.uuid_hash; end $$`);
-    await knex.raw('create trigger refuse_client before insert on clients for each row execute function refuse_client()');
+    await knex.raw(
+      'create trigger refuse_client before insert on clients for each row execute function refuse_client()',
+    );
     const raised = await failure(client.CreateClient({ name: 'c', uuid }));
     expect(raised.code).toBe(grpc.status.INTERNAL);
     await knex.raw('drop trigger refuse_client on clients; drop function refuse_client()');

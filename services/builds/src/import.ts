@@ -2,7 +2,8 @@
 // set-based: a few statements in one transaction, whatever the size. Matching is by natural keys:
 // modpack slug (case-insensitively), (modpack, build version) exactly, (build, mod) for an
 // assignment. Changed fields are updated and nothing is duplicated, so a second identical run
-// changes nothing. An imported build's assignments become exactly the given ones (a mod removed
+// changes nothing. A new modpack or build takes the id it had at the source when that id is free
+// (launchers see both). An imported build's assignments become exactly the given ones (a mod removed
 // from the build at the source goes away here too); modpacks, builds and assignments that are not
 // part of the import are never touched. Mod and version ids are catalog's: the caller maps them
 // through catalog's own import first. Events: one `build.changed` per modpack that changed, through
@@ -12,6 +13,8 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
   enqueueEvents,
   importCounts,
+  importQuery,
+  importTransaction,
   isUniqueViolation,
   openImport,
   OutboxEventSchema,
@@ -41,6 +44,8 @@ export type ImportedBuild = Imported<Build, 'modpackId'> & {
 export interface BuildsImport {
   modpacks: ImportedModpack[];
   builds: ImportedBuild[];
+  /** Everything is done and counted, then rolled back. */
+  dryRun?: boolean;
 }
 
 export interface BuildsImportResult {
@@ -101,7 +106,7 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
 
   const em = orm.em.fork() as SqlEntityManager;
   try {
-    return await em.transactional(async (tx) => {
+    return await importTransaction(em, input.dryRun, async (tx) => {
       // An operator's batch: no statement limit of the API's, but never wait long behind a stuck writer.
       await tx.execute("set local lock_timeout = '30s'");
       await tx.execute('set local statement_timeout = 0');
@@ -110,7 +115,8 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
       await tx.execute('lock table modpacks, builds, build_mods in share row exclusive mode');
 
       // A display name held by another Depot modpack would break the unique index: say which.
-      const clashes = await tx.execute<{ slug: string; name: string; depot_slug: string }[]>(
+      const clashes = await importQuery<{ slug: string; name: string; depot_slug: string }[]>(
+        tx,
         `select i.slug, i.name, m.slug as depot_slug
            from jsonb_populate_recordset(null::modpacks, ?::jsonb) as i
            join modpacks m on lower(m.name) = lower(i.name) and lower(m.slug) <> lower(i.slug)`,
@@ -125,10 +131,17 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
       const { updated: updatedModpacks, inserted: insertedModpacks } = await upsertRows<Modpack, { id: number }>(
         tx,
         ModpackSchema,
-        { rowsJson: modpacksJson, match: 'lower(t.slug) = lower(i.slug)', update: MODPACK_FIELDS, returning: 't.id' },
+        {
+          rowsJson: modpacksJson,
+          match: 'lower(t.slug) = lower(i.slug)',
+          update: MODPACK_FIELDS,
+          returning: 't.id',
+          keepIds: true,
+        },
       );
       for (const r of [...updatedModpacks, ...insertedModpacks]) changedModpacks.add(r.id);
-      const modpackIdRows = await tx.execute<{ id: number; slug: string }[]>(
+      const modpackIdRows = await importQuery<{ id: number; slug: string }[]>(
+        tx,
         `select m.id, i.slug from jsonb_populate_recordset(null::modpacks, ?::jsonb) as i
            join modpacks m on lower(m.slug) = lower(i.slug)`,
         [modpacksJson],
@@ -163,13 +176,15 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
           update: BUILD_FIELDS,
           insertOnly: ['modpackId', 'version'],
           returning: 't.modpack_id',
+          keepIds: true,
         },
       );
       for (const r of [...updatedBuilds, ...insertedBuilds]) changedModpacks.add(r.modpack_id);
 
       // Assignments: the imported builds' sets become exactly the given ones (less any mod or
       // version catalog deleted since it gave the ids: builds detached those already).
-      await tx.execute(
+      await importQuery(
+        tx,
         `create temporary table import_build_mods on commit drop as
          select b.id as build_id, b.modpack_id, i.mod_id, i.mod_version_id, i.seq
            from jsonb_to_recordset(?::jsonb) as i(modpack_id int, version text, mod_id int, mod_version_id int, seq int)
@@ -178,7 +193,8 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
             and not exists (select 1 from deleted_mod_versions d where d.mod_version_id = i.mod_version_id)`,
         [assignmentsJson],
       );
-      const removed = await tx.execute<{ modpack_id: number }[]>(
+      const removed = await importQuery<{ modpack_id: number }[]>(
+        tx,
         `delete from build_mods bm
           using builds b, jsonb_populate_recordset(null::builds, ?::jsonb) as i
           where bm.build_id = b.id and b.modpack_id = i.modpack_id and b.version = i.version
@@ -186,13 +202,15 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
          returning b.modpack_id`,
         [buildsJson],
       );
-      const updatedAssignments = await tx.execute<{ modpack_id: number }[]>(
+      const updatedAssignments = await importQuery<{ modpack_id: number }[]>(
+        tx,
         `update build_mods bm set mod_version_id = t.mod_version_id
            from import_build_mods t
           where bm.build_id = t.build_id and bm.mod_id = t.mod_id and bm.mod_version_id <> t.mod_version_id
          returning t.modpack_id`,
       );
-      const insertedAssignments = await tx.execute<{ modpack_id: number }[]>(
+      const insertedAssignments = await importQuery<{ modpack_id: number }[]>(
+        tx,
         `insert into build_mods (build_id, mod_id, mod_version_id)
          select t.build_id, t.mod_id, t.mod_version_id from import_build_mods t
           where not exists (select 1 from build_mods bm where bm.build_id = t.build_id and bm.mod_id = t.mod_id)
@@ -227,13 +245,14 @@ export async function importBuilds(orm: Orm, input: BuildsImport): Promise<Build
 }
 
 /** The builds database for an import, with the service's own entities and migrations. */
-export const openBuildsImport = (url: string, logger?: Logger) =>
+export const openBuildsImport = (url: string, logger?: Logger, dryRun?: boolean) =>
   openImport(
     {
       url,
       entities: [ModpackSchema, BuildSchema, BuildModSchema, OutboxEventSchema as EntitySchema],
       migrations,
       logger,
+      dryRun,
     },
     importBuilds,
   );

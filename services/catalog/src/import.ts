@@ -2,7 +2,8 @@
 // catalogue in a handful of statements and one transaction, whatever its size. Rows are matched by
 // their natural keys (mod name case-insensitively, (mod, version) exactly); changed fields are
 // updated, nothing is ever duplicated, nothing is deleted. So running it twice changes nothing the
-// second time. Events: `mod.updated` for every mod created or changed (or given a new version) and
+// second time. A new row takes the id it had at the source when that id is free (launchers see
+// version ids). Events: `mod.updated` for every mod created or changed (or given a new version) and
 // `mod.version.updated` for every changed version, through the outbox like any other write (the
 // running service's relay publishes them). Never a delete event: imports never detach anything.
 import type { EntitySchema } from '@mikro-orm/core';
@@ -10,6 +11,8 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
   enqueueEvents,
   importCounts,
+  importQuery,
+  importTransaction,
   openImport,
   OutboxEventSchema,
   propertiesOf,
@@ -34,6 +37,8 @@ export type ImportedVersion = Imported<ModVersion, 'modId'> & {
 export interface CatalogImport {
   mods: ImportedMod[];
   versions: ImportedVersion[];
+  /** Everything is done and counted, then rolled back. */
+  dryRun?: boolean;
 }
 
 export interface CatalogImportResult {
@@ -84,7 +89,7 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
   const modsJson = JSON.stringify(mods.map((m) => toColumns(ModSchema, m)));
 
   const em = orm.em.fork() as SqlEntityManager;
-  return em.transactional(async (tx) => {
+  return importTransaction(em, input.dryRun, async (tx) => {
     // An operator's batch: no statement limit of the API's, but never wait long behind a stuck writer.
     await tx.execute("set local lock_timeout = '30s'");
     await tx.execute('set local statement_timeout = 0');
@@ -96,8 +101,10 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
       match: 'lower(t.name) = lower(i.name)',
       update: MOD_FIELDS,
       returning: 't.id',
+      keepIds: true,
     });
-    const modIdRows = await tx.execute<{ id: number; name: string }[]>(
+    const modIdRows = await importQuery<{ id: number; name: string }[]>(
+      tx,
       `select m.id, i.name from mods m
          join jsonb_populate_recordset(null::mods, ?::jsonb) as i on lower(m.name) = lower(i.name)`,
       [modsJson],
@@ -120,8 +127,10 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
       update: VERSION_FIELDS,
       insertOnly: ['modId', 'version'],
       returning: 't.id, t.mod_id',
+      keepIds: true,
     });
-    const versionIdRows = await tx.execute<{ id: number; mod_id: number; version: string }[]>(
+    const versionIdRows = await importQuery<{ id: number; mod_id: number; version: string }[]>(
+      tx,
       `select v.id, v.mod_id, v.version
          from jsonb_populate_recordset(null::mod_versions, ?::jsonb) as i
          join mod_versions v on v.mod_id = i.mod_id and v.version = i.version`,
@@ -161,8 +170,8 @@ export async function importCatalog(orm: Orm, input: CatalogImport): Promise<Cat
 }
 
 /** The catalog database for an import, with the service's own entities and migrations. */
-export const openCatalogImport = (url: string, logger?: Logger) =>
+export const openCatalogImport = (url: string, logger?: Logger, dryRun?: boolean) =>
   openImport(
-    { url, entities: [ModSchema, ModVersionSchema, OutboxEventSchema as EntitySchema], migrations, logger },
+    { url, entities: [ModSchema, ModVersionSchema, OutboxEventSchema as EntitySchema], migrations, logger, dryRun },
     importCatalog,
   );

@@ -51,6 +51,31 @@ function redactUrls(obj: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
+ * A failed statement's error begins with its SQL, parameters inlined (knex's `<sql> - <reason>`,
+ * kept by MikroORM): a token's or a client's digest, a user's e-mail address. Logs keep the
+ * database's reason only.
+ */
+const FAILED_STATEMENT =
+  /(^|: )\s*(?:select|insert|update|delete|with|begin|commit|rollback|savepoint|release|set|lock|create|alter|drop|truncate|copy)\b[\s\S]* - /gi;
+
+/** The text of an error without the statement that failed. */
+export function withoutStatements(text: string): string {
+  return text.replace(FAILED_STATEMENT, '$1[statement] - ');
+}
+
+/** Pino's serializer of `err`, an Error or its text, without failed statements. */
+function serializeError(err: unknown): unknown {
+  if (typeof err === 'string') return withoutStatements(err);
+  if (!(err instanceof Error)) return err;
+  const out = pino.stdSerializers.err(err) as unknown as Record<string, unknown>;
+  for (const key of ['message', 'stack']) {
+    if (typeof out[key] === 'string') out[key] = withoutStatements(out[key] as string);
+  }
+  for (const key of ['sql', 'query', 'bindings', 'parameters', 'params']) delete out[key];
+  return out;
+}
+
+/**
  * Colour in pretty logs only toward a terminal, never into a file or a pipe. LOG_COLOR=true|false
  * decides for a process whose output goes through a pipe on its way to a terminal (the services
  * under `npm start`, whose launcher knows); NO_COLOR (no-color.org) always turns it off.
@@ -77,6 +102,7 @@ export function createLogger(
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     mixin: activeTraceIds,
     formatters: { log: redactUrls },
+    serializers: { err: serializeError },
     transport: pretty
       ? { target: 'pino-pretty', options: { colorize: logColor(), translateTime: 'SYS:HH:MM:ss.l' } }
       : undefined,

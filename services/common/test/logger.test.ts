@@ -3,7 +3,7 @@
 // goes through its pipe, whether its own output is a terminal).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { logColor } from '../src/logger';
+import { createLogger, logColor, withoutStatements } from '../src/logger';
 
 const ESC = '\u001b[';
 
@@ -35,4 +35,27 @@ test('colour: NO_COLOR first, then LOG_COLOR, then whether the output is a termi
   expect(logColor({ LOG_COLOR: 'true' }, { isTTY: false })).toBe(true);
   expect(logColor({ NO_COLOR: '1', LOG_COLOR: 'true' }, { isTTY: true })).toBe(false);
   expect(logColor({ NO_COLOR: '' }, { isTTY: true })).toBe(true);
+});
+
+test('a failed statement is logged without its SQL, whose inlined values may be credentials', () => {
+  const digest = 'ecd9d0e3060ed05309c6ed50e5754e915561c7a5aa8406d8bc0b989c30208e37';
+  // MikroORM's DriverException carries knex's message: the statement, parameters inlined, then the reason
+  const statement = `select c.id from clients c where c.uuid_hash = '${digest}' - read ECONNRESET`;
+  class DriverException extends Error {
+    override name = 'DriverException';
+    sql = statement;
+  }
+  const lines: string[] = [];
+  const logger = createLogger('statements', 'info', { write: (line: string) => void lines.push(line) });
+  logger.warn({ err: String(new DriverException(statement)) }, 'dependency unavailable');
+  logger.error({ err: new DriverException(statement) }, 'unhandled error');
+  const [text, object] = lines.map((l) => JSON.parse(l));
+  expect(text.err).toBe('DriverException: [statement] - read ECONNRESET');
+  expect(object.err).toMatchObject({ type: 'DriverException', message: '[statement] - read ECONNRESET' });
+  expect(object.err.stack).toMatch(/^DriverException: \[statement\] - read ECONNRESET\n\s+at /);
+  expect(lines.join('')).not.toContain(digest);
+  // other errors pass as they are
+  expect(withoutStatements('Error: connect ECONNREFUSED 127.0.0.1:5432')).toBe(
+    'Error: connect ECONNREFUSED 127.0.0.1:5432',
+  );
 });

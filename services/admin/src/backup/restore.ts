@@ -154,9 +154,16 @@ async function rowsHeld(client: Client): Promise<string[]> {
   return held;
 }
 
+/** What the migrations made: the tables, and the functions of their triggers. */
 async function dropTables(client: Client) {
   const tables = await tablesIn(client);
   if (tables.length) await client.query(`drop table ${tables.map(escapeIdentifier).join(', ')} cascade`);
+  const { rows } = await client.query<{ name: string }>(
+    `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prokind = 'f'
+        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+  );
+  for (const { name } of rows) await client.query(`drop function if exists ${escapeIdentifier(name)} cascade`);
 }
 
 /** The service's migrations up to and including `to` (all when absent), as the service runs them. */

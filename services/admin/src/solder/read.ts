@@ -1,12 +1,14 @@
-// Reads the tables of a Technic Solder database (PostgreSQL) that Depot takes over: mods,
-// modversions, modpacks, builds, build_modversion, clients, client_modpack, keys. One read-only
-// repeatable-read transaction, so the import sees one consistent state even while Solder runs.
-// Columns added by later Solder versions (art urls, min_java, ...) are read as null when an older
-// schema lacks them; timestamps (Laravel writes UTC) come back as ISO strings.
-import { Client } from 'pg';
+// Reads the tables of a Technic Solder database that Depot takes over: mods, modversions,
+// modpacks, builds, build_modversion, clients, client_modpack, keys, and the people: users,
+// user_permissions, personal_access_tokens (Sanctum). On MySQL/MariaDB or PostgreSQL, chosen by
+// the URL's scheme (source.ts). One read-only snapshot, so the import sees one consistent state
+// even while Solder runs. Columns added by later Solder versions (art urls, min_java, notes,
+// two-factor, ...) are read as null when an older schema lacks them; timestamps (Laravel writes
+// UTC) come back as ISO strings.
+import { PERMISSIONS } from '@depot/common';
 import { CliError } from '../errors';
+import { openSource, type ColumnKind as Kind } from './source';
 
-type Kind = 'text' | 'int' | 'bool' | 'time';
 /** A column read: its name, how it is normalized, and whether the table must have it. */
 type ColumnSpec = readonly [name: string, kind: Kind, required?: true];
 
@@ -123,6 +125,52 @@ const TABLES = {
       ['updated_at', 'time'],
     ],
   },
+  users: {
+    required: false,
+    order: 'id',
+    columns: [
+      ['id', 'int', true],
+      ['username', 'text', true],
+      ['email', 'text'],
+      // bcrypt ($2y$), kept as it is.
+      ['password', 'text'],
+      // Laravel Fortify's, encrypted with Solder's APP_KEY (Solder's 2026 migration).
+      ['two_factor_secret', 'text'],
+      ['two_factor_recovery_codes', 'text'],
+      ['two_factor_confirmed_at', 'time'],
+      ['created_at', 'time'],
+      ['updated_at', 'time'],
+    ],
+  },
+  user_permissions: {
+    required: false,
+    order: 'id',
+    columns: [
+      ['id', 'int', true],
+      ['user_id', 'int', true],
+      // One boolean column per permission, named as Depot's own (one list: @depot/common).
+      ...PERMISSIONS.map((p) => [p, 'bool'] as const),
+      // The ids of the modpacks the user may manage, comma-separated.
+      ['modpacks', 'text'],
+    ],
+  },
+  personal_access_tokens: {
+    required: false,
+    order: 'id',
+    columns: [
+      ['id', 'int', true],
+      ['tokenable_type', 'text', true],
+      ['tokenable_id', 'int', true],
+      ['name', 'text', true],
+      // SHA-256 (hex) of the secret part of the plain token `{id}|{secret}`.
+      ['token', 'text', true],
+      ['abilities', 'text'],
+      ['last_used_at', 'time'],
+      ['expires_at', 'time'],
+      ['created_at', 'time'],
+      ['updated_at', 'time'],
+    ],
+  },
 } as const satisfies Record<string, { columns: readonly ColumnSpec[]; required: boolean; order: string }>;
 
 type Value<K extends Kind> = K extends 'int' ? number : K extends 'bool' ? boolean : string;
@@ -141,6 +189,13 @@ export type SolderBuildModversion = RowOf<'build_modversion'>;
 export type SolderClient = RowOf<'clients'>;
 export type SolderClientModpack = RowOf<'client_modpack'>;
 export type SolderKey = RowOf<'keys'>;
+export type SolderUser = RowOf<'users'>;
+/** Every permission flag is a column of its own. */
+export type SolderUserPermission = { id: number; user_id: number; modpacks: string | null } & Record<
+  (typeof PERMISSIONS)[number],
+  boolean | null
+>;
+export type SolderToken = RowOf<'personal_access_tokens'>;
 
 export interface SolderData {
   mods: SolderMod[];
@@ -151,53 +206,21 @@ export interface SolderData {
   clients: SolderClient[];
   clientModpacks: SolderClientModpack[];
   keys: SolderKey[];
+  users: SolderUser[];
+  userPermissions: SolderUserPermission[];
+  tokens: SolderToken[];
   /** What the reader had to work around (missing optional tables). */
   notes: string[];
 }
 
-const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+/** Row counts as read, per table (for progress). */
+export type ReadProgress = (table: string, rows: number) => void;
 
-/** The select expression of one column: a missing optional one is null, types are normalized. */
-function columnSql(name: string, kind: Kind, present: boolean): string {
-  if (!present) return `null as ${ident(name)}`;
-  const col = ident(name);
-  switch (kind) {
-    case 'int':
-      return `${col}::bigint as ${col}`;
-    // Booleans may be smallints in schemas migrated from MySQL.
-    case 'bool':
-      return `(${col}::text in ('true', 't', '1')) as ${col}`;
-    // Epoch seconds: a timestamp without time zone (Laravel's, UTC) taken as UTC; timestamptz as is.
-    case 'time':
-      return `extract(epoch from ${col})::float8 as ${col}`;
-    default:
-      return `${col}::text as ${col}`;
-  }
-}
-
-function normalize(kind: Kind, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (kind === 'int') return Number(value);
-  if (kind === 'time') return new Date(Number(value) * 1000).toISOString();
-  return value;
-}
-
-export async function readSolder(url: string): Promise<SolderData> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-  client.on('error', () => undefined);
-  await client.connect();
+export async function readSolder(url: string, onTable: ReadProgress = () => undefined): Promise<SolderData> {
+  const source = await openSource(url);
   try {
-    await client.query('begin isolation level repeatable read read only');
-    const { rows: columnRows } = await client.query<{ table_name: string; column_name: string }>(
-      `select table_name::text, column_name::text from information_schema.columns
-        where table_schema = current_schema() and table_name = any($1)`,
-      [Object.keys(TABLES)],
-    );
-    const columns = new Map<string, Set<string>>();
-    for (const r of columnRows) {
-      if (!columns.has(r.table_name)) columns.set(r.table_name, new Set());
-      columns.get(r.table_name)!.add(r.column_name);
-    }
+    await source.beginSnapshot();
+    const columns = await source.columns(Object.keys(TABLES));
     const notes: string[] = [];
     const result: Record<string, Record<string, unknown>[]> = {};
     for (const [table, spec] of Object.entries(TABLES)) {
@@ -205,7 +228,7 @@ export async function readSolder(url: string): Promise<SolderData> {
       if (!present) {
         if (spec.required) {
           throw new CliError(
-            `the source database has no "${table}" table in schema ${await currentSchema(client)}: is it a Technic Solder database?`,
+            `the source database has no "${table}" table in ${await source.schemaName()}: is it a Technic Solder database?`,
           );
         }
         notes.push(`the source has no "${table}" table; nothing imported from it`);
@@ -214,13 +237,11 @@ export async function readSolder(url: string): Promise<SolderData> {
       }
       const missing = spec.columns.filter(([name, , required]) => required && !present.has(name)).map(([n]) => n);
       if (missing.length) throw new CliError(`the source table "${table}" lacks column(s) ${missing.join(', ')}`);
-      const select = spec.columns.map(([name, kind]) => columnSql(name, kind, present.has(name))).join(', ');
-      const { rows } = await client.query(`select ${select} from ${ident(table)} order by ${spec.order}`);
-      result[table] = rows.map((row) =>
-        Object.fromEntries(spec.columns.map(([name, kind]) => [name, normalize(kind, row[name])])),
-      );
+      const specs = spec.columns.map(([name, kind]) => ({ name, kind, present: present.has(name) }));
+      result[table] = await source.select(table, specs, spec.order);
+      onTable(table, result[table].length);
     }
-    await client.query('commit');
+    await source.commit();
     return {
       mods: result.mods as unknown as SolderMod[],
       modversions: result.modversions as unknown as SolderModversion[],
@@ -230,14 +251,15 @@ export async function readSolder(url: string): Promise<SolderData> {
       clients: result.clients as unknown as SolderClient[],
       clientModpacks: result.client_modpack as unknown as SolderClientModpack[],
       keys: result.keys as unknown as SolderKey[],
+      users: result.users as unknown as SolderUser[],
+      userPermissions: result.user_permissions as unknown as SolderUserPermission[],
+      tokens: result.personal_access_tokens as unknown as SolderToken[],
       notes,
     };
   } finally {
-    await client.end().catch(() => undefined);
+    await source.close();
   }
 }
 
-async function currentSchema(client: Client): Promise<string> {
-  const { rows } = await client.query<{ s: string }>('select current_schema() as s');
-  return rows[0]?.s ?? '?';
-}
+/** The tables read, for the test fixtures and the generator. */
+export const SOLDER_TABLES = Object.keys(TABLES);
