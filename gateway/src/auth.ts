@@ -44,6 +44,11 @@ export async function authenticate(
   }
 }
 
+/** Whether the request names a caller: a bearer token or a session cookie. */
+export function carriesIdentity(req: FastifyRequest): boolean {
+  return bearerToken(req) !== undefined || !!requestSession(req);
+}
+
 /**
  * The caller of a public read that shows more to some users (private notes): the user of the
  * bearer token or session when one is sent. Without credentials no RPC is made; wrong ones count
@@ -54,7 +59,7 @@ export async function optionalPrincipal(
   clients: ServiceClients,
   logger: Logger,
 ): Promise<Principal | undefined> {
-  if (bearerToken(req) === undefined && !requestSession(req)) return undefined;
+  if (!carriesIdentity(req)) return undefined;
   try {
     return (await authenticate(req, clients)).principal;
   } catch (err) {
@@ -70,7 +75,20 @@ export function scopeOf(principal: Principal): buildsV1.Access {
   return { all: principal.permissions.includes(FULL), modpack_ids: principal.modpack_ids };
 }
 
-const ANONYMOUS: buildsV1.Access = { all: false, modpack_ids: [] };
+/** What a read without credentials may see: public modpacks only. */
+export const ANONYMOUS: buildsV1.Access = { all: false, modpack_ids: [] };
+
+/** What a read carries to be shown more than the public: a key, a client id, a token, a session. */
+export function readCredentials(
+  req: FastifyRequest,
+): { key?: string; cid?: string; token?: string; session?: string } | undefined {
+  const query = req.query as Record<string, unknown>;
+  const key = typeof query.k === 'string' && query.k ? query.k : undefined;
+  const cid = typeof query.cid === 'string' && query.cid ? query.cid : undefined;
+  const token = bearerToken(req) || undefined;
+  const session = requestSession(req);
+  return key || cid || token || session ? { key, cid, token, session } : undefined;
+}
 
 /**
  * Read access of a launcher request. Without credentials no RPC is made. If auth is down the
@@ -81,14 +99,10 @@ export async function readAccess(
   clients: ServiceClients,
   logger: Logger,
 ): Promise<buildsV1.Access> {
-  const query = req.query as Record<string, unknown>;
-  const key = typeof query.k === 'string' && query.k ? query.k : undefined;
-  const cid = typeof query.cid === 'string' && query.cid ? query.cid : undefined;
-  const token = bearerToken(req) || undefined;
-  const session = requestSession(req);
-  if (!key && !cid && !token && !session) return ANONYMOUS;
+  const credentials = readCredentials(req);
+  if (!credentials) return ANONYMOUS;
   try {
-    const access = await clients.auth.ResolveReadAccess({ key, cid, token, session });
+    const access = await clients.auth.ResolveReadAccess(credentials);
     return { all: access.all, modpack_ids: access.modpack_ids };
   } catch (err) {
     logger.warn({ err: String(err) }, 'auth unavailable; serving read as anonymous');

@@ -9,9 +9,19 @@
 //   (missing 404, forbidden 403) → conflicts (409/422), which the services answer.
 // Handlers never check permissions themselves; a route that is not declared cannot be registered
 // under /api.
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { DepotError, holds, type Logger } from '@depot/common';
-import { authenticate, optionalPrincipal, readAccess, requestSession, scopeOf, type Principal } from './auth';
+import {
+  ANONYMOUS,
+  authenticate,
+  carriesIdentity,
+  optionalPrincipal,
+  readAccess,
+  readCredentials,
+  requestSession,
+  scopeOf,
+  type Principal,
+} from './auth';
 import type { ServiceClients } from './clients';
 import { forbidden, HttpError } from './errors';
 import { contextOf, segmentNotFound, type AnyRoute } from './route';
@@ -36,8 +46,33 @@ export function registerPolicy(
       if (declaration.params) await judgeParams(declaration, req);
       if (declaration.body) await judgeBody(declaration, req);
     };
+    // The launcher's reads (public or read access, nothing to judge but path segments) made
+    // without credentials are checked without a promise: their cached answers follow at once, and
+    // this is most of their cost. With credentials (or a caller who may see private fields), the
+    // whole check above.
+    const anonymous = (declaration.access === 'public' || declaration.access === 'read') && !declaration.body;
+    const enforceAnonymous = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const identified =
+        declaration.access === 'read' ? readCredentials(req) : declaration.privateFields && carriesIdentity(req);
+      if (identified) return void enforce(req, reply).then(() => done(), done);
+      if (declaration.access === 'read') req.readAccess = ANONYMOUS;
+      try {
+        declaration.guard?.();
+      } catch (err) {
+        return done(err as Error);
+      }
+      const judged = declaration.params ? judgeSegments(declaration, req) : undefined;
+      if (!judged?.refused) {
+        if (judged) req.params = judged.params;
+        return done();
+      }
+      void refuseSegment(declaration, req, judged).then(done, done);
+    };
     const existing = options.preHandler;
-    options.preHandler = [enforce, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
+    options.preHandler = [
+      anonymous ? enforceAnonymous : enforce,
+      ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
+    ];
   });
 }
 
@@ -53,19 +88,16 @@ async function identify(
   { clients, logger, config }: Parameters<typeof registerPolicy>[1],
 ): Promise<void> {
   const { access } = declaration;
-  // What a session sees is its user's: no shared cache may keep it for others (a request with
-  // an Authorization header is never stored by one anyway).
-  const personal = () => requestSession(req) && reply.header('cache-control', 'private');
   if (access === 'public') {
     // A public read with private fields: the caller's permissions when it sends credentials (wrong
     // ones count as none: a public read never answers 401), no RPC when it sends none.
     if (declaration.privateFields) {
       req.showsPrivate = holds(await optionalPrincipal(req, clients, logger), declaration.privateFields);
-      personal();
+      markPersonal(req, reply);
     }
     return;
   }
-  personal();
+  markPersonal(req, reply);
   if (access === 'read') {
     req.readAccess = await readAccess(req, clients, logger);
     return;
@@ -89,27 +121,50 @@ async function identify(
 }
 
 /**
+ * What a session sees is its user's: no shared cache may keep it for others (a request with an
+ * Authorization header is never stored by one anyway).
+ */
+function markPersonal(req: FastifyRequest, reply: FastifyReply): void {
+  if (requestSession(req)) reply.header('cache-control', 'private');
+}
+
+/**
  * Path segments in path order: the first that cannot name a record answers its 404, after the
  * target lookup of the segments before it (a missing modpack answers before a bad build version).
  */
 async function judgeParams(declaration: AnyRoute, req: FastifyRequest): Promise<void> {
+  const judged = judgeSegments(declaration, req);
+  if (judged.refused) return refuseSegment(declaration, req, judged);
+  req.params = judged.params;
+}
+
+interface JudgedSegments {
+  params: Record<string, unknown>;
+  /** The first segment refused, and the schema that refused it. */
+  refused?: import('zod').ZodType;
+}
+
+function judgeSegments(declaration: AnyRoute, req: FastifyRequest): JudgedSegments {
   const shape = declaration.params!.shape as Record<string, import('zod').ZodType>;
   const raw = req.params as Record<string, string>;
-  const judged: Record<string, unknown> = {};
+  const params: Record<string, unknown> = {};
   for (const name of pathSegments(declaration.url)) {
     const schema = shape[name];
     const result = schema.safeParse(raw[name]);
-    if (!result.success) {
-      const reason = segmentNotFound(schema);
-      if (!reason) throw new Error(`${declaration.url}: segment ${name} refused without a not-found reason`);
-      if (Object.keys(judged).length && declaration.target) {
-        await declaration.target(contextOf(req, undefined, judged));
-      }
-      throw new DepotError(reason);
-    }
-    judged[name] = result.data;
+    if (!result.success) return { params, refused: schema };
+    params[name] = result.data;
   }
-  req.params = judged;
+  return { params };
+}
+
+/** The 404 of a refused segment, after the target lookup of the segments judged before it. */
+async function refuseSegment(declaration: AnyRoute, req: FastifyRequest, judged: JudgedSegments): Promise<never> {
+  const reason = segmentNotFound(judged.refused!);
+  if (!reason) throw new Error(`${declaration.url}: a segment refused without a not-found reason`);
+  if (Object.keys(judged.params).length && declaration.target) {
+    await declaration.target(contextOf(req, undefined, judged.params));
+  }
+  throw new DepotError(reason);
 }
 
 /** The body: what it holds once judged, or its refusal after the target was looked up. */

@@ -479,6 +479,14 @@ export const versionChoices = z
   })
   .meta({ id: 'VersionChoices' });
 
+export const manageSettings = z
+  .strictObject({
+    mod_version_urls: z
+      .boolean()
+      .meta({ description: 'Whether a version may have a download `url` of its own (`MOD_VERSION_URLS`).' }),
+  })
+  .meta({ id: 'ManageSettings' });
+
 const launcherView = z
   .strictObject({
     listed: z.boolean().meta({ description: 'In `GET /api/modpack`.' }),
@@ -554,4 +562,5 @@ export type ManagedModpackList = z.infer<typeof managedModpackList>;
 export type ManagedModpack = z.infer<typeof managedModpack>;
 export type ManagedBuild = z.infer<typeof managedBuild>;
 export type ManagedMod = z.infer<typeof managedMod>;
+export type ManageSettings = z.infer<typeof manageSettings>;
 export type PackDiagnosis = z.infer<typeof packDiagnosis>;

@@ -290,32 +290,45 @@ export const notFound = (...messages: string[]) => `Not found: ${messages.map((m
 export const invalid = (extra?: string) =>
   `Validation failed: \`{"error": {"<field>": ["<message>"]}}\`, one entry per failing field${extra ? `; or ${extra}` : ''}.`;
 
-/** The context of a request; `params` instead of the request's own (a target looked up with the segments judged so far). */
+/**
+ * The context of a request; `params` instead of the request's own (a target looked up with the
+ * segments judged so far). A class, not an object literal with getters: one is made per request
+ * on the launcher's hot path, and its getters live once on the prototype.
+ */
+class RequestContext implements Context<never, never, never> {
+  constructor(
+    readonly req: FastifyRequest,
+    readonly reply: FastifyReply,
+    readonly params: never,
+  ) {}
+  get query(): never {
+    return this.req.query as never;
+  }
+  get body(): never {
+    return this.req.body as never;
+  }
+  get principal(): Principal {
+    if (!this.req.principal)
+      throw new Error(`${this.req.routeOptions.url} uses the principal but declares no user access`);
+    return this.req.principal;
+  }
+  get scope() {
+    if (!this.req.scope) throw new Error(`${this.req.routeOptions.url} uses the scope but declares no user access`);
+    return this.req.scope;
+  }
+  get readAccess() {
+    if (!this.req.readAccess) throw new Error(`${this.req.routeOptions.url} uses read access but does not declare it`);
+    return this.req.readAccess;
+  }
+  get showsPrivate() {
+    return this.req.showsPrivate === true;
+  }
+}
+
 export function contextOf(
   req: FastifyRequest,
   reply?: FastifyReply,
   params: unknown = req.params,
 ): Context<never, never, never> {
-  return {
-    params: params as never,
-    query: req.query as never,
-    body: req.body as never,
-    get principal(): Principal {
-      if (!req.principal) throw new Error(`${req.routeOptions.url} uses the principal but declares no user access`);
-      return req.principal;
-    },
-    get scope() {
-      if (!req.scope) throw new Error(`${req.routeOptions.url} uses the scope but declares no user access`);
-      return req.scope;
-    },
-    get readAccess() {
-      if (!req.readAccess) throw new Error(`${req.routeOptions.url} uses read access but does not declare it`);
-      return req.readAccess;
-    },
-    get showsPrivate() {
-      return req.showsPrivate === true;
-    },
-    req,
-    reply: reply as FastifyReply,
-  };
+  return new RequestContext(req, reply as FastifyReply, params as never);
 }

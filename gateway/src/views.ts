@@ -2,6 +2,8 @@
 // (response-schemas.ts): unset optional fields become null. Modpacks and builds: modpack-views.ts.
 import type { authV1, catalogV1 } from '@depot/proto';
 import { modDownloadUrls, versionArchiveUrl } from '@depot/common';
+// Keys and tokens: the same JSON as the admin CLI's.
+export { keyCreated, keyList, tokenIssued, tokenList } from '@depot/common';
 import type * as res from './response-schemas';
 
 export const nullable = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
@@ -92,19 +94,9 @@ export function versionRehash(r: catalogV1.RehashVersionResponse__Output): res.V
   };
 }
 
-/** GET /api/key: never the key's value. */
-export function keyList(keys: authV1.Key__Output[]): res.KeyList {
-  return { keys: keys.map((k) => ({ id: k.id, name: k.name, created_at: k.created_at })) };
-}
-
 /** GET /api/verify/{key}: the key is valid. */
 export function keyVerified(k: authV1.VerifyKeyResponse__Output): res.KeyVerified {
   return { valid: 'Key validated.', name: k.name, created_at: k.created_at };
-}
-
-/** POST /api/key: the value, shown this once. */
-export function keyCreated(k: authV1.IssuedKey__Output): res.KeyCreated {
-  return { id: k.id, name: k.name, api_key: k.api_key, created_at: k.created_at };
 }
 
 export function clientRecord(c: authV1.Client__Output): res.Client {
@@ -116,22 +108,6 @@ export function clientRecord(c: authV1.Client__Output): res.Client {
     created_at: c.created_at,
     updated_at: c.updated_at,
   };
-}
-
-export function tokenList(tokens: authV1.Token__Output[]): res.TokenList {
-  return {
-    tokens: tokens.map((t) => ({
-      id: t.id,
-      name: t.name,
-      last_used_at: t.last_used_at ?? null,
-      created_at: t.created_at,
-    })),
-  };
-}
-
-/** POST /api/token: the plaintext, shown this once. */
-export function tokenIssued(t: authV1.IssuedToken__Output): res.TokenIssued {
-  return { token: { id: t.id, name: t.name, plaintext: t.plaintext, created_at: t.created_at } };
 }
 
 /** A user with its modpack access as slugs (`slugs`: id → slug; ids gone meanwhile are left out). */

@@ -6,12 +6,13 @@
 //   npm run bench:cpu                               (from the repository root)
 //   BENCH_CPU_REQUESTS=5000 npm run bench:cpu       more requests per case (default 3000)
 //   BENCH_CPU_CASES=uncached npm run bench:cpu      only the cases whose name matches
+//   (Compare builds with 40,000 requests per case or more: fewer weigh the JIT's warm-up.)
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { startTestStack, type TestStack } from '../support';
 import { runTool } from '../support/run-tool';
-import { seedBase } from './seed';
+import { modName, seedBase, versionName } from './seed';
 
 const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 3000);
 const CONNECTIONS = 10;
@@ -61,6 +62,7 @@ async function main() {
     const cases: [string, string, string][] = [
       ['build read (150 mods), cached', stack.gatewayUrl, '/api/modpack/pack1/B'],
       ['modpack read, cached', stack.gatewayUrl, '/api/modpack/pack1'],
+      ['mod version read, cached', stack.gatewayUrl, `/api/mod/${modName(42)}/${versionName(42, 1)}`],
       ['build read (150 mods), uncached (CACHE_ENABLED=false)', uncached.url, '/api/modpack/pack1/B'],
       ['build read include=mods, uncached', uncached.url, '/api/modpack/pack1/B?include=mods'],
       ['modpack read, uncached', uncached.url, '/api/modpack/pack1'],

@@ -375,7 +375,11 @@ describe('every answer is the documented one', () => {
       api.GET('/api/manage/mods/{slug}/versions', { params: { path: { slug: 'manage-mod' } } }),
       200,
     );
+    expect(await typed('GET', '/api/manage/settings', api.GET('/api/manage/settings'), 200)).toEqual({
+      mod_version_urls: false,
+    });
     // failures
+    await raw('GET', '/api/manage/settings', '/api/manage/settings', 401, { token: null });
     await raw('GET', '/api/manage/modpacks/{slug}', '/api/manage/modpacks/absent', 404);
     await raw('GET', '/api/manage/modpacks/{slug}/builds/{build}', '/api/manage/modpacks/managed/builds/9', 404);
     await raw('GET', '/api/manage/modpacks/{slug}/doctor', '/api/manage/modpacks/absent/doctor', 404);

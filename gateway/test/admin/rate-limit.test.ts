@@ -1,4 +1,4 @@
-// compat.md §5: the verify limit (never lifted by the loopback allow-list), the general limit,
+// docs/api.md#rate-limits: the verify limit (never lifted by the loopback allow-list), the general limit,
 // and counts shared between replicas through Redis.
 import { randomBytes } from 'node:crypto';
 import { testDependency } from '@depot/common/testing';

@@ -451,6 +451,10 @@ describe('private notes on cached mod reads', () => {
     // Each entry loaded once; credentials cost one Authenticate each, no credentials none.
     expect(h.catalog.methods()).toEqual(['GetMod', 'GetMod', 'GetVersion', 'GetVersion']);
     expect(h.auth.methods()).toEqual(Array(6).fill('Authenticate'));
+    // An unknown token counts as none: a public read never answers 401, and shows no notes.
+    const unknown = await h.request('GET', '/api/mod/jei/1.0', { headers: { authorization: 'Bearer not-a-token' } });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 200, body: JSON.stringify(version) });
+    expect(h.auth.methods()).toEqual(Array(7).fill('Authenticate'));
     feed.emit('mod.version.updated', { mod_id: 10, version_id: 1 });
     await h.request('GET', '/api/mod/jei');
     await h.request('GET', '/api/mod/jei/1.0', { headers: bearer('admin') });

@@ -30,3 +30,4 @@ export * from './imports';
 export * from './passwords';
 export * from './laravel-crypt';
 export * from './two-factor';
+export * from './credential-views';
