@@ -732,6 +732,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The settings of the gateway that change which fields a client may write
+         * @description What a management client needs to show only the fields the API accepts.
+         *
+         *     Any user with a bearer token or a session.
+         */
+        get: operations["getManageSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/mods/{slug}/versions": {
         parameters: {
             query?: never;
@@ -1444,6 +1466,10 @@ export type components = {
                 id: number;
                 version: string;
             }[];
+        };
+        ManageSettings: {
+            /** @description Whether a version may have a download `url` of its own (`MOD_VERSION_URLS`). */
+            mod_version_urls: boolean;
         };
         LauncherView: {
             /** @description In `GET /api/modpack`. */
@@ -5921,6 +5947,64 @@ export interface operations {
             };
             /** @description Not found: "Mod not found.". */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `mod_version_urls`: whether version writes take `url` (`MOD_VERSION_URLS`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManageSettings"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,8 +3,9 @@
 // can match. Who may read a record is who may write it: the modpack routes need modpacks_manage
 // and access to the modpack (the builds service answers 404, then 403, then the build's 404), the
 // mod with its usage mods_manage; the pickers (mods, a mod's versions), which show what the mod
-// reads show anyone, need any user. No launcher visibility applies and nothing is cached. Each
-// answer takes a fixed number of RPCs whatever the size of the pack or mod.
+// reads show anyone, and the settings that decide which fields a write takes, need any user. No
+// launcher visibility applies and nothing is cached. Each answer takes a fixed number of RPCs
+// whatever the size of the pack or mod.
 import type { FastifyInstance } from 'fastify';
 import { checkApiRoot, diagnosePack, gatherPackDoctor } from '@depot/common';
 import { managedBuild, managedMod, managedModpack, managedModpackList } from '../manage-views';
@@ -120,6 +121,17 @@ export function manageRoutes(app: FastifyInstance) {
         const { uses } = ids.length ? await builds.ListVersionUses({ mod_version_ids: ids }) : { uses: [] };
         return managedMod(mod, uses, showsPrivate);
       },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/manage/settings',
+      tag: 'Management',
+      summary: 'The settings of the gateway that change which fields a client may write',
+      description: 'What a management client needs to show only the fields the API accepts.',
+      access: 'user',
+      response: res.manageSettings,
+      returns: '`mod_version_urls`: whether version writes take `url` (`MOD_VERSION_URLS`).',
+      handler: async () => ({ mod_version_urls: config.MOD_VERSION_URLS }),
     }),
     route({
       method: 'GET',

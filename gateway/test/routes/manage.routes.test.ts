@@ -362,3 +362,22 @@ describe('with the mod API disabled', () => {
     expect([res.status, res.json()]).toEqual([200, { mods: [{ id: 5, name: 'jei', pretty_name: 'JEI' }] }]);
   });
 });
+
+describe('GET /api/manage/settings', () => {
+  let urls: Harness;
+  beforeAll(async () => {
+    urls = await startHarness({ env: { MOD_VERSION_URLS: 'true' } });
+  });
+  afterAll(() => urls.close());
+
+  it('401 without a token; any user reads whether versions take a url of their own, without a catalog RPC', async () => {
+    let res = await h.request('GET', '/api/manage/settings');
+    expect([res.status, res.body]).toEqual([401, '{"error":"Unauthenticated."}']);
+    res = await h.request('GET', '/api/manage/settings', { headers: bearer('nobody') });
+    expect([res.status, res.body]).toEqual([200, '{"mod_version_urls":false}']);
+    res = await urls.request('GET', '/api/manage/settings', { headers: bearer('nobody') });
+    expect([res.status, res.body]).toEqual([200, '{"mod_version_urls":true}']);
+    expect([h.catalog.calls, h.builds.calls, urls.catalog.calls, urls.builds.calls]).toEqual([[], [], [], []]);
+    expect(h.auth.methods()).toEqual(['Authenticate']);
+  });
+});

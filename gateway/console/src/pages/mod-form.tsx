@@ -2,12 +2,18 @@
 import type { FieldErrors, Schemas } from '../api';
 import { TextField, type formValues } from '../ui/form';
 
+/** What the private notes are, wherever they are edited. */
+export const NOTES_HINT = 'Private: only users who may manage mods see them, never launchers.';
+
 export function ModFields({
   mod,
   errors,
+  notes,
 }: {
-  mod?: Pick<Schemas['Mod'], 'name' | 'pretty_name' | 'author' | 'link' | 'description'>;
+  mod?: Pick<Schemas['Mod'], 'name' | 'pretty_name' | 'author' | 'link' | 'description' | 'notes'>;
   errors: FieldErrors;
+  /** The private notes field: for users who may manage mods (the API answers notes to them only). */
+  notes: boolean;
 }) {
   return (
     <>
@@ -30,16 +36,21 @@ export function ModFields({
       <TextField name="author" label="Author" defaultValue={mod?.author} errors={errors} />
       <TextField name="link" label="Website" type="url" defaultValue={mod?.link} errors={errors} />
       <TextField name="description" label="Description" multiline defaultValue={mod?.description} errors={errors} />
+      {notes ? (
+        <TextField name="notes" label="Notes" multiline defaultValue={mod?.notes} errors={errors} hint={NOTES_HINT} />
+      ) : null}
     </>
   );
 }
 
-export function modBody(v: ReturnType<typeof formValues>) {
+/** The body of a mod write; `notes` only when the form has the field (empty clears them). */
+export function modBody(v: ReturnType<typeof formValues>, notes: boolean) {
   return {
     name: v.text('name'),
     pretty_name: v.text('pretty_name'),
     author: v.optional('author'),
     link: v.optional('link'),
     description: v.optional('description'),
+    ...(notes ? { notes: v.optional('notes') } : {}),
   };
 }

@@ -1,9 +1,10 @@
-// One mod: its details, its versions (md5, size, and the builds using each), a new version, and
-// deleting a version or the mod, saying which builds it takes the mod from.
+// One mod: its details, its versions (md5, size, own download url, private notes, and the builds
+// using each), a new version, a version's rehash, and deleting a version or the mod, saying which
+// builds it takes the mod from.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call, type Schemas } from '../api';
+import { api, call, type FieldErrors, type Schemas } from '../api';
 import { fileSize } from '../format';
 import { paths } from '../paths';
 import { useSession } from '../session';
@@ -13,7 +14,8 @@ import { SubmitButton, TextField } from '../ui/form';
 import { Table } from '../ui/table';
 import { Page, PageData, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
-import { ModFields, modBody } from './mod-form';
+import { ModFields, modBody, NOTES_HINT } from './mod-form';
+import { RehashButton } from './rehash';
 
 type ManagedMod = Schemas['ManagedMod'];
 type VersionEntry = ManagedMod['versions'][number];
@@ -123,7 +125,7 @@ function ModPage({ data }: { data: ManagedMod }) {
   const queries = useQueryClient();
   const flash = useFlash();
   const update = useSubmit(
-    (v) => call(api.PUT('/api/mod/{slug}', { params: { path: { slug: mod.name } }, body: modBody(v) })),
+    (v) => call(api.PUT('/api/mod/{slug}', { params: { path: { slug: mod.name } }, body: modBody(v, true) })),
     (saved) => {
       void queries.invalidateQueries({ queryKey: ['mods'] });
       void queries.invalidateQueries({ queryKey: ['mod', mod.name] });
@@ -179,7 +181,7 @@ function ModPage({ data }: { data: ManagedMod }) {
       <Section title="Details">
         <form onSubmit={update.onSubmit} noValidate className="form">
           <ErrorNotice error={update.error} />
-          <ModFields mod={mod} errors={update.fields} />
+          <ModFields mod={mod} errors={update.fields} notes />
           <SubmitButton busy={update.busy}>Save mod</SubmitButton>
         </form>
       </Section>
@@ -187,17 +189,37 @@ function ModPage({ data }: { data: ManagedMod }) {
   );
 }
 
+/**
+ * Whether version writes take a download `url` of their own (the gateway's MOD_VERSION_URLS):
+ * without it the API ignores the field, so the console does not offer it.
+ */
+function useVersionUrls() {
+  const settings = useQuery({
+    queryKey: ['manage-settings'],
+    queryFn: () => call(api.GET('/api/manage/settings')),
+    staleTime: Infinity,
+  });
+  return { urls: settings.data?.mod_version_urls === true, error: settings.error };
+}
+
 function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEntry[] }) {
   const queries = useQueryClient();
   const flash = useFlash();
   const [editing, setEditing] = useState<string | null>(null);
+  const { urls, error: settingsError } = useVersionUrls();
   const refresh = () => queries.invalidateQueries({ queryKey: ['mod', mod.name] });
   const add = useSubmit(
     (v) =>
       call(
         api.POST('/api/mod/{slug}/version', {
           params: { path: { slug: mod.name } },
-          body: { version: v.text('version'), md5: v.text('md5'), filesize: v.integer('filesize') },
+          body: {
+            version: v.text('version'),
+            md5: v.text('md5'),
+            filesize: v.integer('filesize'),
+            ...(urls ? { url: v.optional('url') } : {}),
+            notes: v.optional('notes'),
+          },
         }),
       ),
     (created, form) => {
@@ -214,15 +236,17 @@ function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEnt
 
   return (
     <Section title="Versions">
+      <ErrorNotice error={settingsError} title="Whether versions may have their own download URL is unknown." />
       {versions.length === 0 ? <p>No versions yet: add the first one below.</p> : null}
       {versions.length ? (
-        <Table headers={['Version', 'MD5', 'Size', 'Used by', 'Actions']}>
+        <Table headers={['Version', 'MD5', 'Size', 'Used by', 'Notes', 'Actions']}>
           {versions.map(({ version: v, builds }) =>
             editing === v.version ? (
               <EditVersion
                 key={v.version}
                 slug={mod.name}
                 current={v}
+                urls={urls}
                 onDone={() => {
                   setEditing(null);
                   void refresh();
@@ -230,16 +254,26 @@ function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEnt
               />
             ) : (
               <tr key={v.version}>
-                <th scope="row" className="mono">
-                  {v.version}
+                <th scope="row">
+                  <span className="mono">{v.version}</span>
+                  {v.url ? (
+                    <p className="version-url">
+                      Downloads from{' '}
+                      <a href={v.url} className="mono">
+                        {v.url}
+                      </a>
+                    </p>
+                  ) : null}
                 </th>
                 <td className="mono">{v.md5 || 'none'}</td>
                 <td>{fileSize(v.filesize)}</td>
                 <td>{builds.length ? <UseList uses={builds} /> : 'no build'}</td>
+                <td className="notes-text">{v.notes ?? <span className="muted">none</span>}</td>
                 <td className="actions">
                   <button type="button" onClick={() => setEditing(v.version)}>
                     Edit<span className="visually-hidden"> version {v.version}</span>
                   </button>
+                  <RehashButton slug={mod.name} version={v.version} onStored={() => void refresh()} />
                   <ConfirmButton
                     label="Delete"
                     what={`version ${v.version}`}
@@ -282,19 +316,36 @@ function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEnt
           hint="32 hexadecimal digits (md5sum file.zip)."
         />
         <TextField name="filesize" label="Size in bytes" inputMode="numeric" errors={add.fields} />
+        {urls ? <UrlField errors={add.fields} /> : null}
+        <TextField name="notes" label="Notes" multiline errors={add.fields} hint={NOTES_HINT} />
         <SubmitButton busy={add.busy}>Add version</SubmitButton>
       </form>
     </Section>
   );
 }
 
+function UrlField({ defaultValue, errors }: { defaultValue?: string; errors: FieldErrors }) {
+  return (
+    <TextField
+      name="url"
+      label="Download URL"
+      type="url"
+      defaultValue={defaultValue}
+      errors={errors}
+      hint="Its own download address, given to launchers instead of the mirror's. Empty: the mirror."
+    />
+  );
+}
+
 function EditVersion({
   slug,
   current,
+  urls,
   onDone,
 }: {
   slug: string;
   current: VersionEntry['version'];
+  urls: boolean;
   onDone: () => void;
 }) {
   const flash = useFlash();
@@ -304,7 +355,12 @@ function EditVersion({
       call(
         api.PUT('/api/mod/{slug}/{version}', {
           params: { path: { slug, version } },
-          body: { md5: v.text('md5'), filesize: v.integer('filesize') },
+          body: {
+            md5: v.text('md5'),
+            filesize: v.integer('filesize'),
+            ...(urls ? { url: v.optional('url') } : {}),
+            notes: v.optional('notes'),
+          },
         }),
       ),
     () => {
@@ -317,7 +373,7 @@ function EditVersion({
       <th scope="row" className="mono">
         {version}
       </th>
-      <td colSpan={4}>
+      <td colSpan={5}>
         <form onSubmit={save.onSubmit} noValidate className="form row-form" aria-label={`Edit version ${version}`}>
           <ErrorNotice error={save.error} />
           <TextField name="md5" label="MD5" required defaultValue={current.md5} errors={save.fields} />
@@ -327,6 +383,15 @@ function EditVersion({
             inputMode="numeric"
             defaultValue={current.filesize}
             errors={save.fields}
+          />
+          {urls ? <UrlField defaultValue={current.url} errors={save.fields} /> : null}
+          <TextField
+            name="notes"
+            label="Notes"
+            multiline
+            defaultValue={current.notes}
+            errors={save.fields}
+            hint={NOTES_HINT}
           />
           <div className="row-actions">
             <SubmitButton busy={save.busy}>Save</SubmitButton>

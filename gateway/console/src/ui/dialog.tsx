@@ -1,6 +1,6 @@
 // A confirmation before a change that cannot be undone, saying what it will take with it (the
-// builds that lose a mod, ...). A native modal <dialog>: it keeps the focus inside, Escape closes
-// it, and the focus returns to the button that opened it.
+// builds that lose a mod, ...), and other dialogs. A native modal <dialog>: it keeps the focus
+// inside, Escape closes it, and the focus returns to the button that opened it.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ErrorNotice } from './feedback';
 
@@ -54,15 +54,8 @@ function ConfirmDialog({
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    const dialog = ref.current!;
-    dialog.showModal();
-    return () => dialog.close();
-  }, []);
   const confirm = async () => {
     setBusy(true);
     setError(null);
@@ -75,8 +68,7 @@ function ConfirmDialog({
     }
   };
   return (
-    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} className="dialog">
-      <h2 id={titleId}>{title}</h2>
+    <Modal title={title} onClose={onClose}>
       <div className="dialog-body">{children}</div>
       <ErrorNotice error={error} />
       <div className="dialog-actions">
@@ -87,6 +79,34 @@ function ConfirmDialog({
           {busy ? 'Working…' : confirmLabel}
         </button>
       </div>
+    </Modal>
+  );
+}
+
+/** A native modal dialog titled `title`, open while it is rendered; Escape calls `onClose`. */
+export function Modal({
+  title,
+  onClose,
+  wide,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  /** Room for a small table (values side by side). */
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current!;
+    dialog.showModal();
+    return () => dialog.close();
+  }, []);
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} className={wide ? 'dialog wide' : 'dialog'}>
+      <h2 id={titleId}>{title}</h2>
+      {children}
     </dialog>
   );
 }
