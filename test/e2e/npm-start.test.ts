@@ -3,24 +3,15 @@
 // .data/stack.json, here a file of this test's own through DEPOT_LOCAL_STACK_FILE), and says which
 // setting to give when no stack runs. Logs into a pipe carry no colour codes; after Ctrl-C the
 // last line says that everything has stopped.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { dropDatabase } from '@depot/common';
-import { createTestNamespace, eventually, TEST_NATS_URL, testDatabaseUrl, uniqueName } from '@depot/common/testing';
-import { tcpAnswers } from '@depot/local';
+import { testDatabaseUrl, uniqueName } from '@depot/common/testing';
+import { expectStopped, REPO, startStack, type StartedStack } from '../support/npm-start';
 
-const REPO = path.resolve(__dirname, '..', '..');
 const ADMIN_TOKEN = `admin_${uniqueName('start')}`;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-npm-start-'));
-const stackFile = path.join(dir, 'stack.json');
-const ns = createTestNamespace('start');
-const base = uniqueName('depot_start');
-
-let launcher: ChildProcess | undefined;
-let output = '';
-let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+let stack: StartedStack;
+let stackFile: string;
 
 /** The admin CLI as `npm run admin` runs it, with no address or database variable set. */
 function cli(args: string[], env: Record<string, string> = {}) {
@@ -40,49 +31,19 @@ function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  launcher = spawn(
-    process.execPath,
-    ['--conditions=depot-source', '--import', 'tsx', path.join(REPO, 'deploy/local/src/start.ts')],
-    {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        DATABASE_URL: testDatabaseUrl(base),
-        NATS_URL: TEST_NATS_URL,
-        EVENTS_NAMESPACE: ns.namespace,
-        GATEWAY_PORT: '0',
-        ADMIN_TOKEN,
-        REDIS_URL: '',
-        LOG_LEVEL: 'info',
-        LOG_PRETTY: '',
-        LOG_COLOR: '',
-        NO_COLOR: '',
-        DEPOT_LOCAL_STACK_FILE: stackFile,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+  // The launcher in the foreground, as `npm start` execs it; pretty logs into a pipe.
+  stack = await startStack(
+    'start',
+    [process.execPath, '--conditions=depot-source', '--import', 'tsx', path.join(REPO, 'deploy/local/src/start.ts')],
+    { ADMIN_TOKEN, LOG_LEVEL: 'info', LOG_PRETTY: '', LOG_COLOR: '', NO_COLOR: '' },
   );
-  launcher.stdout!.on('data', (d) => (output += d));
-  launcher.stderr!.on('data', (d) => (output += d));
-  exited = new Promise((resolve) => launcher!.once('exit', (code, signal) => resolve({ code, signal })));
-  await eventually(async () => output.includes('Press Ctrl-C to stop.'), 90_000, 200).catch(() => {
-    throw new Error(`npm start did not get ready:\n${output}`);
-  });
+  stackFile = stack.stackFile;
 }, 120_000);
 
-afterAll(async () => {
-  if (launcher?.exitCode === null) {
-    launcher.kill('SIGINT');
-    await exited;
-  }
-  for (const service of ['catalog', 'builds', 'auth']) {
-    await dropDatabase(testDatabaseUrl(`${base}_${service}`)).catch(() => undefined);
-  }
-  await ns.drop().catch(() => undefined);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stack?.cleanup());
 
 test('the admin CLI finds the running stack by itself; Ctrl-C stops everything and says so last', async () => {
+  const output = stack.output();
   const gatewayUrl = /Depot gateway listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
   expect(gatewayUrl).toBeDefined();
   expect(output).toContain('Admin CLI: npm run admin -- --help (it finds this stack by itself)');
@@ -96,7 +57,7 @@ test('the admin CLI finds the running stack by itself; Ctrl-C stops everything a
   expect(text).not.toContain(ADMIN_TOKEN);
   const described = JSON.parse(text);
   expect(described).toEqual({
-    pid: launcher!.pid,
+    pid: stack.proc.pid,
     gatewayUrl,
     grpc: {
       catalog: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
@@ -104,11 +65,11 @@ test('the admin CLI finds the running stack by itself; Ctrl-C stops everything a
       auth: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
     },
     databases: {
-      catalog: testDatabaseUrl(`${base}_catalog`),
-      builds: testDatabaseUrl(`${base}_builds`),
-      auth: testDatabaseUrl(`${base}_auth`),
+      catalog: testDatabaseUrl(`${stack.base}_catalog`),
+      builds: testDatabaseUrl(`${stack.base}_builds`),
+      auth: testDatabaseUrl(`${stack.base}_auth`),
     },
-    eventsNamespace: ns.namespace,
+    eventsNamespace: stack.namespace,
     startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
   });
 
@@ -130,17 +91,8 @@ test('the admin CLI finds the running stack by itself; Ctrl-C stops everything a
   expect(alice?.permissions).toEqual(['mods_create']);
 
   // Ctrl-C
-  launcher!.kill('SIGINT');
-  expect(await exited).toEqual({ code: 0, signal: null });
-  const lines = output.trimEnd().split('\n');
-  expect(lines[lines.length - 1]).toBe('Depot stopped.');
-  expect(output).toContain('Stopping Depot...');
-  expect(fs.existsSync(stackFile)).toBe(false);
-  const port = Number(new URL(gatewayUrl!).port);
-  expect(await tcpAnswers('127.0.0.1', port)).toBe(false);
-  for (const address of Object.values(described.grpc) as string[]) {
-    expect(await tcpAnswers('127.0.0.1', Number(address.split(':')[1]))).toBe(false);
-  }
+  stack.proc.kill('SIGINT');
+  await expectStopped(stack, described);
 
   // no stack now: the CLI says which settings to give
   const after = cli(['user', 'list']);
