@@ -18,5 +18,8 @@ module.exports = (dir, extra = {}) => ({
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // A test that times out may leave a half-stopped service behind (a pool, a timer): its failure
+  // is reported, and the run must still end instead of waiting on it for ever.
+  forceExit: true,
   ...extra,
 });

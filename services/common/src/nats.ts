@@ -17,6 +17,9 @@ import { eventSubject, eventTypeOf, parseEvent, streamName, type EventPayloads, 
 import { eventsProcessed, scraped, withTimeout } from './metrics';
 import { contextFromCarrier, tracer, tracingEnabled } from './tracing';
 
+/** How long a shutdown waits for NATS (a consumer to stop, the connection to drain). */
+const STOP_TIMEOUT_MS = 5000;
+
 /** Reads the W3C trace context the outbox relay put in message headers. */
 const headerGetter: TextMapGetter<MsgHdrs> = {
   keys: (h) => h.keys(),
@@ -54,7 +57,8 @@ export async function connectBus(url: string, namespace: string, logger: Logger)
     namespace,
     connected: () => up && !nc.isClosed(),
     close: async () => {
-      await nc.drain().catch(() => nc.close());
+      // A drain waits for the server: one that does not answer must not hold a shutdown forever.
+      await withTimeout(nc.drain(), STOP_TIMEOUT_MS).catch(() => nc.close());
     },
   };
 }
@@ -241,8 +245,15 @@ export function runConsumer<T extends EventType>(
     async stop() {
       stopping = true;
       for (const off of unregister) off();
-      await current?.close().catch(() => undefined);
-      await loop;
+      // A shutdown ends even when NATS is slow to let the consumer go: the loop, stopping, ends
+      // on its own once the connection closes.
+      const stopped = (async () => {
+        await current?.close().catch(() => undefined);
+        await loop;
+      })();
+      await withTimeout(stopped, STOP_TIMEOUT_MS).catch(() =>
+        opts.logger.warn({ durable: opts.durable }, 'consumer did not stop in time; going on with the shutdown'),
+      );
     },
   };
 }

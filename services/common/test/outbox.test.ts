@@ -128,3 +128,31 @@ test('events written while NATS is down are delivered once it is back, each exac
   await relay.stop();
   await bus.close();
 }, 60_000);
+
+test('a consumer and its connection stop while NATS does not answer', async () => {
+  const logger = silentLogger();
+  const bus = await connectBus(`nats://127.0.0.1:${port}`, uniqueName('stuck'), logger);
+  const received: number[] = [];
+  const consumer = runConsumer(bus, {
+    durable: 'stuck-consumer',
+    types: ['mod.deleted'],
+    logger,
+    handler: async ({ data }) => {
+      received.push(data.mod_id);
+    },
+  });
+  const relay = startOutboxRelay({ orm, bus, source: 'test', logger, idleMs: 100 });
+  await writeEvents(1, 100);
+  await eventually(async () => received.length === 1, 10_000);
+
+  // The server is there (its socket open) but answers nothing: a shutdown must still end.
+  nats!.kill('SIGSTOP');
+  try {
+    await consumer.stop();
+    await relay.stop();
+    await bus.close();
+    expect(bus.nc.isClosed()).toBe(true);
+  } finally {
+    nats!.kill('SIGCONT');
+  }
+});
