@@ -7,11 +7,11 @@
 //   CLI) alone, and a changed value replaces it and ends admin's sessions (rotation).
 import { sql } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { FULL, normalizePermissions, type Logger, type Orm } from '@depot/common';
+import { FULL, normalizePermissions, scrubError, type Logger, type Orm } from '@depot/common';
 import { TokenSchema } from './entities/token';
 import { UserSchema, type User } from './entities/user';
 import type { Passwords } from './passwords';
-import { digest, scrubError } from './secrets';
+import { digest } from './secrets';
 import { endSessions } from './sessions';
 
 export const ADMIN_USERNAME = 'admin';

@@ -1,9 +1,9 @@
 // Launcher clients (docs/api.md#launcher-clients): a launcher's uuid linked to the modpacks it may read.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, isUniqueViolation, type Orm } from '@depot/common';
+import { DepotError, isUniqueViolation, type Orm, scrubError } from '@depot/common';
 import { ClientModpackSchema, ClientSchema, type Client } from './entities/client';
-import { clientIdDigest, scrubError } from './secrets';
+import { clientIdDigest } from './secrets';
 import { normalizeIds, Violations } from './validation';
 
 export interface ClientRecord {

@@ -2,15 +2,20 @@
 // only plaintext values leaving here are the ones issued once (CreateToken, CreateKey,
 // CreateSession and CompleteSignIn, a generated password, a new TOTP secret, recovery codes),
 // password hashes and TOTP secrets at rest never leave, and every failure is scrubbed of
-// statement values before the gRPC layer logs it (secrets.ts).
-import { formatNullableTimestamp, formatTimestamp, type AsyncHandlers, type FullMessage } from '@depot/common';
+// statement values before the gRPC layer logs it (common/src/scrub.ts).
+import {
+  formatNullableTimestamp,
+  formatTimestamp,
+  scrubbingFailures,
+  type AsyncHandlers,
+  type FullMessage,
+} from '@depot/common';
 import type { AuthServiceDefinition, authV1 } from '@depot/proto';
 import type { Clients, ClientRecord } from './clients';
 import type { Credentials, Principal } from './credentials';
 import type { ApiKey } from './entities/api-key';
 import type { Token } from './entities/token';
 import type { Keys } from './keys';
-import { scrubbingFailures } from './secrets';
 import type { Sessions } from './sessions';
 import type { OpenedSession, SignIn } from './sign-in';
 import type { TwoFactor } from './two-factor';

@@ -18,6 +18,7 @@ import {
   isUniqueViolation,
   normalizePermissions,
   openImport,
+  scrubError,
   sequenceOf,
   toColumns,
   upsertRows,
@@ -32,7 +33,7 @@ import { isBcryptHash } from './passwords';
 
 export { isBcryptHash };
 export type { ImportedTwoFactor };
-import { clientIdDigest, digest, scrubError } from './secrets';
+import { clientIdDigest, digest } from './secrets';
 import { importTwoFactor, type ImportedTwoFactor, type TwoFactorImportResult } from './two-factor-import';
 import { SecretBox, TwoFactorKeyError } from './two-factor-secrets';
 

@@ -1,8 +1,7 @@
 // modpack.deleted (from builds): the modpack leaves every access list and every client's links.
-import { runConsumer, type Bus, type ConsumerHandle, type Logger, type Orm } from '@depot/common';
+import { runConsumer, scrubError, type Bus, type ConsumerHandle, type Logger, type Orm } from '@depot/common';
 import { ClientModpackSchema } from './entities/client';
 import { UserModpackSchema } from './entities/user';
-import { scrubError } from './secrets';
 
 export const MODPACK_CLEANUP_DURABLE = 'auth-modpack-cleanup';
 

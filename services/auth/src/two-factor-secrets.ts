@@ -7,8 +7,7 @@
 // TOTP_ENCRYPTION_KEY_PREVIOUS are sealed again with the current key (rotation).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import type { Logger, Orm } from '@depot/common';
-import { scrubError } from './secrets';
+import { scrubError, type Logger, type Orm } from '@depot/common';
 
 /** The shortest TOTP_ENCRYPTION_KEY accepted: 32 characters (`openssl rand -base64 32` gives 44). */
 export const ENCRYPTION_KEY_MIN_LENGTH = 32;
@@ -96,7 +95,7 @@ export async function checkTwoFactorKeys(
       }
     });
   } catch (err) {
-    // A failed statement would carry sealed secrets in its message: scrubbed (secrets.ts).
+    // A failed statement would carry sealed secrets in its message: scrubbed (common/src/scrub.ts).
     throw err instanceof TwoFactorKeyError ? err : scrubError(err);
   }
 }

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './time';
 export * from './config';
 export * from './logger';
+export * from './scrub';
 export * from './events';
 export * from './visibility';
 export * from './nats';

@@ -1,6 +1,7 @@
 // Structured JSON logs (pino); pretty in the local stack (LOG_PRETTY=true). Secrets never appear:
 // authorization headers, tokens and keys are redacted wherever they sit in a log object.
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { withoutStatements } from './scrub';
 import { activeTraceIds } from './tracing';
 
 export const REDACT_PATHS = [
@@ -48,19 +49,6 @@ function redactUrls(obj: Record<string, unknown>): Record<string, unknown> {
     out = { ...out, req: { ...req, url: redactQuery(req.url) } };
   }
   return out;
-}
-
-/**
- * A failed statement's error begins with its SQL, parameters inlined (knex's `<sql> - <reason>`,
- * kept by MikroORM): a token's or a client's digest, a user's e-mail address. Logs keep the
- * database's reason only.
- */
-const FAILED_STATEMENT =
-  /(^|: )\s*(?:select|insert|update|delete|with|begin|commit|rollback|savepoint|release|set|lock|create|alter|drop|truncate|copy)\b[\s\S]* - /gi;
-
-/** The text of an error without the statement that failed. */
-export function withoutStatements(text: string): string {
-  return text.replace(FAILED_STATEMENT, '$1[statement] - ');
 }
 
 /** Pino's serializer of `err`, an Error or its text, without failed statements. */

@@ -3,7 +3,8 @@
 // goes through its pipe, whether its own output is a terminal).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { createLogger, logColor, withoutStatements } from '../src/logger';
+import { createLogger, logColor } from '../src/logger';
+import { withoutStatements } from '../src/scrub';
 
 const ESC = '\u001b[';
 
