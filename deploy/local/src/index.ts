@@ -7,7 +7,7 @@ export {
   type ExitInfo,
   type GatewayReplica,
 } from './stack';
-export { SERVICE_NAMES, type ServiceName, type BackendName } from './config';
+export { SERVICE_ENTRIES, SERVICE_NAMES, type ServiceName, type BackendName } from './config';
 export { freePort, tcpAnswers } from './ports';
 export { findExecutable } from './deps';
 export type { StdioMode } from './child';
