@@ -10,12 +10,10 @@
 //
 // Needs the MariaDB (or MySQL) at TEST_MYSQL_URL (default mysql://root@127.0.0.1:3306, user root
 // without a password: it creates and drops a database of its own). Missing: skipped, failed under CI.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
-import { Client } from 'pg';
 import { dropDatabase } from '@depot/common';
 import {
   createTestNamespace,
@@ -26,10 +24,17 @@ import {
   uniqueName,
 } from '@depot/common/testing';
 import { startStack, type Stack } from '@depot/local';
+import {
+  ASSIGNED_SQL,
+  databasesEnv,
+  depotCounts as countRows,
+  runCli,
+  solderBuildAnswers,
+  type Row,
+} from './support/solder-import';
 
 jest.setTimeout(240_000);
 
-const ADMIN_DIR = path.resolve(__dirname, '..');
 const FIXTURE = path.join(__dirname, 'fixtures', 'solder-mysql.sql');
 // Found by `npm test` (deploy/local/src/test-deps.ts), or named there in one line when missing.
 const mysqlServer = testDependency('TEST_MYSQL_URL', 'mysql://root@127.0.0.1:3306');
@@ -40,10 +45,6 @@ const TOTP_KEY = `totp_${randomBytes(24).toString('hex')}`;
 
 const ADMIN_TOKEN = '7|admin-deploy-secret-0000000000000000000000';
 const AUTHOR_TOKEN = '8|author-ci-secret-000000000000000000000000000';
-
-interface Row {
-  [k: string]: any;
-}
 
 let available = false;
 let database: string;
@@ -116,27 +117,7 @@ const rows = async (sql: string): Promise<Row[]> => (await solder.query(sql))[0]
 
 // ---- running the CLI ----
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=depot-source', '--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: ADMIN_DIR,
-      env: {
-        ...process.env,
-        CATALOG_DATABASE_URL: stack.databases.catalog,
-        BUILDS_DATABASE_URL: stack.databases.builds,
-        AUTH_DATABASE_URL: stack.databases.auth,
-        TOTP_ENCRYPTION_KEY: TOTP_KEY,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runCli(args, { ...databasesEnv(stack), TOTP_ENCRYPTION_KEY: TOTP_KEY });
 
 async function runImport(...extra: string[]) {
   const run = await cli(['import-solder', '--from', mysqlUrl(database).replace(/^mysql:/, 'mariadb:'), ...extra]);
@@ -144,73 +125,17 @@ async function runImport(...extra: string[]) {
   return { summary: JSON.parse(run.stdout), run };
 }
 
-async function depotCounts() {
-  const count = async (url: string, tables: string[]) => {
-    const c = new Client({ connectionString: url });
-    await c.connect();
-    try {
-      const out: Record<string, number> = {};
-      for (const t of tables) out[t] = Number((await c.query(`select count(*) as n from ${t}`)).rows[0].n);
-      return out;
-    } finally {
-      await c.end();
-    }
-  };
-  return {
-    ...(await count(stack.databases.catalog, ['mods', 'mod_versions'])),
-    ...(await count(stack.databases.builds, ['modpacks', 'builds', 'build_mods'])),
-    ...(await count(stack.databases.auth, ['keys', 'clients', 'client_modpacks', 'users', 'user_modpacks', 'tokens'])),
-  };
-}
+const depotCounts = () => countRows(stack, ['keys', 'clients', 'client_modpacks', 'users', 'user_modpacks', 'tokens']);
 
 // ---- what Solder serves, from its tables, with its ids ----
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-const naturally = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-const modUrl = (name: string, version: string) =>
-  `${MIRROR.replace(/\/+$/, '')}/mods/${encodeURIComponent(name)}/${encodeURIComponent(name)}-${encodeURIComponent(version)}.zip`;
-
-interface Expected {
-  /** `slug/version` → anonymous, with the platform key, and with include=mods (and the key). */
-  builds: Map<string, { anon: unknown; key: unknown; mods: unknown }>;
-}
-
-async function expectedFromSolder(): Promise<Expected> {
-  const modpacks = await rows('select * from modpacks order by id');
-  const builds = await rows('select * from builds order by id');
-  const assigned = await rows(
-    `select bm.build_id, v.id, m.name, m.pretty_name, m.author, m.description, m.link, v.version, v.md5, v.filesize
-       from build_modversion bm join modversions v on v.id = bm.modversion_id join mods m on m.id = v.mod_id`,
-  );
-  const modsOf = (buildId: number, details: boolean) =>
-    assigned
-      .filter((a) => a.build_id === buildId)
-      .sort((a, b) => naturally(a.name, b.name))
-      .map((a) => ({
-        id: a.id,
-        name: a.name,
-        version: a.version,
-        md5: a.md5,
-        filesize: a.filesize,
-        url: modUrl(a.name, a.version),
-        ...(details ? { pretty_name: a.pretty_name, author: a.author, description: a.description, link: a.link } : {}),
-      }));
-  const expected: Expected = { builds: new Map() };
-  for (const b of builds) {
-    const m = modpacks.find((p) => p.id === b.modpack_id)!;
-    const body = { id: b.id, minecraft: b.minecraft, java: b.min_java, memory: b.min_memory, forge: b.forge };
-    const noBuild = { status: 404, body: { error: 'Build does not exist' } };
-    const published = b.is_published === 1;
-    const anon = m.private
-      ? { status: 404, body: { error: 'Modpack does not exist' } }
-      : !published || b.private
-        ? noBuild
-        : { status: 200, body: { ...body, mods: modsOf(b.id, false) } };
-    const key = published ? { status: 200, body: { ...body, mods: modsOf(b.id, false) } } : noBuild;
-    const mods = published ? { status: 200, body: { ...body, mods: modsOf(b.id, true) } } : noBuild;
-    expected.builds.set(`${m.slug}/${b.version}`, { anon, key, mods });
-  }
-  return expected;
+async function expectedFromSolder() {
+  const [modpacks, builds, assigned] = await Promise.all([
+    rows('select * from modpacks order by id'),
+    rows('select * from builds order by id'),
+    rows(ASSIGNED_SQL),
+  ]);
+  return solderBuildAnswers({ modpacks, builds, assigned }, MIRROR);
 }
 
 // ---- what Depot serves ----
@@ -240,22 +165,18 @@ const get = async (p: string, token?: string) => {
 async function compareEveryBuild(): Promise<number> {
   const expected = await expectedFromSolder();
   const enc = encodeURIComponent;
-  for (const [key, want] of expected.builds) {
+  for (const [key, want] of expected) {
     const [slug, version] = key.split('/');
     const p = `/api/modpack/${enc(slug)}/${enc(version)}`;
-    expect({ key, ...(await get(p)) }).toEqual({ key, ...(want.anon as object) });
-    expect({ key, k: true, ...(await get(`${p}?k=${platformKey}`)) }).toEqual({
-      key,
-      k: true,
-      ...(want.key as object),
-    });
+    expect({ key, ...(await get(p)) }).toEqual({ key, ...want.anon });
+    expect({ key, k: true, ...(await get(`${p}?k=${platformKey}`)) }).toEqual({ key, k: true, ...want.key });
     expect({ key, mods: true, ...(await get(`${p}?include=mods&k=${platformKey}`)) }).toEqual({
       key,
       mods: true,
-      ...(want.mods as object),
+      ...want.mods,
     });
   }
-  return expected.builds.size;
+  return expected.size;
 }
 
 // ---- the tests, in order ----

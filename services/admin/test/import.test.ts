@@ -4,7 +4,6 @@
 // as a child process. Every launcher response of every build is compared with what Solder serves
 // for the same rows, computed here straight from the Solder tables; then the import runs again
 // (nothing duplicated, every response unchanged), then once more after changes at the source.
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,10 +18,18 @@ import {
   uniqueName,
 } from '@depot/common/testing';
 import { startStack, type Stack } from '@depot/local';
+import {
+  ASSIGNED_SQL,
+  databasesEnv,
+  depotCounts as countRows,
+  runCli,
+  solderBuildAnswers,
+  type BuildAnswers,
+  type Row,
+} from './support/solder-import';
 
 jest.setTimeout(180_000);
 
-const ADMIN_DIR = path.resolve(__dirname, '..');
 const FIXTURE = path.join(__dirname, 'fixtures', 'solder-sample.sql');
 const MIRROR = 'https://mirror.example.test/repo/';
 const KEY_1 = md5('key-1');
@@ -64,10 +71,6 @@ INSERT INTO build_modversion (modversion_id, build_id) VALUES
   (6001, 51), (6002, 51), (6003, 51), (1, 51), (6001, 53), (6002, 54), (99999, 54);
 INSERT INTO client_modpack (client_id, modpack_id, created_at, updated_at) VALUES (1, 7, now(), now());
 `;
-
-interface Row {
-  [k: string]: any;
-}
 
 let solder: Awaited<ReturnType<typeof createTestDatabase>>;
 let solderDb: Client;
@@ -112,38 +115,8 @@ afterAll(async () => {
 
 // ---- running the CLI ----
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=depot-source', '--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: ADMIN_DIR,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
-  });
-}
-
-const importEnv = () => ({
-  CATALOG_DATABASE_URL: stack.databases.catalog,
-  BUILDS_DATABASE_URL: stack.databases.builds,
-  AUTH_DATABASE_URL: stack.databases.auth,
-});
-
 async function runImport() {
-  const run = await cli(['import-solder', '--from', solder.url], importEnv());
+  const run = await runCli(['import-solder', '--from', solder.url], databasesEnv(stack));
   if (run.code !== 0) throw new Error(`import-solder exited ${run.code}:\n${run.stderr}\n${run.stdout}`);
   const summary = JSON.parse(run.stdout);
   process.stdout.write(`import-solder: ${run.ms} ms for the process, ${summary.duration_ms} ms for the import\n`);
@@ -151,11 +124,6 @@ async function runImport() {
 }
 
 // ---- what Solder serves, from its tables ----
-
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-const naturally = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-const modUrl = (name: string, version: string) =>
-  `${MIRROR.replace(/\/+$/, '')}/mods/${encodeURIComponent(name)}/${encodeURIComponent(name)}-${encodeURIComponent(version)}.zip`;
 
 /** Depot's ids for the natural keys (the one thing that is Depot's own in a response). */
 async function depotIds() {
@@ -186,9 +154,7 @@ async function depotIds() {
 interface Expected {
   list: [string, string][];
   modpacks: Map<string, { status: number; body: unknown }>;
-  /** Anonymous and with a platform key (`k`). */
-  builds: Map<string, { anon: { status: number; body: unknown }; key: { status: number; body: unknown } }>;
-  buildsWithDetails: Map<string, unknown>;
+  builds: Map<string, BuildAnswers>;
 }
 
 async function expectedFromSolder(): Promise<Expected> {
@@ -200,36 +166,16 @@ async function expectedFromSolder(): Promise<Expected> {
   };
   const modpacks = (await solderDb.query('select * from modpacks order by id')).rows as Row[];
   const builds = (await solderDb.query('select * from builds order by id')).rows as Row[];
-  const assigned = (
-    await solderDb.query(
-      `select bm.build_id, m.name, m.pretty_name, m.author, m.description, m.link, v.version, v.md5, v.filesize
-         from build_modversion bm join modversions v on v.id = bm.modversion_id join mods m on m.id = v.mod_id`,
-    )
-  ).rows as Row[];
-
-  const modsOf = (buildId: number, details: boolean) =>
-    assigned
-      .filter((a) => a.build_id === buildId)
-      .sort((a, b) => naturally(a.name, b.name))
-      .map((a) => ({
-        id: need(ids.version, `${a.name}\u0000${a.version}`),
-        name: a.name,
-        version: a.version,
-        // Depot stores md5s lowercase (docs/api.md#names-and-values); Solder would echo an upper-case one as is.
-        md5: a.md5.toLowerCase(),
-        filesize: a.filesize,
-        url: modUrl(a.name, a.version),
-        ...(details
-          ? { pretty_name: a.pretty_name ?? '', author: a.author, description: a.description, link: a.link }
-          : {}),
-      }));
+  const assigned = (await solderDb.query(ASSIGNED_SQL)).rows as Row[];
 
   const visible = (m: Row) => !m.hidden && !m.private;
   const expected: Expected = {
     list: modpacks.filter(visible).map((m) => [m.slug, m.name]),
     modpacks: new Map(),
-    builds: new Map(),
-    buildsWithDetails: new Map(),
+    builds: solderBuildAnswers({ modpacks, builds, assigned }, MIRROR, {
+      version: (a) => need(ids.version, `${a.name}\u0000${a.version}`),
+      build: (b, m) => need(ids.build, `${m.slug}\u0000${b.version}`),
+    }),
   };
   for (const m of modpacks) {
     const view = {
@@ -251,27 +197,6 @@ async function expectedFromSolder(): Promise<Expected> {
       m.slug,
       m.private ? { status: 404, body: { error: 'Modpack does not exist' } } : { status: 200, body: view },
     );
-  }
-  for (const b of builds) {
-    const m = modpacks.find((p) => p.id === b.modpack_id)!;
-    const key = `${m.slug}/${b.version}`;
-    const body = {
-      id: need(ids.build, `${m.slug}\u0000${b.version}`),
-      minecraft: b.minecraft,
-      java: b.min_java,
-      memory: b.min_memory,
-      forge: b.forge,
-      mods: modsOf(b.id, false),
-    };
-    const noBuild = { status: 404, body: { error: 'Build does not exist' } };
-    const anon = m.private
-      ? { status: 404, body: { error: 'Modpack does not exist' } }
-      : !b.is_published || b.private
-        ? noBuild
-        : { status: 200, body };
-    const withKey = !b.is_published ? noBuild : { status: 200, body };
-    expected.builds.set(key, { anon, key: withKey });
-    if (b.is_published) expected.buildsWithDetails.set(key, { ...body, mods: modsOf(b.id, true) });
   }
   return expected;
 }
@@ -295,10 +220,7 @@ async function launcherResponses(expected: Expected) {
     const p = `/api/modpack/${enc(slug)}/${enc(version)}`;
     out.set(`build ${key}`, await get(p));
     out.set(`build ${key} k`, await get(`${p}?k=${KEY_1}`));
-  }
-  for (const key of expected.buildsWithDetails.keys()) {
-    const [slug, version] = key.split('/');
-    out.set(`build ${key} mods`, await get(`/api/modpack/${enc(slug)}/${enc(version)}?include=mods&k=${KEY_1}`));
+    out.set(`build ${key} mods`, await get(`${p}?include=mods&k=${KEY_1}`));
   }
   return out;
 }
@@ -316,30 +238,11 @@ function compare(actual: Map<string, any>, expected: Expected): void {
   for (const [key, want] of expected.builds) {
     expect({ key, ...actual.get(`build ${key}`) }).toEqual({ key, ...want.anon });
     expect({ key, k: true, ...actual.get(`build ${key} k`) }).toEqual({ key, k: true, ...want.key });
-  }
-  for (const [key, want] of expected.buildsWithDetails) {
-    expect({ key, ...actual.get(`build ${key} mods`) }).toEqual({ key, status: 200, body: want });
+    expect({ key, mods: true, ...actual.get(`build ${key} mods`) }).toEqual({ key, mods: true, ...want.mods });
   }
 }
 
-async function depotCounts() {
-  const count = async (url: string, tables: string[]) => {
-    const c = new Client({ connectionString: url });
-    await c.connect();
-    try {
-      const out: Record<string, number> = {};
-      for (const t of tables) out[t] = Number((await c.query(`select count(*) as n from ${t}`)).rows[0].n);
-      return out;
-    } finally {
-      await c.end();
-    }
-  };
-  return {
-    ...(await count(stack.databases.catalog, ['mods', 'mod_versions'])),
-    ...(await count(stack.databases.builds, ['modpacks', 'builds', 'build_mods'])),
-    ...(await count(stack.databases.auth, ['keys', 'clients', 'client_modpacks'])),
-  };
-}
+const depotCounts = () => countRows(stack, ['keys', 'clients', 'client_modpacks']);
 
 // ---- the tests, in order ----
 
