@@ -15,7 +15,7 @@ import { openBuildsImport } from '#builds-import';
 import { openCatalogImport, versionKey } from '#catalog-import';
 import type { ImportConfig } from './config';
 import { CliError, EXIT_USAGE, redactUrlsIn } from './errors';
-import { planImport, type PlannedTwoFactor } from './solder/plan';
+import { groupedWarning, planImport, type PlannedTwoFactor } from './solder/plan';
 import { readSolder, SOLDER_TABLES } from './solder/read';
 
 export interface ImportOptions {
@@ -132,7 +132,7 @@ export async function importSolder(config: ImportConfig, opts: ImportOptions) {
         `${data.builds.length} builds, ${data.buildModversions.length} assignments, ${data.clients.length} clients, ` +
         `${data.keys.length} keys, ${data.users.length} users, ${data.tokens.length} tokens (${seconds(lap())})`,
     );
-    const absent = new Set(data.notes.map((n) => /"([^"]+)"/.exec(n)?.[1]));
+    const absent = new Set(data.absent);
     const plan = planImport(data, {
       hasUsers: !absent.has('users'),
       hasTokens: !absent.has('users') && !absent.has('personal_access_tokens'),
@@ -266,11 +266,9 @@ export async function importSolder(config: ImportConfig, opts: ImportOptions) {
 
 const none = (): ImportCounts => ({ inserted: 0, updated: 0, unchanged: 0 });
 
-/** A warning of the plan's shape (a count and the first few) for a list of names. */
+/** A warning of the plan's shape (a count and the first few) for a list of names, if any. */
 function listed(kind: string, items: string[] | undefined): string[] {
-  if (!items?.length) return [];
-  const more = items.length > 5 ? `; and ${items.length - 5} more` : '';
-  return [`${kind} (${items.length}): ${items.slice(0, 5).join('; ')}${more}`];
+  return items?.length ? [groupedWarning(kind, items)] : [];
 }
 
 /** Runs one step; a failure other than the CLI's own says which step failed. */

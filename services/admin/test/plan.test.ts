@@ -127,6 +127,7 @@ function data(overrides: Partial<SolderData> = {}): SolderData {
     users: [],
     userPermissions: [],
     tokens: [],
+    absent: [],
     notes: [],
     ...overrides,
   };

@@ -56,6 +56,12 @@ export interface PlanOptions {
 }
 
 /** Warnings of one kind are grouped: a count and the first few examples. */
+export function groupedWarning(kind: string, examples: string[]): string {
+  const shown = examples.slice(0, 5).join('; ');
+  const more = examples.length > 5 ? `; and ${examples.length - 5} more` : '';
+  return `${kind} (${examples.length}): ${shown}${more}`;
+}
+
 class Warnings {
   private readonly groups = new Map<string, string[]>();
   add(kind: string, example: string): void {
@@ -64,11 +70,7 @@ class Warnings {
     this.groups.set(kind, list);
   }
   list(): string[] {
-    return [...this.groups].map(([kind, examples]) => {
-      const shown = examples.slice(0, 5).join('; ');
-      const more = examples.length > 5 ? `; and ${examples.length - 5} more` : '';
-      return `${kind} (${examples.length}): ${shown}${more}`;
-    });
+    return [...this.groups].map(([kind, examples]) => groupedWarning(kind, examples));
   }
 }
 

@@ -209,7 +209,9 @@ export interface SolderData {
   users: SolderUser[];
   userPermissions: SolderUserPermission[];
   tokens: SolderToken[];
-  /** What the reader had to work around (missing optional tables). */
+  /** The optional tables the source does not have (older Solders: users, tokens). */
+  absent: string[];
+  /** What the reader had to work around (those tables), for the operator. */
   notes: string[];
 }
 
@@ -221,7 +223,7 @@ export async function readSolder(url: string, onTable: ReadProgress = () => unde
   try {
     await source.beginSnapshot();
     const columns = await source.columns(Object.keys(TABLES));
-    const notes: string[] = [];
+    const absent: string[] = [];
     const result: Record<string, Record<string, unknown>[]> = {};
     for (const [table, spec] of Object.entries(TABLES)) {
       const present = columns.get(table);
@@ -231,7 +233,7 @@ export async function readSolder(url: string, onTable: ReadProgress = () => unde
             `the source database has no "${table}" table in ${await source.schemaName()}: is it a Technic Solder database?`,
           );
         }
-        notes.push(`the source has no "${table}" table; nothing imported from it`);
+        absent.push(table);
         result[table] = [];
         continue;
       }
@@ -254,7 +256,8 @@ export async function readSolder(url: string, onTable: ReadProgress = () => unde
       users: result.users as unknown as SolderUser[],
       userPermissions: result.user_permissions as unknown as SolderUserPermission[],
       tokens: result.personal_access_tokens as unknown as SolderToken[],
-      notes,
+      absent,
+      notes: absent.map((table) => `the source has no "${table}" table; nothing imported from it`),
     };
   } finally {
     await source.close();
