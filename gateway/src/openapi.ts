@@ -88,6 +88,8 @@ function transform(document: Parameters<typeof zodTransform>[0] & { route: Route
   schema['x-access'] = declaration.access;
   if (declaration.modpackAccess) schema['x-modpack-access'] = true;
   if (declaration.privateFields) schema['x-private-fields'] = declaration.privateFields;
+  // The user acted on (`named`) and the rights given (`grants`): the caller must cover them.
+  if (declaration.actsOnUser) schema['x-acts-on-user'] = declaration.actsOnUser;
   const description = [declaration.description, permissionNote(declaration)].filter(Boolean).join('\n\n');
   if (description) schema.description = description;
   return converted;
@@ -129,7 +131,12 @@ function permissionNote(declaration: AnyRoute): string {
     access === 'user'
       ? 'Any user with a bearer token or a session'
       : `Needs the \`${access}\` permission (or \`solder_full\`)`;
-  return [`${who}${declaration.modpackAccess ? ' and access to the modpack' : ''}.`, notes].filter(Boolean).join(' ');
+  const acts = declaration.actsOnUser;
+  const covered = acts && [acts.named && "the user's rights", acts.grants && 'the rights given'].filter(Boolean);
+  const user = covered ? `The caller must cover ${covered.join(' and ')} (docs/api.md#acting-on-users).` : '';
+  return [`${who}${declaration.modpackAccess ? ' and access to the modpack' : ''}.`, user, notes]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** `getModBySlugByVersion`: method, then the path's words and parameters. */

@@ -4,6 +4,7 @@
 //   401 no or unknown token (or session) → 403 a write made with the session cookie without its
 //   CSRF token → 403 permission missing → the route's guard (mod API off) →
 //   404 a path segment that cannot name a record (after the lookups of the segments before it) →
+//   404 / 403 the user a route acts on, and the rights its body gives (user-authority.ts) →
 //   the handler's own 404 / 403 (modpack access) / 404 (build, version, assignment), which the
 //   services answer → 400/415/422 a body that fails, judged only after the target was looked up
 //   (missing 404, forbidden 403) → conflicts (409/422), which the services answer.
@@ -26,6 +27,7 @@ import type { ServiceClients } from './clients';
 import { forbidden, HttpError } from './errors';
 import { contextOf, segmentNotFound, type AnyRoute } from './route';
 import { clearSessionCookie, csrfMismatch, csrfTokenValid, isWrite } from './session';
+import { judgeUserAuthority } from './user-authority';
 import { judge } from './validation';
 
 /** Call on the root instance before the routes are registered. */
@@ -44,6 +46,7 @@ export function registerPolicy(
       await identify(declaration, req, reply, deps);
       declaration.guard?.();
       if (declaration.params) await judgeParams(declaration, req);
+      if (declaration.actsOnUser) await judgeUserAuthority(declaration, req, deps.clients);
       if (declaration.body) await judgeBody(declaration, req);
     };
     // The launcher's reads (public or read access, nothing to judge but path segments) made

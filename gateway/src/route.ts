@@ -86,6 +86,12 @@ export interface Route<
   summary: string;
   description?: string;
   access: Access;
+  /**
+   * The route reads or changes a user (docs/api.md#acting-on-users): `named`, the one of the
+   * `:username` segment (404 when missing); `grants`, the rights its body gives (`permissions`,
+   * `modpacks`). The caller must cover them (403), checked by the policy before the body is judged.
+   */
+  actsOnUser?: { named?: true; grants?: true };
   /** The modpack named by `:slug` must also be accessible to the caller (403; the builds service checks `scope`). */
   modpackAccess?: boolean;
   /**
@@ -251,7 +257,7 @@ export function standardAnswers(declaration: AnyRoute): Record<number, Answer> {
       declaration.method !== 'GET'
         ? '"CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`.'
         : '';
-    const refused = declaration.access !== 'user' || declaration.modpackAccess;
+    const refused = declaration.access !== 'user' || declaration.modpackAccess || declaration.actsOnUser;
     const denial = refused ? `"This action is unauthorized.": ${forbiddenWhen(declaration)}` : '';
     if (denial || csrf) out[403] = [denial, csrf].filter(Boolean).join(' ');
   }
@@ -268,7 +274,11 @@ function forbiddenWhen(declaration: AnyRoute): string {
     declaration.access !== 'user' ? `the \`${declaration.access}\` permission` : '',
     declaration.modpackAccess ? 'access to the modpack' : '',
   ].filter(Boolean);
-  return `${needs.join(' or ')} is missing.`;
+  const missing = needs.length ? `${needs.join(' or ')} is missing.` : '';
+  const beyond = declaration.actsOnUser
+    ? " Or the user acted on, or the rights given, go beyond the caller's own (docs/api.md#acting-on-users)."
+    : '';
+  return missing + beyond;
 }
 
 /** Every answer of a route, its own and the standard ones, by status (for the docs). */

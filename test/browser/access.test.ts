@@ -57,6 +57,10 @@ describeInBrowser()('access in the console', () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API tokens' }).click();
       await heading(page, 'API tokens');
       await page.getByLabel('Name').fill('build script');
+      // A token outlives the session: the console asks for the password first.
+      await page.getByRole('button', { name: 'Create token' }).click();
+      await page.getByRole('alert').getByText('The password field is required when code is not present.').waitFor();
+      await page.getByLabel('Your password').fill(ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Create token' }).click();
       const token = await page.getByRole('textbox', { name: 'API token build script' }).inputValue();
       expect((await t.anon.get('/api/token', { token })).status).toBe(200);

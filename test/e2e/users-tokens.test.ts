@@ -220,14 +220,24 @@ describe('users and tokens', () => {
         403,
         FORBIDDEN,
       );
-      // solder_users without solder_full may grant the other permissions.
+      // Nor any other permission it does not hold (docs/api.md#acting-on-users): only its own.
+      await refusedUsers(
+        () =>
+          anon.post(
+            '/api/user',
+            { username: 'helper', permissions: ['mods_delete', 'solder_keys'], modpacks: [] },
+            { token: manager },
+          ),
+        403,
+        FORBIDDEN,
+      );
       const ok = await anon.post(
         '/api/user',
-        { username: 'helper', permissions: ['mods_delete', 'solder_keys'], modpacks: [] },
+        { username: 'helper', permissions: ['solder_users'], modpacks: [] },
         { token: manager },
       );
       expect(ok.status).toBe(201);
-      expect(sorted(ok.body.permissions)).toEqual(['mods_delete', 'solder_keys']);
+      expect(ok.body.permissions).toEqual(['solder_users']);
       // A full user may grant it.
       const full = await admin.post('/api/user', {
         username: 'second-full',

@@ -485,7 +485,7 @@ export type paths = {
         };
         /**
          * List users
-         * @description With `?include=email`, each user also has its `email` (null when it has none); with `?include=two_factor`, whether signing in asks for a second factor (`two_factor`). Both: `?include=email,two_factor`.
+         * @description The users whose rights the caller covers (all of them for `solder_full`; docs/api.md#acting-on-users). With `?include=email`, each user also has its `email` (null when it has none); with `?include=two_factor`, whether signing in asks for a second factor (`two_factor`). Both: `?include=email,two_factor`.
          *
          *     Needs the `solder_users` permission (or `solder_full`).
          */
@@ -493,9 +493,9 @@ export type paths = {
         put?: never;
         /**
          * Create a user
-         * @description Only a `solder_full` user may grant `solder_full` (403 otherwise). `email` and `password` (to sign in to the console) are optional and never shown back.
+         * @description Only rights the caller holds may be given: permissions and modpacks (403 otherwise, before the body's other errors). `email` and `password` (to sign in to the console) are optional and never shown back.
          *
-         *     Needs the `solder_users` permission (or `solder_full`).
+         *     Needs the `solder_users` permission (or `solder_full`). The caller must cover the rights given (docs/api.md#acting-on-users).
          */
         post: operations["postUser"];
         delete?: never;
@@ -514,17 +514,17 @@ export type paths = {
         get?: never;
         /**
          * Update a user (fields sent replace the old values)
-         * @description A new `password` ends the user's sessions (bearer tokens keep working); `email` null or "" removes the address. Only a `solder_full` user may grant or take away `solder_full` (403 otherwise).
+         * @description A new `password` ends the user's sessions (bearer tokens keep working); `email` null or "" removes the address. The caller must cover the user's rights and those it gives (403 otherwise, before the body's errors). A change that changes nothing writes nothing. The last `solder_full` user keeps it (409).
          *
-         *     Needs the `solder_users` permission (or `solder_full`).
+         *     Needs the `solder_users` permission (or `solder_full`). The caller must cover the user's rights and the rights given (docs/api.md#acting-on-users).
          */
         put: operations["putUserByUsername"];
         post?: never;
         /**
          * Delete a user
-         * @description Its tokens go with it. A `solder_full` user can only be deleted by another one.
+         * @description Its tokens go with it. The caller must cover the user's rights (403 otherwise); the last `solder_full` user stays (409).
          *
-         *     Needs the `solder_users` permission (or `solder_full`).
+         *     Needs the `solder_users` permission (or `solder_full`). The caller must cover the user's rights (docs/api.md#acting-on-users).
          */
         delete: operations["deleteUserByUsername"];
         options?: never;
@@ -547,7 +547,9 @@ export type paths = {
         put?: never;
         /**
          * Issue yourself a token
-         * @description Any user with a bearer token or a session.
+         * @description With the session cookie (the console), `password` (or, with two-factor sign-in, a current `code`) is needed too: a wrong one counts towards the limits of failed sign-ins (429). With a bearer token, `name` alone.
+         *
+         *     Any user with a bearer token or a session.
          */
         post: operations["postToken"];
         delete?: never;
@@ -567,9 +569,9 @@ export type paths = {
         put?: never;
         /**
          * Issue a token for another user
-         * @description A token carries all of its user's rights: one for a `solder_full` user needs `solder_full`.
+         * @description A token carries all of its user's rights: the caller must cover them (403 otherwise; docs/api.md#acting-on-users).
          *
-         *     Needs the `solder_users` permission (or `solder_full`).
+         *     Needs the `solder_users` permission (or `solder_full`). The caller must cover the user's rights (docs/api.md#acting-on-users).
          */
         post: operations["postUserByUsernameToken"];
         delete?: never;
@@ -942,9 +944,9 @@ export type paths = {
         post?: never;
         /**
          * Reset a user's two-factor sign-in
-         * @description For a user who lost their authenticator and recovery codes: they sign in with the password alone until they set it up again. Their sessions end. Only a `solder_full` user may reset a `solder_full` user (403 otherwise). A user without it: the same answer.
+         * @description For a user who lost their authenticator and recovery codes: they sign in with the password alone until they set it up again. Their sessions end. The caller must cover the user's rights (403 otherwise; docs/api.md#acting-on-users). A user without two-factor sign-in: the same answer.
          *
-         *     Needs the `solder_users` permission (or `solder_full`).
+         *     Needs the `solder_users` permission (or `solder_full`). The caller must cover the user's rights (docs/api.md#acting-on-users).
          */
         delete: operations["deleteUserByUsernameTwoFactor"];
         options?: never;
@@ -4894,7 +4896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. Or the user acted on, or the rights given, go beyond the caller's own (docs/api.md#acting-on-users). "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5014,7 +5016,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. Or the user acted on, or the rights given, go beyond the caller's own (docs/api.md#acting-on-users). "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5025,6 +5027,15 @@ export interface operations {
             };
             /** @description Not found: "User not found.". */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Cannot take solder_full from the only remaining super user." */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5123,7 +5134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. Or the user acted on, or the rights given, go beyond the caller's own (docs/api.md#acting-on-users). "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5134,6 +5145,15 @@ export interface operations {
             };
             /** @description Not found: "User not found.". */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Cannot delete the only remaining super user." */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5241,6 +5261,10 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @description Your password (required when the account has one, unless `code` is sent). Absent, null or an empty string leaves it unset. */
+                    password?: string | null;
+                    /** @description A current code of your authenticator app, instead of the password. Absent, null or an empty string leaves it unset. */
+                    code?: string | null;
                 };
             };
         };
@@ -5299,7 +5323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field. */
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"password": ["The password is incorrect."]}}`, `{"error": {"code": ["The provided two-factor code was invalid."]}}`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5384,7 +5408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. Or the user acted on, or the rights given, go beyond the caller's own (docs/api.md#acting-on-users). "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7201,7 +7225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `solder_users` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            /** @description "This action is unauthorized.": the `solder_users` permission is missing. Or the user acted on, or the rights given, go beyond the caller's own (docs/api.md#acting-on-users). "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -63,10 +63,11 @@ export function accountRoutes(app: FastifyInstance) {
             current_password: body.current_password ?? undefined,
             keep_session: req.session,
           });
-        const user =
-          password === undefined
-            ? await update()
-            : await app.signInLimits.attempt(req, principal.username, update, wrongCurrentPassword);
+        // Whatever changes, a current password sent is judged (auth) and so counted here.
+        const judged = password !== undefined || !!body.current_password;
+        const user = judged
+          ? await app.signInLimits.attempt(req, principal.username, update, wrongCurrentPassword)
+          : await update();
         return accountOf(clients, user);
       },
     }),

@@ -1,15 +1,18 @@
 // Bearer tokens (docs/api.md#tokens): any user manages their own; `solder_users` issues them for
-// others. The plaintext is shown once, at creation.
+// others. The plaintext is shown once, at creation. A token outlives every session, so a session
+// mints one only with the password or a two-factor code (a borrowed browser cannot keep access).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { FULL, holds } from '@depot/common';
+import { TWO_FACTOR_MESSAGES } from '@depot/common';
 import * as res from '../response-schemas';
 import { idSegment, invalid, notFound, route } from '../route';
 import { rules } from '../validation';
 import { tokenIssued, tokenList } from '../views';
-import { guardedUser, userParams } from './users';
+import { proofFields, wrongProof } from './two-factor';
+import { userParams } from './users';
 
 const tokenBody = z.object({ name: rules.string() });
+const ownTokenBody = tokenBody.extend(proofFields);
 
 export function tokensRoutes(app: FastifyInstance) {
   const { clients } = app.deps;
@@ -31,33 +34,49 @@ export function tokensRoutes(app: FastifyInstance) {
       url: '/api/token',
       tag: 'Tokens',
       summary: 'Issue yourself a token',
+      description:
+        'With the session cookie (the console), `password` (or, with two-factor sign-in, a current `code`) is ' +
+        'needed too: a wrong one counts towards the limits of failed sign-ins (429). With a bearer token, `name` alone.',
       access: 'user',
-      body: tokenBody,
+      body: ownTokenBody,
       status: 201,
       response: res.tokenIssued,
       returns: 'The new token, with its value.',
-      answers: { 422: invalid() },
-      handler: async ({ principal, body }) =>
-        tokenIssued(await auth.CreateToken({ user_id: principal.user_id, name: body.name })),
+      answers: {
+        422: invalid(
+          `\`{"error": {"password": ["The password is incorrect."]}}\`, \`{"error": {"code": ["${TWO_FACTOR_MESSAGES.codeInvalid}"]}}\``,
+        ),
+      },
+      handler: async ({ req, principal, body }) => {
+        if (req.session) {
+          const prove = () =>
+            auth.ProveIdentity({
+              user_id: principal.user_id,
+              password: body.password ?? undefined,
+              code: body.code ?? undefined,
+            });
+          await app.signInLimits.attempt(req, principal.username, prove, wrongProof);
+        }
+        return tokenIssued(await auth.CreateToken({ user_id: principal.user_id, name: body.name }));
+      },
     }),
     route({
       method: 'POST',
       url: '/api/user/:username/token',
       tag: 'Tokens',
       summary: 'Issue a token for another user',
-      description: "A token carries all of its user's rights: one for a `solder_full` user needs `solder_full`.",
+      description:
+        "A token carries all of its user's rights: the caller must cover them (403 otherwise; docs/api.md#acting-on-users).",
       access: 'solder_users',
       params: userParams,
-      target: ({ params, principal }) => guardedUser(clients, principal, params.username!),
+      actsOnUser: { named: true },
       body: tokenBody,
       status: 201,
       response: res.tokenIssued,
       returns: 'The new token, with its value.',
       answers: { 404: notFound('User not found.'), 422: invalid() },
-      handler: async ({ params, body, principal }) => {
-        if (!holds(principal, FULL)) await guardedUser(clients, principal, params.username);
-        return tokenIssued(await auth.CreateToken({ username: params.username, name: body.name }));
-      },
+      handler: async ({ params, body, principal }) =>
+        tokenIssued(await auth.CreateToken({ username: params.username, name: body.name, actor: principal })),
     }),
     route({
       method: 'DELETE',

@@ -6,8 +6,8 @@
 // borrowed session can be used to guess them.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CREDENTIAL_MESSAGES, fromServiceError, mayTouchFull, TWO_FACTOR_MESSAGES } from '@depot/common';
-import { forbidden, HttpError } from '../errors';
+import { CREDENTIAL_MESSAGES, fromServiceError, TWO_FACTOR_MESSAGES } from '@depot/common';
+import { HttpError } from '../errors';
 import * as res from '../response-schemas';
 import { invalid, notFound, route } from '../route';
 import { clearTwoFactorCookie, csrfMismatch, fromAnotherSite, twoFactorCookie } from '../session';
@@ -34,16 +34,20 @@ const secondStepBody = z
     }
   });
 
-/** The password, or else a code, to turn it off or to get new recovery codes. */
-const proofBody = z.object({
+/**
+ * Proof that the caller is the user: the password, or else a current two-factor code (to turn it
+ * off, to get new recovery codes, or for a session to mint a bearer token).
+ */
+export const proofFields = {
   password: password().meta({
     description: 'Your password (required when the account has one, unless `code` is sent).',
   }),
   code: code().meta({ description: 'A current code of your authenticator app, instead of the password.' }),
-});
+};
+const proofBody = z.object(proofFields);
 
 /** A wrong password or code (auth's field errors): counted like a failed sign-in. */
-function wrongProof(err: unknown): boolean {
+export function wrongProof(err: unknown): boolean {
   const fields = fromServiceError(err)?.details.fields;
   return (
     fields?.password?.[0] === CREDENTIAL_MESSAGES.currentPassword ||
@@ -256,17 +260,16 @@ export function twoFactorRoutes(app: FastifyInstance) {
       summary: "Reset a user's two-factor sign-in",
       description:
         'For a user who lost their authenticator and recovery codes: they sign in with the password alone until ' +
-        'they set it up again. Their sessions end. Only a `solder_full` user may reset a `solder_full` user ' +
-        '(403 otherwise). A user without it: the same answer.',
+        "they set it up again. Their sessions end. The caller must cover the user's rights (403 otherwise; " +
+        'docs/api.md#acting-on-users). A user without two-factor sign-in: the same answer.',
       access: 'solder_users',
       params: userParams,
+      actsOnUser: { named: true },
       response: res.success('Two-factor sign-in reset.'),
       returns: 'Reset.',
       answers: { 404: notFound('User not found.') },
       handler: async ({ req, params, principal }) => {
-        const user = await auth.GetUser({ username: params.username });
-        if (!mayTouchFull(principal, { held: user.permissions })) throw forbidden();
-        await auth.ResetTwoFactor({ username: user.username, actor: principal, keep_session: req.session });
+        await auth.ResetTwoFactor({ username: params.username, actor: principal, keep_session: req.session });
         return { success: 'Two-factor sign-in reset.' as const };
       },
     }),

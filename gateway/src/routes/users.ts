@@ -1,33 +1,21 @@
 // Users (docs/api.md#users, `solder_users`): modpack access lists travel as slugs over REST and
-// as ids to auth; each direction is one batched call to builds. Only a solder_full user may grant
-// solder_full or act on the rights of a user who holds it (@depot/common `mayTouchFull`; auth
-// enforces it too, the checks here only make the 403 come before a 422).
+// as ids to auth; each direction is one batched call to builds. A caller acts only on users whose
+// rights it covers, and gives only rights it holds (docs/api.md#acting-on-users): the routes
+// declare `actsOnUser`, the policy enforces it (user-authority.ts), auth again as it writes.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isStorableText, mayTouchFull, PERMISSIONS, USERNAME_PATTERN } from '@depot/common';
+import { isStorableText, PERMISSIONS, USERNAME_PATTERN } from '@depot/common';
 import type { authV1 } from '@depot/proto';
-import type { Principal } from '../auth';
-import type { ServiceClients } from '../clients';
-import { forbidden } from '../errors';
 import * as res from '../response-schemas';
 import { invalid, notFound, route, segment } from '../route';
-import { list, listOf, presentFields, rawField, rules, SELECTED_INVALID } from '../validation';
+import { mayActOn } from '../user-authority';
+import { list, listOf, presentFields, rules, SELECTED_INVALID } from '../validation';
 import { userView, userWithDetailsView } from '../views';
 import { includes } from './launcher';
 
 type User = authV1.User__Output;
 
 export const userParams = z.object({ username: segment('USER_NOT_FOUND', 'Username.') });
-
-/**
- * The target user, or 404; 403 when it holds solder_full and the actor does not (only a
- * solder_full user may act on another one's rights: take them away, or mint a token with them).
- */
-export async function guardedUser(clients: ServiceClients, actor: Principal, username: string): Promise<User> {
-  const user = await clients.auth.GetUser({ username });
-  if (!mayTouchFull(actor, { held: user.permissions })) throw forbidden();
-  return user;
-}
 
 export function usersRoutes(app: FastifyInstance) {
   const { clients } = app.deps;
@@ -86,6 +74,7 @@ export function usersRoutes(app: FastifyInstance) {
       tag: 'Users',
       summary: 'List users',
       description:
+        'The users whose rights the caller covers (all of them for `solder_full`; docs/api.md#acting-on-users). ' +
         'With `?include=email`, each user also has its `email` (null when it has none); with `?include=two_factor`, ' +
         'whether signing in asks for a second factor (`two_factor`). Both: `?include=email,two_factor`.',
       access: 'solder_users',
@@ -106,8 +95,8 @@ export function usersRoutes(app: FastifyInstance) {
         res.userListWithEmailsAndTwoFactor,
       ]),
       returns: 'The users.',
-      handler: async ({ req }) => {
-        const { users } = await auth.ListUsers({});
+      handler: async ({ req, principal }) => {
+        const users = (await auth.ListUsers({})).users.filter((user) => mayActOn(principal, user));
         const details = { email: includes(req.query, 'email'), twoFactor: includes(req.query, 'two_factor') };
         if (!details.email && !details.twoFactor) return { users: await userViews(users) };
         const slugs = await modpackSlugs(users);
@@ -120,14 +109,10 @@ export function usersRoutes(app: FastifyInstance) {
       tag: 'Users',
       summary: 'Create a user',
       description:
-        'Only a `solder_full` user may grant `solder_full` (403 otherwise). `email` and `password` (to sign in to ' +
-        'the console) are optional and never shown back.',
+        'Only rights the caller holds may be given: permissions and modpacks (403 otherwise, before the ' +
+        "body's other errors). `email` and `password` (to sign in to the console) are optional and never shown back.",
       access: 'solder_users',
-      // Granting solder_full without holding it answers 403 before the body's other errors.
-      target: async ({ principal, req }) => {
-        const granted = rawField(req.body, 'permissions');
-        if (Array.isArray(granted) && !mayTouchFull(principal, { granted })) throw forbidden();
-      },
+      actsOnUser: { grants: true },
       body: createUserBody,
       status: 201,
       response: res.user,
@@ -152,22 +137,19 @@ export function usersRoutes(app: FastifyInstance) {
       summary: 'Update a user (fields sent replace the old values)',
       description:
         'A new `password` ends the user\'s sessions (bearer tokens keep working); `email` null or "" removes ' +
-        'the address. Only a `solder_full` user may grant or take away `solder_full` (403 otherwise).',
+        "the address. The caller must cover the user's rights and those it gives (403 otherwise, before the " +
+        "body's errors). A change that changes nothing writes nothing. The last `solder_full` user keeps it (409).",
       access: 'solder_users',
       params: userParams,
-      // The user (404), then the escalation guard (403) when the permissions change, before a 422.
-      target: async ({ params, principal, req }) => {
-        const user = await auth.GetUser({ username: params.username });
-        const granted = rawField(req.body, 'permissions');
-        if (granted === undefined) return;
-        if (!mayTouchFull(principal, { held: user.permissions, granted: Array.isArray(granted) ? granted : [] })) {
-          throw forbidden();
-        }
-      },
+      actsOnUser: { named: true, grants: true },
       body: updateUserBody,
       response: res.user,
       returns: 'The updated user.',
-      answers: { 404: notFound('User not found.'), 422: invalid() },
+      answers: {
+        404: notFound('User not found.'),
+        409: '"Cannot take solder_full from the only remaining super user."',
+        422: invalid(),
+      },
       handler: async ({ req, params, body, principal }) => {
         const user = await auth.UpdateUser({
           actor: principal,
@@ -189,12 +171,15 @@ export function usersRoutes(app: FastifyInstance) {
       url: '/api/user/:username',
       tag: 'Users',
       summary: 'Delete a user',
-      description: 'Its tokens go with it. A `solder_full` user can only be deleted by another one.',
+      description:
+        "Its tokens go with it. The caller must cover the user's rights (403 otherwise); the last `solder_full` " +
+        'user stays (409).',
       access: 'solder_users',
       params: userParams,
+      actsOnUser: { named: true },
       response: res.success('User deleted.'),
       returns: 'Deleted.',
-      answers: { 404: notFound('User not found.') },
+      answers: { 404: notFound('User not found.'), 409: '"Cannot delete the only remaining super user."' },
       handler: async ({ params, principal }) => {
         await auth.DeleteUser({ username: params.username, actor: principal });
         return { success: 'User deleted.' as const };

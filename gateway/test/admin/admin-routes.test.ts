@@ -71,7 +71,7 @@ describe('authentication and permission', () => {
 describe('users', () => {
   it('lists users with modpack slugs, translating every id in one call', async () => {
     s.auth.users[2].modpack_ids = [1, 3];
-    const res = await s.request('GET', '/api/user', { token: KEEPER });
+    const res = await s.request('GET', '/api/user', { token: ADMIN });
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({
       users: [
@@ -95,9 +95,19 @@ describe('users', () => {
     expect(rpcs('builds.GetModpacksByIds')).toBe(1);
   });
 
+  it('lists to a caller without solder_full only the users it covers', async () => {
+    s.auth.users[2].modpack_ids = [1, 3];
+    const res = await s.request('GET', '/api/user?include=email', { token: KEEPER });
+    expect(res.status).toBe(200);
+    expect(res.json().users.map((u: { username: string }) => u.username)).toEqual(['keeper']);
+    s.auth.users[2].modpack_ids = [2];
+    const wider = await s.request('GET', '/api/user', { token: KEEPER });
+    expect(wider.json().users.map((u: { username: string }) => u.username)).toEqual(['keeper', 'plain']);
+  });
+
   it('creates a user: 201 with the record, slugs translated with one call each way at most', async () => {
     const res = await s.request('POST', '/api/user', {
-      token: KEEPER,
+      token: ADMIN,
       body: {
         username: 'new.user@example',
         permissions: ['mods_create'],
@@ -149,7 +159,7 @@ describe('users', () => {
       },
     ],
   ])('refuses %j with 422 %j and creates nothing', async (body, error) => {
-    const res = await s.request('POST', '/api/user', { token: KEEPER, body });
+    const res = await s.request('POST', '/api/user', { token: ADMIN, body });
     expect(res.status).toBe(422);
     expect(res.json()).toEqual({ error });
     expect(s.auth.users).toHaveLength(3);
@@ -178,7 +188,7 @@ describe('users', () => {
 
   it('updates only the fields sent and answers the record', async () => {
     const res = await s.request('PUT', '/api/user/Plain', {
-      token: KEEPER,
+      token: ADMIN,
       body: { permissions: ['mods_manage'], modpacks: ['attack-of-the-b-team'] },
     });
     expect(res.status).toBe(200);
@@ -189,13 +199,13 @@ describe('users', () => {
       created_at: TS,
       updated_at: TS,
     });
-    const renamed = await s.request('PUT', '/api/user/plain', { token: KEEPER, body: { username: 'renamed' } });
+    const renamed = await s.request('PUT', '/api/user/plain', { token: ADMIN, body: { username: 'renamed' } });
     expect(renamed.json()).toMatchObject({
       username: 'renamed',
       permissions: ['mods_manage'],
       modpacks: ['attack-of-the-b-team'],
     });
-    const cleared = await s.request('PUT', '/api/user/renamed', { token: KEEPER, body: { modpacks: [] } });
+    const cleared = await s.request('PUT', '/api/user/renamed', { token: ADMIN, body: { modpacks: [] } });
     expect(cleared.json()).toMatchObject({ modpacks: [] });
   });
 

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import * as grpc from '@grpc/grpc-js';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { bindHandlers, DepotError } from '@depot/common';
+import { bindHandlers, covers, DepotError, FULL } from '@depot/common';
 import { AuthService, BuildsService, CatalogService, type authV1 } from '@depot/proto';
 import { buildGateway } from '../../src/app';
 import { createServiceClients } from '../../src/clients';
@@ -126,7 +126,11 @@ export class FakeAuth {
   private toClient = (c: FakeAuth['clients'][number]): authV1.Client => ({ ...c, created_at: TS, updated_at: TS });
 
   handlers(): Record<string, Handler> {
-    const full = (actor: authV1.Principal__Output | null) => !!actor?.permissions.includes('solder_full');
+    // The rule auth applies as it writes (docs/api.md#acting-on-users), and the last solder_full user kept.
+    const coversUser = (actor: authV1.Principal__Output | null, u: { permissions: string[]; modpack_ids: number[] }) =>
+      covers(actor, { permissions: u.permissions, modpack_ids: u.modpack_ids });
+    const lastFull = (u: { permissions: string[] }) =>
+      u.permissions.includes(FULL) && this.users.filter((x) => x.permissions.includes(FULL)).length === 1;
     return {
       Authenticate: async ({ token }: authV1.AuthenticateRequest__Output) => {
         const t = this.tokens.find((x) => x.secret === token);
@@ -226,19 +230,31 @@ export class FakeAuth {
         this.twoFactor.get(req.user_id)!.recovery = new Set(codes);
         return { codes };
       },
+      ProveIdentity: async (req: authV1.TwoFactorProofRequest__Output) => {
+        const u = this.users.find((x) => x.id === req.user_id)!;
+        if (req.password !== undefined) {
+          if (req.password !== u.password) throw DepotError.fields({ password: ['The password is incorrect.'] });
+        } else if (req.code !== undefined) {
+          if (this.twoFactor.get(u.id)?.code !== req.code) {
+            throw DepotError.fields({ code: ['The provided two-factor code was invalid.'] });
+          }
+        } else if (u.password !== undefined) {
+          throw DepotError.fields({ password: ['The password field is required when code is not present.'] });
+        }
+        return {};
+      },
       ResetTwoFactor: async (req: authV1.ResetTwoFactorRequest__Output) => {
         const user = this.user(req.username);
-        if (user.permissions.includes('solder_full') && !full(req.actor)) throw new DepotError('FORBIDDEN');
+        if (!coversUser(req.actor, user)) throw new DepotError('FORBIDDEN');
         this.twoFactor.delete(user.id);
         this.endSessions(user.id, req.keep_session);
         return {};
       },
       UpdateAccount: async (req: authV1.UpdateAccountRequest__Output) => {
         const u = this.users.find((x) => x.id === req.user_id)!;
-        if (req.update_mask.includes('password') && u.password !== undefined) {
-          if (req.current_password !== u.password) {
-            throw DepotError.fields({ current_password: ['The password is incorrect.'] });
-          }
+        const judged = (req.update_mask.includes('password') && u.password !== undefined) || !!req.current_password;
+        if (judged && req.current_password !== u.password) {
+          throw DepotError.fields({ current_password: ['The password is incorrect.'] });
         }
         if (req.update_mask.includes('email')) u.email = req.email;
         if (req.update_mask.includes('password')) {
@@ -256,7 +272,7 @@ export class FakeAuth {
       ListUsers: async () => ({ users: this.users.map(this.toUser) }),
       GetUser: async ({ username }: authV1.GetUserRequest__Output) => this.toUser(this.user(username)),
       CreateUser: async (req: authV1.CreateUserRequest__Output) => {
-        if (req.permissions.includes('solder_full') && !full(req.actor)) throw new DepotError('FORBIDDEN');
+        if (!coversUser(req.actor, req)) throw new DepotError('FORBIDDEN');
         if (this.users.some((u) => u.username.toLowerCase() === req.username.toLowerCase())) {
           throw DepotError.fields({ username: ['The username has already been taken.'] }, 'USERNAME_TAKEN');
         }
@@ -274,13 +290,9 @@ export class FakeAuth {
       UpdateUser: async (req: authV1.UpdateUserRequest__Output) => {
         const user = this.user(req.username);
         const perms = req.update_mask.includes('permissions');
-        if (
-          perms &&
-          !full(req.actor) &&
-          (req.permissions.includes('solder_full') || user.permissions.includes('solder_full'))
-        ) {
-          throw new DepotError('FORBIDDEN');
-        }
+        const given = { permissions: perms ? req.permissions : [], modpack_ids: req.modpack_ids };
+        if (!coversUser(req.actor, user) || !coversUser(req.actor, given)) throw new DepotError('FORBIDDEN');
+        if (perms && !req.permissions.includes(FULL) && lastFull(user)) throw new DepotError('LAST_SUPER_USER_DEMOTED');
         if (req.update_mask.includes('username')) user.username = req.new_username!;
         if (perms) user.permissions = req.permissions;
         if (req.update_mask.includes('modpacks')) user.modpack_ids = [...req.modpack_ids].sort((a, b) => a - b);
@@ -293,7 +305,8 @@ export class FakeAuth {
       },
       DeleteUser: async ({ username, actor }: authV1.DeleteUserRequest__Output) => {
         const user = this.user(username);
-        if (user.permissions.includes('solder_full') && !full(actor)) throw new DepotError('FORBIDDEN');
+        if (!coversUser(actor, user)) throw new DepotError('FORBIDDEN');
+        if (lastFull(user)) throw new DepotError('LAST_SUPER_USER_DELETED');
         this.users = this.users.filter((u) => u !== user);
         this.tokens = this.tokens.filter((t) => t.user_id !== user.id);
         return {};
@@ -303,6 +316,9 @@ export class FakeAuth {
       }),
       CreateToken: async (req: authV1.CreateTokenRequest__Output) => {
         if (!req.name.trim()) throw DepotError.fields({ name: ['The name field is required.'] });
+        if (req.username !== undefined && !coversUser(req.actor, this.user(req.username))) {
+          throw new DepotError('FORBIDDEN');
+        }
         const userId = req.username !== undefined ? this.user(req.username).id : req.user_id;
         const token = { id: ++this.seq, user_id: userId, name: req.name, secret: `depot_${this.seq}` };
         this.tokens.push(token);

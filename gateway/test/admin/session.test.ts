@@ -162,7 +162,7 @@ describe('requests made with the session cookie', () => {
     expect(s.auth.tokens.length).toBe(before);
 
     const created = await s.request('POST', '/api/token', {
-      body: { name: 'x' },
+      body: { name: 'x', password: 'keeper-password' },
       headers: withSession(cookie, a.csrf),
     });
     expect(created.status).toBe(201);
@@ -171,6 +171,28 @@ describe('requests made with the session cookie', () => {
     expect(fresh).not.toBe(a.csrf);
     const id = created.json().token.id;
     expect((await s.request('DELETE', `/api/token/${id}`, { headers: withSession(cookie, fresh) })).status).toBe(200);
+  });
+
+  it('a session mints a bearer token only with the password (a token needs none)', async () => {
+    await start();
+    const a = await signIn(s);
+    const headers = withSession(a.cookie!.value, a.csrf);
+    const before = s.auth.tokens.length;
+    for (const [body, error] of [
+      [{ name: 'x' }, { password: ['The password field is required when code is not present.'] }],
+      [{ name: 'x', password: 'guess' }, { password: ['The password is incorrect.'] }],
+      [{ name: 'x', code: '000000' }, { code: ['The provided two-factor code was invalid.'] }],
+    ] as const) {
+      const res = await s.request('POST', '/api/token', { body, headers });
+      expect({ body, status: res.status, answer: res.json() }).toEqual({ body, status: 422, answer: { error } });
+    }
+    expect(s.auth.tokens.length).toBe(before);
+    const created = await s.request('POST', '/api/token', {
+      body: { name: 'x', password: 'keeper-password' },
+      headers,
+    });
+    expect(created.status).toBe(201);
+    expect((await s.request('POST', '/api/token', { token: 'keeper', body: { name: 'script' } })).status).toBe(201);
   });
 
   it('checks the CSRF token before the permission, after authentication', async () => {
@@ -352,6 +374,18 @@ describe('account', () => {
 
     const cleared = await s.request('PUT', '/api/account', { headers, body: { email: '' } });
     expect(cleared.json().email).toBeNull();
+  });
+
+  it('a wrong current password sent with an e-mail change is refused, and nothing changes', async () => {
+    await start();
+    const { cookie, csrf } = await signIn(s);
+    const headers = withSession(cookie!.value, csrf);
+    const res = await s.request('PUT', '/api/account', {
+      headers,
+      body: { email: 'thief@example.org', current_password: 'not-the-password' },
+    });
+    expect([res.status, res.json()]).toEqual([422, { error: { current_password: ['The password is incorrect.'] } }]);
+    expect((await s.request('GET', '/api/account', { headers })).json()).toEqual(KEEPER);
   });
 });
 

@@ -264,14 +264,14 @@ describe("an administrator's reset", () => {
   it('solder_users; a solder_full user only by another; 404 for nobody; the users list says who has it', async () => {
     await start();
     s.auth.twoFactor.set(1, { code: '111111', recovery: new Set() });
-    const list = await s.request('GET', '/api/user?include=email,two_factor', { token: 'keeper' });
+    const list = await s.request('GET', '/api/user?include=email,two_factor', { token: 'admin' });
     expect(list.json().users.map((u: Record<string, unknown>) => Object.keys(u).slice(0, 3))).toEqual([
       ['username', 'email', 'two_factor'],
       ['username', 'email', 'two_factor'],
       ['username', 'email', 'two_factor'],
     ]);
     expect(list.json().users.map((u: Record<string, unknown>) => u.two_factor)).toEqual([true, true, false]);
-    const only = await s.request('GET', '/api/user?include=two_factor', { token: 'keeper' });
+    const only = await s.request('GET', '/api/user?include=two_factor', { token: 'admin' });
     expect(Object.keys(only.json().users[0])).toEqual([
       'username',
       'two_factor',

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { holds, mayTouchFull } from '@depot/common';
+import { holds } from '@depot/common';
 import { bearerToken, scopeOf, type Principal } from '../../src/auth';
 
 const req = (authorization?: string) =>
@@ -44,14 +44,6 @@ describe('permissions', () => {
     expect(holds(principal(['solder_users']), 'solder_users')).toBe(true);
     expect(holds(principal(['solder_users']), 'solder_keys')).toBe(false);
     expect(holds(principal([]), 'mods_create')).toBe(false);
-  });
-
-  it('only solder_full may grant solder_full or touch the rights of a user who holds it', () => {
-    expect(mayTouchFull(principal(['solder_full']), { held: ['solder_full'], granted: ['solder_full'] })).toBe(true);
-    expect(mayTouchFull(principal(['solder_users']), { granted: ['mods_create'] })).toBe(true);
-    expect(mayTouchFull(principal(['solder_users']), { granted: ['solder_full'] })).toBe(false);
-    expect(mayTouchFull(principal(['solder_users']), { held: ['solder_full'] })).toBe(false);
-    expect(mayTouchFull(principal(['solder_users']), { held: ['mods_manage'], granted: [] })).toBe(true);
   });
 
   it('write access is everything with solder_full, else the access list', () => {

@@ -99,7 +99,7 @@ export class AdminCommands {
   }
 
   async tokenIssue(username: string, opts: { name: string }) {
-    return tokenIssued(await this.s.auth.CreateToken({ username, name: opts.name }));
+    return tokenIssued(await this.s.auth.CreateToken({ username, name: opts.name, actor: CLI_ACTOR }));
   }
 
   async tokenList(username: string) {

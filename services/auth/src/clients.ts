@@ -61,11 +61,16 @@ export class Clients {
       if ('name' in changes) v.name('name', changes.name);
       if (changes.modpackIds) v.modpacks(changes.modpackIds);
       v.throwIfAny();
+      const before = await tx.find(ClientModpackSchema, { clientId: client.id }, { orderBy: { modpackId: 'asc' } });
+      const ids = changes.modpackIds && normalizeIds(changes.modpackIds);
+      const relink = ids !== undefined && ids.join() !== before.map((l) => l.modpackId).join();
+      const renamed = changes.name !== undefined && changes.name !== client.name;
+      // A change that changes nothing writes nothing, updated_at included (docs/api.md#launcher-clients).
+      if (!renamed && !relink) return { client, modpackIds: before.map((l) => l.modpackId) };
       if (changes.name !== undefined) client.name = changes.name;
       client.updatedAt = new Date();
       await tx.flush();
-      if (changes.modpackIds) {
-        const ids = normalizeIds(changes.modpackIds);
+      if (relink) {
         await tx.nativeDelete(ClientModpackSchema, { clientId: client.id });
         if (ids.length)
           await tx.insertMany(

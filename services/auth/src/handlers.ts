@@ -218,6 +218,10 @@ export function authHandlers({
         codes: await twoFactor.regenerateRecoveryCodes(req.user_id, { password: req.password, code: req.code }),
       };
     },
+    async ProveIdentity(req) {
+      await twoFactor.prove(req.user_id, { password: req.password, code: req.code });
+      return {};
+    },
     async ResetTwoFactor(req) {
       await twoFactor.reset(req.actor ?? null, req.username, req.keep_session);
       return {};
@@ -227,7 +231,7 @@ export function authHandlers({
       return { tokens: (await users.listTokens(req.user_id)).map(toToken) };
     },
     async CreateToken(req) {
-      const owner = req.username !== undefined ? { username: req.username } : { userId: req.user_id };
+      const owner = req.username !== undefined ? { username: req.username, actor: req.actor } : { userId: req.user_id };
       const { token, plaintext } = await users.createToken(owner, req.name);
       return { id: token.id, name: token.name, plaintext, created_at: formatTimestamp(token.createdAt) };
     },

@@ -8,7 +8,7 @@ import {
   CREDENTIAL_MESSAGES,
   DepotError,
   formatNullableTimestamp,
-  mayTouchFull,
+  covers,
   TWO_FACTOR_MESSAGES,
   type Orm,
 } from '@depot/common';
@@ -226,6 +226,28 @@ export class TwoFactor {
   }
 
   /**
+   * The user proves it is them, whether or not they have two-factor sign-in: the password (when
+   * the account has one) or a current code, used up. A wrong one is a field error the gateway
+   * counts as a failed sign-in.
+   */
+  async prove(userId: number, proof: Proof): Promise<void> {
+    const em = this.em();
+    const user = await this.user(em, userId);
+    if (proof.password) {
+      if (!(await this.passwords.verify(proof.password, user.password_hash))) throw wrongPassword();
+      return;
+    }
+    if (!proof.code) {
+      if (user.password_hash !== null) throw DepotError.fields({ password: [TWO_FACTOR_MESSAGES.proofRequired] });
+      return;
+    }
+    await em.transactional(async (tx) => {
+      const row = await this.secretRow(tx, userId, true);
+      if (!(row?.confirmed_at && (await this.useCode(tx, row, proof.code!)))) throw invalidCode();
+    });
+  }
+
+  /**
    * `change` once the user proved themselves: with the password (when the account has one) or a
    * current code. A wrong one is a field error the gateway counts as a failed sign-in.
    */
@@ -257,17 +279,21 @@ export class TwoFactor {
 
   /**
    * An administrator's reset: the user signs in with the password alone until they set it up
-   * again. Only a solder_full actor may reset a solder_full user. Ends the user's sessions (but
+   * again. The actor must cover the user (`covers`). Ends the user's sessions (but
    * `keepSession`, the actor's own).
    */
   async reset(actor: Actor, username: string, keepSession?: string): Promise<void> {
     await this.em().transactional(async (tx) => {
-      const [user] = await tx.execute<UserRow[]>(
-        'select id, username, permissions, password_hash from users where lower(username) = ? for update',
+      const [user] = await tx.execute<(UserRow & { modpack_ids: number[] })[]>(
+        `select id, username, permissions, password_hash,
+                array(select modpack_id from user_modpacks m where m.user_id = users.id) as modpack_ids
+           from users where lower(username) = ? for update`,
         [username.toLowerCase()],
       );
       if (!user) throw new DepotError('USER_NOT_FOUND');
-      if (!mayTouchFull(actor, { held: user.permissions })) throw new DepotError('FORBIDDEN');
+      if (!covers(actor, { permissions: user.permissions, modpack_ids: user.modpack_ids })) {
+        throw new DepotError('FORBIDDEN');
+      }
       await removeTwoFactor(tx, user.id);
       await endSessions(tx, user.id, keepSession);
     });

@@ -5,8 +5,10 @@ import {
   CREDENTIAL_MESSAGES,
   DepotError,
   isUniqueViolation,
-  mayTouchFull,
+  covers,
+  FULL,
   normalizePermissions,
+  type Authority,
   passwordProblem,
   type Orm,
 } from '@depot/common';
@@ -40,8 +42,14 @@ export interface NewUser {
   password?: string;
 }
 
-/** Whoever makes the request; only their permissions matter here. */
-export type Actor = { permissions: string[] } | null;
+/**
+ * Whoever makes the request: their permissions and modpack access list, which must cover the user
+ * acted on (`covers`, docs/api.md#acting-on-users). None (a call that forgot it) is refused.
+ */
+export type Actor = Authority | null | undefined;
+
+/** The account's owner changing their own e-mail or password (PUT /api/account): no rights change. */
+const OWNER = Symbol('the account owner');
 
 const usernameTaken = () => DepotError.fields({ username: ['The username has already been taken.'] }, 'USERNAME_TAKEN');
 const EMAIL_CONSTRAINT = 'users_email_lower_unique';
@@ -86,7 +94,9 @@ export class Users {
   }
 
   async createUser(actor: Actor, input: NewUser): Promise<UserRecord> {
-    if (!mayTouchFull(actor, { granted: input.permissions })) throw new DepotError('FORBIDDEN');
+    if (!covers(actor, { permissions: input.permissions, modpack_ids: input.modpackIds })) {
+      throw new DepotError('FORBIDDEN');
+    }
     const v = new Violations();
     v.username(input.username);
     v.permissions(input.permissions);
@@ -114,15 +124,27 @@ export class Users {
     }
   }
 
-  /** Replaces the fields present in `changes`; granting or removing solder_full needs it. */
-  async updateUser(actor: Actor, username: string, changes: UserChanges, keepSession?: string): Promise<UserRecord> {
+  /**
+   * Replaces the fields present in `changes`. The actor must cover the user as they are and as
+   * they would be; the last solder_full user keeps it. A change that changes nothing writes
+   * nothing (`updated_at` included).
+   */
+  async updateUser(
+    actor: Actor | typeof OWNER,
+    username: string,
+    changes: UserChanges,
+    keepSession?: string,
+  ): Promise<UserRecord> {
     // Hashed before the row is locked (bcrypt takes a while); judged with the other fields below.
     const passwordHash = await this.hashIfAcceptable(changes.password);
     try {
       return await this.em().transactional(async (tx) => {
         const user = await this.findUser(tx, username, true);
-        if (changes.permissions && !mayTouchFull(actor, { held: user.permissions, granted: changes.permissions })) {
-          throw new DepotError('FORBIDDEN');
+        const modpackIds = await this.modpackIds(tx, user.id);
+        if (actor !== OWNER) {
+          const before = { permissions: user.permissions, modpack_ids: modpackIds };
+          const after = { permissions: changes.permissions, modpack_ids: changes.modpackIds };
+          if (!covers(actor, before) || !covers(actor, after)) throw new DepotError('FORBIDDEN');
         }
         const v = new Violations();
         if ('username' in changes) v.username(changes.username);
@@ -132,19 +154,31 @@ export class Users {
         v.password(changes.password);
         v.throwIfAny();
 
+        const permissions = changes.permissions && normalizePermissions(changes.permissions);
+        if (user.permissions.includes(FULL) && permissions && !permissions.includes(FULL)) {
+          await this.assertAnotherSuperUser(tx, user.id, 'LAST_SUPER_USER_DEMOTED');
+        }
         await this.assertFree(tx, {
           username: renamed(user.username, changes.username),
           email: renamed(user.email, changes.email),
         });
+        const newModpacks = changes.modpackIds && normalizeIds(changes.modpackIds);
+        const changed =
+          (changes.username !== undefined && changes.username !== user.username) ||
+          (permissions !== undefined && !sameList(permissions, user.permissions)) ||
+          (changes.email !== undefined && changes.email !== user.email) ||
+          passwordHash !== undefined ||
+          (newModpacks !== undefined && !sameList(newModpacks, modpackIds));
+        if (!changed) return { user, modpackIds };
         if (changes.username !== undefined) user.username = changes.username;
-        if (changes.permissions) user.permissions = normalizePermissions(changes.permissions);
+        if (permissions) user.permissions = permissions;
         if (changes.email !== undefined) user.email = changes.email;
         if (passwordHash) user.passwordHash = passwordHash;
         user.updatedAt = new Date();
         await tx.flush();
-        if (changes.modpackIds) await this.replaceModpacks(tx, user.id, normalizeIds(changes.modpackIds));
+        if (newModpacks) await this.replaceModpacks(tx, user.id, newModpacks);
         if (passwordHash) await endSessions(tx, user.id, keepSession);
-        return { user, modpackIds: await this.modpackIds(tx, user.id) };
+        return { user, modpackIds: newModpacks ?? modpackIds };
       });
     } catch (err) {
       throw takenError(err);
@@ -153,8 +187,8 @@ export class Users {
 
   /**
    * The signed-in user's own e-mail address and password. Changing a password the account has
-   * needs the current one (a wrong one answers like a failed sign-in would be counted: the
-   * gateway counts it). The user's other sessions end; `keepSession` stays open.
+   * needs the current one; a current one sent is checked whatever changes (a wrong one is counted
+   * by the gateway as a failed sign-in). The user's other sessions end; `keepSession` stays open.
    */
   async updateAccount(
     userId: number,
@@ -167,15 +201,15 @@ export class Users {
     v.password(changes.password);
     v.throwIfAny();
     const { user: current } = await this.getUserById(userId);
-    if (changes.password !== undefined && current.passwordHash !== null) {
-      if (currentPassword === undefined || currentPassword === '') {
-        throw DepotError.fields({ current_password: ['The current_password field is required.'] });
-      }
-      if (!(await this.passwords.verify(currentPassword, current.passwordHash))) {
-        throw DepotError.fields({ current_password: [CREDENTIAL_MESSAGES.currentPassword] });
-      }
+    const given = currentPassword !== undefined && currentPassword !== '';
+    if (changes.password !== undefined && current.passwordHash !== null && !given) {
+      throw DepotError.fields({ current_password: ['The current_password field is required.'] });
     }
-    return this.updateUser(null, current.username, changes, keepSession);
+    // A current password sent is judged whatever changes: a wrong one never passes unnoticed.
+    if (given && !(await this.passwords.verify(currentPassword, current.passwordHash))) {
+      throw DepotError.fields({ current_password: [CREDENTIAL_MESSAGES.currentPassword] });
+    }
+    return this.updateUser(OWNER, current.username, changes, keepSession);
   }
 
   /**
@@ -208,13 +242,33 @@ export class Users {
     return this.passwords.hash(password);
   }
 
-  /** Its tokens and access list go with it (foreign keys cascade). */
+  /** Its tokens and access list go with it (foreign keys cascade). The last solder_full user stays. */
   async deleteUser(username: string, actor: Actor): Promise<void> {
-    const em = this.em();
-    const user = await this.findUser(em, username);
-    if (!mayTouchFull(actor, { held: user.permissions })) throw new DepotError('FORBIDDEN');
-    const deleted = await em.nativeDelete(UserSchema, { id: user.id });
-    if (!deleted) throw new DepotError('USER_NOT_FOUND');
+    await this.em().transactional(async (tx) => {
+      const user = await this.findUser(tx, username, true);
+      if (!covers(actor, { permissions: user.permissions, modpack_ids: await this.modpackIds(tx, user.id) })) {
+        throw new DepotError('FORBIDDEN');
+      }
+      if (user.permissions.includes(FULL)) await this.assertAnotherSuperUser(tx, user.id, 'LAST_SUPER_USER_DELETED');
+      await tx.nativeDelete(UserSchema, { id: user.id });
+    });
+  }
+
+  /**
+   * Depot never runs without a solder_full user: nobody could then manage users, keys or clients
+   * but the operator's CLI. The other solder_full rows are locked, so that two of them demoting or
+   * deleting each other at once cannot both pass.
+   */
+  private async assertAnotherSuperUser(
+    tx: SqlEntityManager,
+    userId: number,
+    reason: 'LAST_SUPER_USER_DELETED' | 'LAST_SUPER_USER_DEMOTED',
+  ): Promise<void> {
+    const others = await tx.execute<{ id: number }[]>(
+      `select id from users where ? = any(permissions) and id <> ? order by id for update`,
+      [FULL, userId],
+    );
+    if (others.length === 0) throw new DepotError(reason);
   }
 
   /** Idempotent. */
@@ -234,13 +288,22 @@ export class Users {
     return this.em().find(TokenSchema, { userId }, { orderBy: { id: 'asc' } });
   }
 
-  /** The plaintext is returned once and never stored. */
-  async createToken(owner: { userId: number } | { username: string }, name: string) {
+  /**
+   * The plaintext is returned once and never stored. A token for another user (by `username`)
+   * carries all of their rights: the actor must cover them.
+   */
+  async createToken(owner: { userId: number } | { username: string; actor: Actor }, name: string) {
+    const em = this.em();
+    let userId: number;
+    if ('username' in owner) {
+      const target = await this.findUser(em, owner.username);
+      const rights = { permissions: target.permissions, modpack_ids: await this.modpackIds(em, target.id) };
+      if (!covers(owner.actor, rights)) throw new DepotError('FORBIDDEN');
+      userId = target.id;
+    } else userId = owner.userId;
     const v = new Violations();
     v.name('name', name);
     v.throwIfAny();
-    const em = this.em();
-    const userId = 'username' in owner ? (await this.findUser(em, owner.username)).id : owner.userId;
     const plaintext = generateToken();
     try {
       const token = em.create(TokenSchema, { userId, name, tokenHash: digest(plaintext), lastUsedAt: null } as Token);
@@ -300,6 +363,9 @@ export class Users {
     taken.throwIfAny(wanted.email === undefined ? 'USERNAME_TAKEN' : 'VALIDATION');
   }
 }
+
+/** Two lists of the same values in the same order (both are kept in a canonical order). */
+const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The new value of a unique field when it really changes (not just its case), else undefined. */
 function renamed(current: string | null, wanted: string | null | undefined): string | undefined {

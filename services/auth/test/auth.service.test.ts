@@ -54,7 +54,7 @@ async function userWithToken(username: string, permissions: string[] = [], modpa
 describe('users', () => {
   test('create, list, get case-insensitively, update by mask, delete', async () => {
     const created = await client.CreateUser({
-      actor: userAdmin,
+      actor: full,
       username: 'Alice',
       permissions: ['mods_manage', 'mods_create', 'mods_create'],
       modpack_ids: [5, 3, 5],
@@ -72,7 +72,7 @@ describe('users', () => {
     expect(list.users.map((u) => u.id)).toEqual([...list.users.map((u) => u.id)].sort((a, b) => a - b));
 
     const renamed = await client.UpdateUser({
-      actor: userAdmin,
+      actor: full,
       username: 'alice',
       new_username: 'alice2',
       update_mask: ['username'],
@@ -84,7 +84,7 @@ describe('users', () => {
     });
 
     const replaced = await client.UpdateUser({
-      actor: userAdmin,
+      actor: full,
       username: 'alice2',
       permissions: ['modpacks_manage'],
       modpack_ids: [9],
@@ -96,7 +96,7 @@ describe('users', () => {
     expect(
       (
         await client.UpdateUser({
-          actor: userAdmin,
+          actor: full,
           username: 'alice2',
           new_username: 'ALICE2',
           update_mask: ['username'],
@@ -104,15 +104,18 @@ describe('users', () => {
       ).username,
     ).toBe('ALICE2');
 
-    // Deleting a solder_full user needs solder_full; nothing changes when refused.
+    // Deleting a solder_full user needs solder_full; nothing changes when refused (root1 stays: the last one would).
+    await client.CreateUser({ actor: full, username: 'root1', permissions: ['solder_full'], modpack_ids: [] });
     await client.CreateUser({ actor: full, username: 'root2', permissions: ['solder_full'], modpack_ids: [] });
     expect((await failure(client.DeleteUser({ actor: userAdmin, username: 'root2' }))).error?.reason).toBe('FORBIDDEN');
     expect((await client.GetUser({ username: 'root2' })).permissions).toEqual(['solder_full']);
     await client.DeleteUser({ actor: full, username: 'root2' });
 
-    await client.DeleteUser({ actor: userAdmin, username: 'alice2' });
+    await client.DeleteUser({ actor: full, username: 'alice2' });
     expect((await failure(client.GetUser({ username: 'alice2' }))).error?.reason).toBe('USER_NOT_FOUND');
-    expect((await failure(client.DeleteUser({ username: 'alice2' }))).error?.reason).toBe('USER_NOT_FOUND');
+    expect((await failure(client.DeleteUser({ actor: full, username: 'alice2' }))).error?.reason).toBe(
+      'USER_NOT_FOUND',
+    );
     expect(
       (await failure(client.UpdateUser({ actor: full, username: 'nobody', update_mask: ['permissions'] }))).error
         ?.reason,
@@ -155,32 +158,54 @@ describe('users', () => {
     expect(badUpdate.error?.details.fields).toEqual({ permissions: ['The selected permissions is invalid.'] });
   });
 
-  test('only a solder_full actor grants or takes away solder_full', async () => {
+  test('an actor acts only on users it covers, and gives only rights it holds (docs/api.md#acting-on-users)', async () => {
+    const helpdesk = actor(['solder_users', 'mods_create'], [3]);
     const denied = await failure(
-      client.CreateUser({ actor: userAdmin, username: 'dave', permissions: ['solder_full'] }),
+      client.CreateUser({ actor: helpdesk, username: 'dave', permissions: ['solder_full'] }),
     );
     expect(denied.code).toBe(grpc.status.PERMISSION_DENIED);
     expect(denied.error?.reason).toBe('FORBIDDEN');
+    for (const rights of [{ permissions: ['mods_delete'] }, { modpack_ids: [4] }]) {
+      const refused = await failure(client.CreateUser({ actor: helpdesk, username: 'dave', ...rights }));
+      expect(refused.error?.reason).toBe('FORBIDDEN');
+    }
     expect((await failure(client.GetUser({ username: 'dave' }))).error?.reason).toBe('USER_NOT_FOUND');
 
-    await client.CreateUser({ actor: userAdmin, username: 'dave', permissions: ['mods_create'] });
-    const escalate = await failure(
-      client.UpdateUser({
-        actor: userAdmin,
-        username: 'dave',
-        permissions: ['solder_full'],
-        update_mask: ['permissions'],
-      }),
-    );
-    expect(escalate.error?.reason).toBe('FORBIDDEN');
+    await client.CreateUser({ actor: helpdesk, username: 'dave', permissions: ['mods_create'], modpack_ids: [3] });
+    for (const change of [
+      { permissions: ['solder_full'], update_mask: ['permissions'] },
+      { permissions: ['mods_create', 'mods_delete'], update_mask: ['permissions'] },
+      { modpack_ids: [3, 4], update_mask: ['modpacks'] },
+    ]) {
+      const escalate = await failure(client.UpdateUser({ actor: helpdesk, username: 'dave', ...change }));
+      expect(escalate.error?.reason).toBe('FORBIDDEN');
+    }
 
+    // A user beyond the actor (solder_full, or another modpack): nothing of theirs, not even a password.
     const root = await client.CreateUser({ actor: full, username: 'root2', permissions: ['solder_full'] });
-    expect(root.permissions).toEqual(['solder_full']);
-    const demote = await failure(
-      client.UpdateUser({ actor: userAdmin, username: 'root2', permissions: [], update_mask: ['permissions'] }),
-    );
-    expect(demote.error?.reason).toBe('FORBIDDEN');
-    expect((await client.GetUser({ username: 'root2' })).permissions).toEqual(['solder_full']);
+    await client.CreateUser({ actor: full, username: 'packer', permissions: ['mods_create'], modpack_ids: [4] });
+    for (const username of ['root2', 'packer']) {
+      for (const change of [
+        { permissions: [], update_mask: ['permissions'] },
+        { password: 'Taken-over-123', update_mask: ['password'] },
+        { email: 'mine@example.com', update_mask: ['email'] },
+        { new_username: 'gone', update_mask: ['username'] },
+      ]) {
+        const refused = await failure(client.UpdateUser({ actor: helpdesk, username, ...change }));
+        expect(refused.error?.reason).toBe('FORBIDDEN');
+      }
+      expect((await failure(client.DeleteUser({ actor: helpdesk, username }))).error?.reason).toBe('FORBIDDEN');
+      expect((await failure(client.CreateToken({ actor: helpdesk, username, name: 'x' }))).error?.reason).toBe(
+        'FORBIDDEN',
+      );
+      expect((await failure(client.ResetTwoFactor({ actor: helpdesk, username }))).error?.reason).toBe('FORBIDDEN');
+      // a call that names no actor is refused too
+      expect((await failure(client.DeleteUser({ username }))).error?.reason).toBe('FORBIDDEN');
+    }
+    const back = await client.GetUser({ username: 'root2' });
+    expect(back).toMatchObject({ username: 'root2', permissions: ['solder_full'] });
+    expect(back.email ?? null).toBeNull();
+    expect(back.updated_at).toBe(root.updated_at);
 
     const granted = await client.UpdateUser({
       actor: full,
@@ -189,6 +214,60 @@ describe('users', () => {
       update_mask: ['permissions'],
     });
     expect(granted.permissions).toEqual(['solder_full', 'mods_create']);
+  });
+
+  test('the last solder_full user is neither deleted nor demoted; another one may be', async () => {
+    await client.CreateUser({ actor: full, username: 'first-root', permissions: ['solder_full'] });
+    const supers = (await client.ListUsers({})).users.filter((u) => u.permissions.includes('solder_full'));
+    // Leave exactly one: "last" below.
+    for (const u of supers) await client.DeleteUser({ actor: full, username: u.username }).catch(() => undefined);
+    const [last] = (await client.ListUsers({})).users.filter((u) => u.permissions.includes('solder_full'));
+    const deleted = await failure(client.DeleteUser({ actor: full, username: last.username }));
+    expect(deleted.code).toBe(grpc.status.FAILED_PRECONDITION);
+    expect(deleted.error?.reason).toBe('LAST_SUPER_USER_DELETED');
+    expect(deleted.error?.message).toBe('Cannot delete the only remaining super user.');
+    const demoted = await failure(
+      client.UpdateUser({
+        actor: full,
+        username: last.username,
+        permissions: ['solder_users'],
+        update_mask: ['permissions'],
+      }),
+    );
+    expect(demoted.error?.reason).toBe('LAST_SUPER_USER_DEMOTED');
+    expect((await client.GetUser({ username: last.username })).permissions).toContain('solder_full');
+
+    // Two super users demoting each other at once: one of them stays.
+    await client.CreateUser({ actor: full, username: 'second-root', permissions: ['solder_full'] });
+    const results = await Promise.allSettled(
+      [last.username, 'second-root'].map((username) =>
+        client.UpdateUser({ actor: full, username, permissions: [], update_mask: ['permissions'] }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const left = (await client.ListUsers({})).users.filter((u) => u.permissions.includes('solder_full'));
+    expect(left).toHaveLength(1);
+  });
+
+  test('a change that changes nothing writes nothing, updated_at included', async () => {
+    const { user } = await userWithToken('idle', ['mods_create'], [2]);
+    for (const change of [
+      { update_mask: [] },
+      { permissions: ['mods_create'], update_mask: ['permissions'] },
+      { modpack_ids: [2], update_mask: ['modpacks'] },
+      { new_username: 'idle', update_mask: ['username'] },
+      { email: undefined, update_mask: ['email'] },
+    ]) {
+      const same = await client.UpdateUser({ actor: full, username: 'idle', ...change });
+      expect(same.updated_at).toBe(user.updated_at);
+    }
+    const changed = await client.UpdateUser({
+      actor: full,
+      username: 'idle',
+      new_username: 'Idle',
+      update_mask: ['username'],
+    });
+    expect(changed.updated_at).not.toBe(user.updated_at);
   });
 
   test('GrantModpackAccess is idempotent; DeleteUser removes tokens and access rows', async () => {
@@ -201,7 +280,7 @@ describe('users', () => {
       'USER_NOT_FOUND',
     );
 
-    await client.DeleteUser({ username: 'erin' });
+    await client.DeleteUser({ actor: full, username: 'erin' });
     expect((await failure(client.Authenticate({ token: token.plaintext }))).error?.reason).toBe('UNAUTHENTICATED');
     const [row] = await app.orm.em.fork().execute<{ tokens: number; links: number }[]>(
       `select (select count(*) from tokens where user_id = ?)::int as tokens,
@@ -240,7 +319,7 @@ describe('tokens', () => {
   test('own tokens only: list, create by username, revoking another user’s token is TOKEN_NOT_FOUND', async () => {
     const a = await userWithToken('gina');
     const b = await userWithToken('hank');
-    const second = await client.CreateToken({ username: 'GINA', name: 'laptop' });
+    const second = await client.CreateToken({ actor: full, username: 'GINA', name: 'laptop' });
     expect(second.plaintext).not.toBe(a.token.plaintext);
 
     const listed = await client.ListTokens({ user_id: a.user.id });
@@ -253,7 +332,9 @@ describe('tokens', () => {
     expect(stolen.error?.reason).toBe('TOKEN_NOT_FOUND');
     expect((await client.Authenticate({ token: a.token.plaintext })).username).toBe('gina');
 
-    expect((await failure(client.CreateToken({ username: 'nobody', name: 'x' }))).error?.reason).toBe('USER_NOT_FOUND');
+    expect((await failure(client.CreateToken({ actor: full, username: 'nobody', name: 'x' }))).error?.reason).toBe(
+      'USER_NOT_FOUND',
+    );
     expect((await failure(client.CreateToken({ user_id: 999999, name: 'x' }))).error?.reason).toBe('USER_NOT_FOUND');
     expect((await failure(client.CreateToken({ user_id: a.user.id, name: ' ' }))).error?.details.fields).toEqual({
       name: ['The name field is required.'],
@@ -349,6 +430,14 @@ describe('launcher clients', () => {
     expect(replaced.modpack_ids).toEqual([5]);
     const cleared = await client.UpdateClient({ uuid, modpack_ids: [], update_mask: ['modpacks'] });
     expect(cleared.modpack_ids).toEqual([]);
+    // A change that changes nothing writes nothing, updated_at included.
+    for (const same of [
+      { update_mask: [] },
+      { name: 'Laptop', update_mask: ['name'] },
+      { modpack_ids: [], update_mask: ['modpacks'] },
+    ]) {
+      expect((await client.UpdateClient({ uuid, ...same })).updated_at).toBe(cleared.updated_at);
+    }
 
     await client.CreateClient({ name: 'Second', uuid: 'second-client' });
     const list = await client.ListClients({});

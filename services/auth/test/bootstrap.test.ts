@@ -56,7 +56,7 @@ describe('bootstrap admin', () => {
 
   test('a pre-existing admin is granted solder_full; the token works; restarts are idempotent', async () => {
     const plain = await start(db.url);
-    await plain.client.CreateUser({ actor: actor(['solder_users']), username: 'Admin', permissions: ['mods_create'] });
+    await plain.client.CreateUser({ actor: actor(['solder_full']), username: 'Admin', permissions: ['mods_create'] });
     await plain.stop();
 
     const first = await start(db.url, TOKEN_A);

@@ -22,8 +22,8 @@ export async function refusal(p: Promise<unknown>) {
   };
 }
 
-export function actor(permissions: string[]): authV1.Principal {
-  return { user_id: 1, username: 'someone', permissions, modpack_ids: [], token_id: 1 };
+export function actor(permissions: string[], modpack_ids: number[] = []): authV1.Principal {
+  return { user_id: 1, username: 'someone', permissions, modpack_ids, token_id: 1 };
 }
 
 /** Every row of every table as text, to prove a secret is stored nowhere. */

@@ -323,7 +323,7 @@ describe('sign-in', () => {
     // Ending it again, or an unknown one, is no error.
     await expect(client.EndSession({ token: session.token })).resolves.toEqual({});
     // A bearer token is not a session, nor the other way round.
-    const token = await client.CreateToken({ username: 'alice', name: 't' });
+    const token = await client.CreateToken({ actor: full, username: 'alice', name: 't' });
     expect(await refusal(client.AuthenticateSession({ token: token.plaintext }))).toMatchObject({
       reason: 'UNAUTHENTICATED',
     });
@@ -392,7 +392,7 @@ describe('sessions end', () => {
         ),
       );
     const [a, b] = [await signIn('bob', 'bob-password-1'), await signIn('bob', 'bob-password-1')];
-    const bearer = await client.CreateToken({ username: 'bob', name: 'script' });
+    const bearer = await client.CreateToken({ actor: full, username: 'bob', name: 'script' });
 
     await client.UpdateUser({
       actor: full,
@@ -468,7 +468,11 @@ describe('UpdateAccount', () => {
     expect(await refusal(signIn('dave', 'dave-password-1'))).toEqual(INVALID);
     await expect(signIn('dave@example.com', 'dave-password-2')).resolves.toBeDefined();
 
-    // An e-mail change alone needs no password.
+    // An e-mail change alone needs no password; a wrong one sent with it is refused, nothing changed.
+    expect(
+      await refusal(change({ email: 'thief@example.com', current_password: 'wrong-one' }, ['email'])),
+    ).toMatchObject({ fields: { current_password: ['The password is incorrect.'] } });
+    expect((await client.GetUser({ username: 'dave' })).email).toBe('dave@example.com');
     expect((await change({ email: 'dave2@example.com' }, ['email'])).email).toBe('dave2@example.com');
   });
 

@@ -40,6 +40,15 @@ export const REASONS = {
   USER_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'User not found.' },
   USERNAME_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The username has already been taken.' },
   TOKEN_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Token not found.' },
+  // Depot always keeps a solder_full user (Solder's words for the delete).
+  LAST_SUPER_USER_DELETED: {
+    code: grpc.status.FAILED_PRECONDITION,
+    message: 'Cannot delete the only remaining super user.',
+  },
+  LAST_SUPER_USER_DEMOTED: {
+    code: grpc.status.FAILED_PRECONDITION,
+    message: 'Cannot take solder_full from the only remaining super user.',
+  },
   // One answer for an unknown login, a wrong password and an account without one.
   INVALID_CREDENTIALS: { code: grpc.status.UNAUTHENTICATED, message: 'These credentials do not match our records.' },
   // The second step of a sign-in: a wrong, used or late code, an unknown or expired challenge alike.

@@ -33,17 +33,38 @@ export function holds(who: Holder | null | undefined, permission: Permission): b
   return !!who && (who.permissions.includes(FULL) || who.permissions.includes(permission));
 }
 
+/** What a user may do: their permissions and the modpacks on their access list. */
+export interface Authority {
+  permissions: readonly string[];
+  modpack_ids?: readonly number[];
+}
+
 /**
- * The escalation guard: only a solder_full user may grant solder_full, or act on the rights of a
- * user who holds it (change their permissions, delete them, mint a token with their rights).
- * `held`: the target's current permissions when the action touches them; `granted`: those it gives.
+ * What a user holds, or is being given: permissions and modpack access. Values that name no
+ * permission or no modpack id are not rights (the request's validation refuses them, 422).
  */
-export function mayTouchFull(
-  actor: Holder | null | undefined,
-  change: { held?: readonly string[]; granted?: readonly unknown[] },
-): boolean {
-  if (actor?.permissions.includes(FULL)) return true;
-  return !change.held?.includes(FULL) && !change.granted?.includes(FULL);
+export interface Rights {
+  permissions?: readonly unknown[];
+  modpack_ids?: readonly unknown[];
+}
+
+/**
+ * The rule for acting on another user (docs/api.md#acting-on-users): a caller may read or change
+ * anything of a user (password, e-mail, username, rights, tokens, two-factor, the account itself),
+ * and give a user rights, only within its own: every permission and every modpack the user holds,
+ * or is given, the caller holds too. solder_full covers all. Otherwise a user allowed to manage
+ * users could set an administrator's password and sign in as them, or make themselves a second
+ * account with the rights they lack.
+ */
+export function covers(actor: Authority | null | undefined, rights: Rights): boolean {
+  if (!actor) return false;
+  if (actor.permissions.includes(FULL)) return true;
+  const permissions: readonly unknown[] = actor.permissions;
+  const modpacks: readonly unknown[] = actor.modpack_ids ?? [];
+  return (
+    (rights.permissions ?? []).every((p) => typeof p !== 'string' || !isPermission(p) || permissions.includes(p)) &&
+    (rights.modpack_ids ?? []).every((id) => typeof id !== 'number' || modpacks.includes(id))
+  );
 }
 
 /** Deduplicated, unknown ones dropped, in the canonical order of PERMISSIONS. */

@@ -1,4 +1,4 @@
-import { FULL, holds, isPermission, mayTouchFull, normalizePermissions, PERMISSIONS } from '../src/permissions';
+import { covers, FULL, holds, isPermission, normalizePermissions, PERMISSIONS } from '../src/permissions';
 
 test('a permission is one of the list, exactly', () => {
   for (const p of PERMISSIONS) expect(isPermission(p)).toBe(true);
@@ -13,16 +13,22 @@ test('solder_full holds every permission; nobody holds anything without credenti
   expect(holds(undefined, 'mods_create')).toBe(false);
 });
 
-test('only a solder_full actor grants solder_full or touches a solder_full user', () => {
+test('a caller covers a user only within its own rights; solder_full covers all', () => {
   const admin = { permissions: [FULL] };
-  const userAdmin = { permissions: ['solder_users'] };
-  expect(mayTouchFull(admin, { held: [FULL], granted: [FULL] })).toBe(true);
-  expect(mayTouchFull(userAdmin, { granted: ['mods_create'] })).toBe(true);
-  expect(mayTouchFull(userAdmin, { held: ['mods_create'], granted: ['modpacks_manage'] })).toBe(true);
-  expect(mayTouchFull(userAdmin, { granted: [FULL] })).toBe(false);
-  expect(mayTouchFull(userAdmin, { held: [FULL] })).toBe(false);
-  expect(mayTouchFull(userAdmin, { held: [FULL], granted: [] })).toBe(false);
-  expect(mayTouchFull(null, { granted: [FULL] })).toBe(false);
+  const helpdesk = { permissions: ['solder_users', 'mods_create'], modpack_ids: [1, 2] };
+  expect(covers(admin, { permissions: [FULL, 'solder_users'], modpack_ids: [7] })).toBe(true);
+  expect(covers(helpdesk, { permissions: ['mods_create'], modpack_ids: [2] })).toBe(true);
+  expect(covers(helpdesk, { permissions: ['solder_users', 'mods_create'], modpack_ids: [1, 2] })).toBe(true);
+  expect(covers(helpdesk, {})).toBe(true);
+  // a permission, or a modpack, the caller does not hold
+  expect(covers(helpdesk, { permissions: [FULL] })).toBe(false);
+  expect(covers(helpdesk, { permissions: ['mods_delete'] })).toBe(false);
+  expect(covers(helpdesk, { permissions: ['mods_create'], modpack_ids: [3] })).toBe(false);
+  // values that name no right are the body's validation errors, not rights
+  expect(covers(helpdesk, { permissions: ['root', 42, null], modpack_ids: ['x'] })).toBe(true);
+  // nobody covers anyone without credentials
+  expect(covers(null, {})).toBe(false);
+  expect(covers(undefined, { permissions: [] })).toBe(false);
 });
 
 test('permissions are deduplicated, unknown ones dropped, in the canonical order', () => {

@@ -1,5 +1,5 @@
 // Your own API tokens, for scripts and tools (curl, the launcher API with a bearer token). A new
-// token is shown once.
+// token is shown once, and asks for your password: it outlives this session (docs/api.md#tokens).
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api';
@@ -10,15 +10,22 @@ import { SubmitButton, TextField } from '../ui/form';
 import { Table } from '../ui/table';
 import { Page, Section } from '../ui/page';
 import { Secret } from '../ui/secret';
+import { useSession } from '../session';
 import { useSubmit } from '../ui/submit';
 
 export default function Tokens() {
+  const { user } = useSession();
   const queries = useQueryClient();
   const flash = useFlash();
   const tokens = useQuery({ queryKey: ['tokens'], queryFn: () => call(api.GET('/api/token')) });
   const [issued, setIssued] = useState<Schemas['TokenIssued']['token'] | null>(null);
   const create = useSubmit(
-    (v) => call(api.POST('/api/token', { body: { name: v.text('name') } })),
+    (v) =>
+      call(
+        api.POST('/api/token', {
+          body: { name: v.text('name'), password: v.optional('password'), code: v.optional('code') },
+        }),
+      ),
     (result, form) => {
       form.reset();
       setIssued(result.token);
@@ -73,6 +80,17 @@ export default function Tokens() {
             errors={create.fields}
             hint="What it is for, e.g. build script."
           />
+          {user.has_password ? (
+            <TextField
+              name="password"
+              label="Your password"
+              type="password"
+              required
+              autoComplete="current-password"
+              errors={create.fields}
+              hint="A token keeps working after you sign out: confirm that it is you."
+            />
+          ) : null}
           <SubmitButton busy={create.busy}>Create token</SubmitButton>
         </form>
       </Section>

@@ -258,6 +258,15 @@ export interface AuthServiceClient extends grpc.Client {
   listUsers(argument: _depot_auth_v1_ListUsersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
   listUsers(argument: _depot_auth_v1_ListUsersRequest, callback: grpc.requestCallback<_depot_auth_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
   
+  ProveIdentity(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ProveIdentity(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ProveIdentity(argument: _depot_auth_v1_TwoFactorProofRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  ProveIdentity(argument: _depot_auth_v1_TwoFactorProofRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  proveIdentity(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  proveIdentity(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  proveIdentity(argument: _depot_auth_v1_TwoFactorProofRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  proveIdentity(argument: _depot_auth_v1_TwoFactorProofRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   RegenerateRecoveryCodes(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
   RegenerateRecoveryCodes(argument: _depot_auth_v1_TwoFactorProofRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
   RegenerateRecoveryCodes(argument: _depot_auth_v1_TwoFactorProofRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_RecoveryCodes__Output>): grpc.ClientUnaryCall;
@@ -397,6 +406,8 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
   
   ListUsers: grpc.handleUnaryCall<_depot_auth_v1_ListUsersRequest__Output, _depot_auth_v1_ListUsersResponse>;
   
+  ProveIdentity: grpc.handleUnaryCall<_depot_auth_v1_TwoFactorProofRequest__Output, _depot_auth_v1_Empty>;
+  
   RegenerateRecoveryCodes: grpc.handleUnaryCall<_depot_auth_v1_TwoFactorProofRequest__Output, _depot_auth_v1_RecoveryCodes>;
   
   ResetTwoFactor: grpc.handleUnaryCall<_depot_auth_v1_ResetTwoFactorRequest__Output, _depot_auth_v1_Empty>;
@@ -443,6 +454,7 @@ export interface AuthServiceDefinition extends grpc.ServiceDefinition {
   ListKeys: MethodDefinition<_depot_auth_v1_ListKeysRequest, _depot_auth_v1_ListKeysResponse, _depot_auth_v1_ListKeysRequest__Output, _depot_auth_v1_ListKeysResponse__Output>
   ListTokens: MethodDefinition<_depot_auth_v1_ListTokensRequest, _depot_auth_v1_ListTokensResponse, _depot_auth_v1_ListTokensRequest__Output, _depot_auth_v1_ListTokensResponse__Output>
   ListUsers: MethodDefinition<_depot_auth_v1_ListUsersRequest, _depot_auth_v1_ListUsersResponse, _depot_auth_v1_ListUsersRequest__Output, _depot_auth_v1_ListUsersResponse__Output>
+  ProveIdentity: MethodDefinition<_depot_auth_v1_TwoFactorProofRequest, _depot_auth_v1_Empty, _depot_auth_v1_TwoFactorProofRequest__Output, _depot_auth_v1_Empty__Output>
   RegenerateRecoveryCodes: MethodDefinition<_depot_auth_v1_TwoFactorProofRequest, _depot_auth_v1_RecoveryCodes, _depot_auth_v1_TwoFactorProofRequest__Output, _depot_auth_v1_RecoveryCodes__Output>
   ResetTwoFactor: MethodDefinition<_depot_auth_v1_ResetTwoFactorRequest, _depot_auth_v1_Empty, _depot_auth_v1_ResetTwoFactorRequest__Output, _depot_auth_v1_Empty__Output>
   ResolveReadAccess: MethodDefinition<_depot_auth_v1_ResolveReadAccessRequest, _depot_auth_v1_ReadAccess, _depot_auth_v1_ResolveReadAccessRequest__Output, _depot_auth_v1_ReadAccess__Output>
