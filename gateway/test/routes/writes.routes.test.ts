@@ -305,9 +305,11 @@ describe('POST /api/modpack/{slug}/build', () => {
 });
 
 describe('POST /api/modpack/{slug}/build with clone_from_modpack', () => {
-  const slugsKnown = (...known: string[]) => async ({ slugs }: { slugs: string[] }) => ({
-    modpacks: known.filter((s) => slugs.includes(s)).map((slug, i) => ({ id: 20 + i, slug })),
-  });
+  const slugsKnown =
+    (...known: string[]) =>
+    async ({ slugs }: { slugs: string[] }) => ({
+      modpacks: known.filter((s) => slugs.includes(s)).map((slug, i) => ({ id: 20 + i, slug })),
+    });
 
   it('sends the source modpack to the builds service', async () => {
     h.builds.stubs.GetModpacksBySlugs = slugsKnown('src');

@@ -14,10 +14,22 @@ beforeAll(async () => {
   source = (await stack.builds.CreateModpack({ name: 'Src', slug: 'src' })).id;
   target = (await stack.builds.CreateModpack({ name: 'Target', slug: 'target' })).id;
   await stack.builds.CreateBuild({ slug: 'src', access: ALL, version: '1.0.0', minecraft: '1.7.10' });
-  await stack.builds.AddBuildMod({ slug: 'src', version: '1.0.0', access: ALL, mod_slug: 'xc-alpha', mod_version: '1' });
+  await stack.builds.AddBuildMod({
+    slug: 'src',
+    version: '1.0.0',
+    access: ALL,
+    mod_slug: 'xc-alpha',
+    mod_version: '1',
+  });
   // The target has a build of that version too, with another mod: it must not be the one copied.
   await stack.builds.CreateBuild({ slug: 'target', access: ALL, version: '1.0.0', minecraft: '1.20.1' });
-  await stack.builds.AddBuildMod({ slug: 'target', version: '1.0.0', access: ALL, mod_slug: 'xc-beta', mod_version: '1' });
+  await stack.builds.AddBuildMod({
+    slug: 'target',
+    version: '1.0.0',
+    access: ALL,
+    mod_slug: 'xc-beta',
+    mod_version: '1',
+  });
 });
 
 afterAll(async () => {
