@@ -108,7 +108,10 @@ export interface Route<
   /** Body of a success and what it is. */
   response: R;
   returns: string;
-  /** Answers besides the success and the standard ones (401, 403, 400/413/415 for bodies, 429, 503, 500). */
+  /**
+   * Answers besides the success and the standard ones (401, 403, 400/413/415 for bodies, 429, 503,
+   * 500); a text given for a status that has a standard answer is added to it.
+   */
   answers?: Partial<Record<number, Answer>>;
   /**
    * The record(s) the request acts on, looked up when the request is refused before it reaches
@@ -283,7 +286,11 @@ function forbiddenWhen(declaration: AnyRoute): string {
 
 /** Every answer of a route, its own and the standard ones, by status (for the docs). */
 export function answersOf(declaration: AnyRoute): Record<number, { description: string; schema?: z.ZodType }> {
-  const all: Partial<Record<number, Answer>> = { ...standardAnswers(declaration), ...declaration.answers };
+  const all: Partial<Record<number, Answer>> = standardAnswers(declaration);
+  for (const [status, answer] of Object.entries(declaration.answers ?? {})) {
+    const standard = all[Number(status)];
+    all[Number(status)] = typeof standard === 'string' && typeof answer === 'string' ? `${standard} ${answer}` : answer;
+  }
   const out: Record<number, { description: string; schema?: z.ZodType }> = {};
   for (const [status, answer] of Object.entries(all)) {
     if (answer === undefined) continue;

@@ -161,4 +161,5 @@ export const listOf = <T extends z.ZodType>(item: T) => z.array(item, { error: M
 /** An optional list; null means an empty one (Laravel's nullable array). */
 export const list = <T extends z.ZodType>(array: T) => z.preprocess((v) => (v === null ? [] : v), array).optional();
 
-export const SELECTED_INVALID = 'The selected :attribute is invalid.';
+// Defined with the services' errors, which report it too (a modpack deleted while a build is created).
+export { SELECTED_INVALID } from '@depot/common';

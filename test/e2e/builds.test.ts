@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
 // Builds (docs/api.md#builds, #order-of-checks): create with defaults and clone_from, partial
 // updates, renames, strict types, deletion leaving mods intact, and the exact error bodies.
-import { Api, TIMESTAMP, TestStack, md5Of, startTestStack, must } from '../support';
+import { Api, TIMESTAMP, TestStack, md5Of, startTestStack, must, userWithToken } from '../support';
 
 let t: TestStack;
 let admin: Api;
@@ -432,6 +432,145 @@ describe('clone_from', () => {
     await assign('Case-Src', 'bmod-beta', '1.0');
     await createBuild({ version: 'case-clone', minecraft: '1.20.1', is_published: true, clone_from: 'case-src' });
     expect((await anon.get('/api/modpack/build-pack/case-clone')).body.mods).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// clone_from_modpack (Solder 1.1.0): a build of another modpack the caller may manage
+
+describe('clone_from_modpack', () => {
+  /** The mods of a build as the management read lists them: `mod@version`. */
+  async function managedMods(slug: string, version: string): Promise<string[]> {
+    const read = must(
+      await admin.get(`/api/manage/modpacks/${slug}/builds/${version}`),
+      200,
+      `read ${slug}/${version}`,
+    );
+    return read.mods.map((m: any) => `${m.mod.name}@${m.version.version}`);
+  }
+  async function managedBuilds(slug: string): Promise<string[]> {
+    const read = must(await admin.get(`/api/manage/modpacks/${slug}`), 200, `read ${slug}`);
+    return read.builds.map((b: any) => b.build.version);
+  }
+
+  beforeAll(async () => {
+    // Mods of their own: the usage counts other tests assert stay as they were.
+    for (const mod of ['xmod-one', 'xmod-two', 'xmod-three']) {
+      must(await admin.post('/api/mod', { name: mod, pretty_name: mod }), 201, `mod ${mod}`);
+      must(await admin.post(`/api/mod/${mod}/version`, { version: '1', md5: md5Of(mod) }), 201, `version ${mod}`);
+    }
+    must(await admin.post('/api/modpack', { name: 'Src', slug: 'src', hidden: false }), 201, 'src');
+    await createBuild({ version: '1.0.0', minecraft: '1.7.10', is_published: true }, 'src');
+    await assign('1.0.0', 'xmod-one', '1', 'src');
+    must(await admin.post('/api/modpack', { name: 'Target', slug: 'target' }), 201, 'target');
+  });
+
+  test("copies the mods of the other modpack's build (Solder's reproduction)", async () => {
+    const r = await admin.post('/api/modpack/target/build', {
+      version: '1.0.0',
+      minecraft: '1.20.1',
+      clone_from: '1.0.0',
+      clone_from_modpack: 'src',
+    });
+    expect(r.status).toBe(201);
+    const target = must(await admin.get('/api/manage/modpacks/target'), 200, 'target').modpack;
+    expect(r.body).toEqual(expectedBuild({ modpack_id: target.id, version: '1.0.0', minecraft: '1.20.1' }));
+    expect(await managedMods('target', '1.0.0')).toEqual(['xmod-one@1']);
+    expect(await managedMods('src', '1.0.0')).toEqual(['xmod-one@1']);
+  });
+
+  test('copies the source build even when the target has a build of that version', async () => {
+    await createBuild({ version: 'shared', minecraft: '1.20.1' }, 'target');
+    await assign('shared', 'xmod-three', '1', 'target');
+    await createBuild({ version: 'shared', minecraft: '1.7.10' }, 'src');
+    await assign('shared', 'xmod-two', '1', 'src');
+    await createBuild(
+      { version: 'from-src', minecraft: '1.20.1', clone_from: 'shared', clone_from_modpack: 'src' },
+      'target',
+    );
+    expect(await managedMods('target', 'from-src')).toEqual(['xmod-two@1']);
+    // Without clone_from_modpack, clone_from still names a build of the target itself.
+    await createBuild({ version: 'from-self', minecraft: '1.20.1', clone_from: 'shared' }, 'target');
+    expect(await managedMods('target', 'from-self')).toEqual(['xmod-three@1']);
+  });
+
+  test("a source the caller may not manage: 403 with Solder's message, nothing created or changed", async () => {
+    const author = admin.as(await userWithToken(admin, 'clone-author', ['modpacks_manage'], ['target']));
+    const before = await managedBuilds('target');
+    const r = await author.post('/api/modpack/target/build', {
+      version: 'stolen',
+      minecraft: '1.20.1',
+      clone_from: '1.0.0',
+      clone_from_modpack: 'src',
+    });
+    expect(r.status).toBe(403);
+    expect(r.body).toEqual({ error: 'You do not have permission to clone from that modpack.' });
+    // The same answer whether or not the source has that build: the caller learns nothing of its builds.
+    const missing = await author.post('/api/modpack/target/build', {
+      version: 'stolen',
+      minecraft: '1.20.1',
+      clone_from: 'no-such-build',
+      clone_from_modpack: 'src',
+    });
+    expect(missing.status).toBe(403);
+    expect(missing.body).toEqual({ error: 'You do not have permission to clone from that modpack.' });
+    expect(await managedBuilds('target')).toEqual(before);
+    expect(await admin.get('/api/manage/modpacks/target/builds/stolen')).toMatchObject({
+      status: 404,
+      body: { error: 'Build not found.' },
+    });
+    expect(await managedMods('src', '1.0.0')).toEqual(['xmod-one@1']);
+
+    // A version already taken answers first, as in Solder; the author's own packs are fine sources.
+    const dup = await author.post('/api/modpack/target/build', {
+      version: '1.0.0',
+      minecraft: '1.20.1',
+      clone_from: '1.0.0',
+      clone_from_modpack: 'src',
+    });
+    expect(dup.status).toBe(422);
+    expect(dup.body).toEqual({ error: 'Build version already exists for this modpack.' });
+    const own = await author.post('/api/modpack/target/build', {
+      version: 'own',
+      minecraft: '1.20.1',
+      clone_from: 'shared',
+      clone_from_modpack: 'target',
+    });
+    expect(own.status).toBe(201);
+    expect(await managedMods('target', 'own')).toEqual(['xmod-three@1']);
+  });
+
+  test('a modpack that does not exist: 422 for the field, with or without clone_from, nothing created', async () => {
+    const before = await managedBuilds('target');
+    for (const body of [
+      { version: 'ghost', minecraft: '1.20.1', clone_from: '1.0.0', clone_from_modpack: 'no-such-pack' },
+      { version: 'ghost', minecraft: '1.20.1', clone_from_modpack: 'no-such-pack' },
+      { version: 'ghost', minecraft: '1.20.1', clone_from: '1.0.0', clone_from_modpack: 'SRC' },
+    ]) {
+      const r = await admin.post('/api/modpack/target/build', body);
+      expect(r.status).toBe(422);
+      expect(r.body).toEqual({ error: { clone_from_modpack: ['The selected clone_from_modpack is invalid.'] } });
+    }
+    const both = await admin.post('/api/modpack/target/build', {
+      version: 'ghost',
+      clone_from_modpack: 'no-such-pack',
+    });
+    expect(both.status).toBe(422);
+    expect(both.body).toEqual({
+      error: {
+        minecraft: ['The minecraft field is required.'],
+        clone_from_modpack: ['The selected clone_from_modpack is invalid.'],
+      },
+    });
+    expect(await managedBuilds('target')).toEqual(before);
+  });
+
+  test('an unknown build of the source modpack is ignored, as clone_from is: 201 without mods', async () => {
+    await createBuild(
+      { version: 'empty', minecraft: '1.20.1', clone_from: 'no-such', clone_from_modpack: 'src' },
+      'target',
+    );
+    expect(await managedMods('target', 'empty')).toEqual([]);
   });
 });
 

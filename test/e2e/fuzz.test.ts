@@ -177,6 +177,7 @@ type FieldKind =
   | 'username'
   | 'permissions'
   | 'packSlugs'
+  | 'packSlug'
   | 'packIds';
 interface Field {
   name: string;
@@ -250,7 +251,11 @@ const ROUTES: Route[] = [
     path: '/api/modpack/{pack}/clone',
     fields: [f('name', 'text'), f('slug', 'slug'), f('hidden', 'bool')],
   },
-  { method: 'POST', path: '/api/modpack/{pack}/build', fields: [...BUILD_FIELDS, f('clone_from', 'text', true)] },
+  {
+    method: 'POST',
+    path: '/api/modpack/{pack}/build',
+    fields: [...BUILD_FIELDS, f('clone_from', 'text', true), f('clone_from_modpack', 'packSlug', true)],
+  },
   { method: 'PUT', path: '/api/modpack/{pack}/{build}', fields: BUILD_FIELDS },
   { method: 'DELETE', path: '/api/modpack/{pack}/{build}' },
   {
@@ -449,6 +454,8 @@ function poisonOf(field: Field): unknown[] {
       return ['solder_full', 5, {}, ['nope'], [1], [null], ['mods_create', 'nope'], [[]], ['solder_full\u0000']];
     case 'packSlugs':
       return ['fx-pack', 5, {}, [1], [null], ['no-such-pack-fz'], ['fx-pack\u0000'], ['\ud800']];
+    case 'packSlug':
+      return [...text, 'no-such-pack-fz', 'FX-PACK', 'fx-pack\u0000', 'x'.repeat(256)];
     case 'packIds':
       return ['x', 5, {}, [0], [-1], [1.5], ['1'], [null], [2147483648], [999999]];
   }
@@ -482,6 +489,8 @@ function validOf(field: Field): unknown[] {
       return [[], ['mods_create'], null];
     case 'packSlugs':
       return [[], ['fx-pack'], null];
+    case 'packSlug':
+      return ['fx-pack', null];
     case 'packIds':
       return [[], null];
   }

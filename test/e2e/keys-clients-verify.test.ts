@@ -285,6 +285,20 @@ describe('platform keys, verify and launcher clients', () => {
       });
     });
 
+    it('a name already used → 201: only the uuid is unique (docs/decisions.md, unlike Solder)', async () => {
+      const twin = randomUUID();
+      const res = await admin.post('/api/client', { name: 'Home PC', uuid: twin });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ name: 'Home PC', uuid: twin, modpacks: [] });
+      const names = (await clientsState(admin)).clients.map((c: any) => [c.name, c.uuid]);
+      expect(names).toEqual([
+        ['Home PC', uuid],
+        ['Home PC', twin],
+      ]);
+      expectReply(await admin.delete(`/api/client/${twin}`), 200, { success: 'Client deleted.' });
+      expect((await clientsState(admin)).clients).toEqual([client]);
+    });
+
     it('PUT /api/client/{uuid} {modpacks} links the modpacks and answers the record', async () => {
       const res = await admin.put(`/api/client/${uuid}`, { modpacks: [packA.id, packB.id] });
       expect(res.status).toBe(200);

@@ -305,7 +305,7 @@ export type paths = {
         put?: never;
         /**
          * Create a build
-         * @description `clone_from` copies the assignments of that build of the same modpack (ignored when it does not exist).
+         * @description `clone_from` copies the assignments of that build of the modpack `clone_from_modpack` (this one when absent), which the caller must have access to; a build that does not exist is ignored.
          *
          *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
          */
@@ -3625,6 +3625,8 @@ export interface operations {
                     min_memory?: number | null;
                     /** @description Absent, null or an empty string leaves it unset. */
                     clone_from?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    clone_from_modpack?: string | null;
                 };
             };
         };
@@ -3656,7 +3658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. "You do not have permission to clone from that modpack.": `clone_from` and `clone_from_modpack` name a modpack the caller has no access to. */
             403: {
                 headers: {
                     [name: string]: unknown;

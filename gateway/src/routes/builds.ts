@@ -2,10 +2,11 @@
 // errors answer only after the modpack (and build) were found accessible.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { SLUG_PATTERN } from '@depot/common';
 import { buildRecord } from '../modpack-views';
 import * as res from '../response-schemas';
 import { invalid, notFound, route, segment } from '../route';
-import { presentFields, rules, unsetNulls } from '../validation';
+import { MESSAGES, presentFields, rules, SELECTED_INVALID, unsetNulls } from '../validation';
 import { checkTarget, modpackParams, staleModpack } from './modpacks';
 
 const buildFields = {
@@ -17,16 +18,37 @@ const buildFields = {
   min_java: rules.nullable(rules.string()),
   min_memory: rules.nullable(rules.integer()),
 };
-const createBody = z.object({ ...buildFields, clone_from: rules.nullable(rules.string()) });
 const updateBody = z.object(buildFields).partial();
 
 export const buildParams = modpackParams.extend({
   build: segment('BUILD_NOT_FOUND', 'Build version string (exact, case-sensitive), percent-encoded.'),
 });
 const DUPLICATE = '`{"error": "Build version already exists for this modpack."}`';
+const CLONE_FORBIDDEN =
+  '"You do not have permission to clone from that modpack.": `clone_from` and `clone_from_modpack` name a modpack the caller has no access to.';
 
 export function buildsRoutes(app: FastifyInstance) {
   const { builds } = app.deps.clients;
+
+  /**
+   * The modpack `clone_from` is looked up in (Solder's `exists` rule): a slug checked against builds
+   * in one call, even without `clone_from`; an unknown one is reported with the other field errors.
+   */
+  const cloneFromModpack = rules.nullable(
+    z
+      .string({ error: MESSAGES.string })
+      .refine(
+        async (slug) =>
+          SLUG_PATTERN.test(slug) && (await builds.GetModpacksBySlugs({ slugs: [slug] })).modpacks.length > 0,
+        SELECTED_INVALID,
+      )
+      .meta({ description: 'Slug of the modpack `clone_from` names a build of; absent: this modpack.' }),
+  );
+  const createBody = z.object({
+    ...buildFields,
+    clone_from: rules.nullable(rules.string()),
+    clone_from_modpack: cloneFromModpack,
+  });
 
   return [
     route({
@@ -35,7 +57,8 @@ export function buildsRoutes(app: FastifyInstance) {
       tag: 'Builds',
       summary: 'Create a build',
       description:
-        '`clone_from` copies the assignments of that build of the same modpack (ignored when it does not exist).',
+        '`clone_from` copies the assignments of that build of the modpack `clone_from_modpack` (this one when absent), ' +
+        'which the caller must have access to; a build that does not exist is ignored.',
       access: 'modpacks_manage',
       modpackAccess: true,
       params: modpackParams,
@@ -44,7 +67,7 @@ export function buildsRoutes(app: FastifyInstance) {
       status: 201,
       response: res.buildRecord,
       returns: 'The new build.',
-      answers: { 404: notFound('Modpack not found.'), 422: invalid(DUPLICATE) },
+      answers: { 403: CLONE_FORBIDDEN, 404: notFound('Modpack not found.'), 422: invalid(DUPLICATE) },
       invalidates: staleModpack,
       handler: async ({ params, body, scope }) =>
         buildRecord(await builds.CreateBuild({ slug: params.slug, access: scope, ...unsetNulls(body) })),

@@ -304,6 +304,101 @@ describe('POST /api/modpack/{slug}/build', () => {
   });
 });
 
+describe('POST /api/modpack/{slug}/build with clone_from_modpack', () => {
+  const slugsKnown =
+    (...known: string[]) =>
+    async ({ slugs }: { slugs: string[] }) => ({
+      modpacks: known.filter((s) => slugs.includes(s)).map((slug, i) => ({ id: 20 + i, slug })),
+    });
+
+  it('sends the source modpack to the builds service', async () => {
+    h.builds.stubs.GetModpacksBySlugs = slugsKnown('src');
+    h.builds.stubs.CreateBuild = async () => build({ version: '1.0.0', minecraft: '1.20.1' });
+    const res = await h.request('POST', '/api/modpack/tekkit/build', {
+      headers: bearer('manager'),
+      body: { version: '1.0.0', minecraft: '1.20.1', clone_from: '1.0.0', clone_from_modpack: 'src' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json()).toMatchObject({ version: '1.0.0', minecraft: '1.20.1' });
+    expect(h.builds.calls.map((c) => c.method)).toEqual(['GetModpacksBySlugs', 'CreateBuild']);
+    expect(h.builds.calls[1].request).toEqual({
+      slug: 'tekkit',
+      access: MANAGER_ACCESS,
+      version: '1.0.0',
+      minecraft: '1.20.1',
+      clone_from: '1.0.0',
+      clone_from_modpack: 'src',
+    });
+  });
+
+  it('answers 403 with Solder message when the caller may not manage the source', async () => {
+    h.builds.stubs.GetModpacksBySlugs = slugsKnown('src');
+    h.builds.stubs.CreateBuild = fail('CLONE_SOURCE_FORBIDDEN');
+    const res = await h.request('POST', '/api/modpack/tekkit/build', {
+      headers: bearer('manager'),
+      body: { version: '1.0.0', minecraft: '1.20.1', clone_from: '1.0.0', clone_from_modpack: 'src' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.json()).toEqual({ error: 'You do not have permission to clone from that modpack.' });
+  });
+
+  it('answers 422 for a modpack that does not exist, with the other field errors, creating nothing', async () => {
+    h.builds.stubs.GetModpacksBySlugs = slugsKnown('src');
+    h.builds.stubs.CheckTarget = async () => ({ modpack_id: 1 });
+    let res = await h.request('POST', '/api/modpack/tekkit/build', {
+      headers: bearer('manager'),
+      body: { version: '1.0.0', clone_from: '1.0.0', clone_from_modpack: 'nope' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.json()).toEqual({
+      error: {
+        minecraft: ['The minecraft field is required.'],
+        clone_from_modpack: ['The selected clone_from_modpack is invalid.'],
+      },
+    });
+    // Without clone_from too, as Solder validates it; a slug that cannot be one is not looked up.
+    for (const [value, message] of [
+      ['SRC', 'The selected clone_from_modpack is invalid.'],
+      ['no/slug', 'The selected clone_from_modpack is invalid.'],
+      [7, 'The clone_from_modpack field must be a string.'],
+    ] as const) {
+      h.builds.calls = [];
+      res = await h.request('POST', '/api/modpack/tekkit/build', {
+        headers: bearer('manager'),
+        body: { version: '1.0.0', minecraft: '1.20.1', clone_from_modpack: value },
+      });
+      expect(res.status).toBe(422);
+      expect(res.json()).toEqual({ error: { clone_from_modpack: [message] } });
+      expect(h.builds.methods()).toEqual(value === 'SRC' ? ['GetModpacksBySlugs', 'CheckTarget'] : ['CheckTarget']);
+    }
+  });
+
+  it('checks the target before an unknown source modpack', async () => {
+    h.builds.stubs.GetModpacksBySlugs = slugsKnown();
+    h.builds.stubs.CheckTarget = fail('FORBIDDEN');
+    const res = await h.request('POST', '/api/modpack/tekkit/build', {
+      headers: bearer('manager'),
+      body: { version: '1.0.0', minecraft: '1.20.1', clone_from: '1.0.0', clone_from_modpack: 'nope' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
+  });
+
+  it('takes null and "" as no source modpack, without a lookup', async () => {
+    h.builds.stubs.CreateBuild = async () => build();
+    for (const value of [null, '']) {
+      h.builds.calls = [];
+      const res = await h.request('POST', '/api/modpack/tekkit/build', {
+        headers: bearer('manager'),
+        body: { version: '1.0', minecraft: '1.12.2', clone_from: '0.9', clone_from_modpack: value },
+      });
+      expect(res.status).toBe(201);
+      expect(h.builds.methods()).toEqual(['CreateBuild']);
+      expect(h.builds.calls[0].request).not.toHaveProperty('clone_from_modpack');
+    }
+  });
+});
+
 describe('PUT /api/modpack/{slug}/{build}', () => {
   it('checks the build before the body', async () => {
     h.builds.stubs.CheckTarget = fail('BUILD_NOT_FOUND');

@@ -2,7 +2,7 @@
 // order of docs/api.md#order-of-checks: modpack missing → 404, not accessible → 403, build missing → 404.
 import type { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { canAccess, DepotError } from '@depot/common';
+import { canAccess, DepotError, selectedInvalid } from '@depot/common';
 import { BuildSchema, type Build } from './entities/build';
 import { ModpackSchema, type Modpack } from './entities/modpack';
 
@@ -43,4 +43,22 @@ export async function findWritableBuild(
 ): Promise<{ modpack: Modpack; build: Build }> {
   const modpack = await findWritableModpack(em, slug, access);
   return { modpack, build: await findBuild(em, modpack.id, version) };
+}
+
+/**
+ * The modpack whose build a new build's mods are copied from: the target itself, or the one named
+ * by `clone_from_modpack`, which the caller must be able to manage too (Solder's 403). One that is
+ * gone answers as the gateway answers an unknown slug: it existed when the body was judged.
+ */
+export async function findCloneSource(
+  em: SqlEntityManager,
+  targetId: number,
+  access: Access,
+  slug: string | undefined,
+): Promise<number> {
+  if (slug === undefined) return targetId;
+  const source = await em.findOne(ModpackSchema, { slug }, { fields: ['id'] });
+  if (!source) throw selectedInvalid('clone_from_modpack');
+  if (!canAccess(access, source.id)) throw new DepotError('CLONE_SOURCE_FORBIDDEN');
+  return source.id;
 }

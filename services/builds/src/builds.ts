@@ -12,7 +12,7 @@ import {
   type Orm,
   type OutboxRelay,
 } from '@depot/common';
-import { canAccess, findWritableBuild, findWritableModpack, type Access } from './access';
+import { canAccess, findCloneSource, findWritableBuild, findWritableModpack, type Access } from './access';
 import { BuildSchema, type Build } from './entities/build';
 import { BuildModSchema } from './entities/build-mod';
 import type { ModLookup } from './mod-lookup';
@@ -77,20 +77,26 @@ export class Builds {
     };
   }
 
-  /** `cloneFrom` naming a build of the same modpack copies its assignments; an unknown one is ignored. */
+  /**
+   * A build, its mods copied from the build `clone.from` of the modpack `clone.modpack` (this one
+   * when unset). Checks after the target's: version taken (422), source modpack gone (422, it
+   * existed when the gateway judged the body), source not accessible (403). A source build that
+   * does not exist is ignored (docs/api.md#create-a-build).
+   */
   async create(
     slug: string,
     access: Access,
     fields: Required<Pick<BuildFields, 'version' | 'minecraft'>> & BuildFields,
-    cloneFrom?: string,
+    clone?: { from: string; modpack?: string },
   ): Promise<Build> {
     try {
       const build = await this.em().transactional(async (tx) => {
         // Copied assignments are stored assignments: no detach may run in between (tombstones.ts).
-        if (cloneFrom !== undefined) await enterAssignmentWrite(tx);
+        if (clone) await enterAssignmentWrite(tx);
         // Shared lock: a concurrent modpack delete waits instead of breaking the foreign key.
         const modpack = await findWritableModpack(tx, slug, access, LockMode.PESSIMISTIC_READ);
         await this.assertVersionFree(tx, modpack.id, fields.version);
+        const sourceId = clone ? await findCloneSource(tx, modpack.id, access, clone.modpack) : undefined;
         const created = tx.create(BuildSchema, {
           modpackId: modpack.id,
           version: fields.version,
@@ -102,14 +108,14 @@ export class Builds {
           minMemory: fields.minMemory ?? null,
         } as Build);
         await tx.flush();
-        if (cloneFrom !== undefined) {
+        if (clone) {
           await tx.execute(
             `insert into build_mods (build_id, mod_id, mod_version_id)
              select ?, bm.mod_id, bm.mod_version_id
                from build_mods bm join builds b on b.id = bm.build_id
               where b.modpack_id = ? and b.version = ?
               order by bm.id`,
-            [created.id, modpack.id, cloneFrom],
+            [created.id, sourceId, clone.from],
           );
         }
         enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: created.id });

@@ -198,7 +198,7 @@ export function buildsHandlers(
           minJava: req.min_java ?? null,
           minMemory: req.min_memory ?? null,
         },
-        req.clone_from,
+        req.clone_from === undefined ? undefined : { from: req.clone_from, modpack: req.clone_from_modpack },
       );
       return toBuildMessage(build);
     },

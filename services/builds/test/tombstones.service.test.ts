@@ -159,7 +159,7 @@ test('a modpack clone waiting for a detach in progress copies nothing it detache
   // Repeatable read: had its snapshot been taken before the detach committed, the copy would
   // hold eps@1 for good.
   const clone = modpacks.clone('source', ALL, { name: 'Copy', slug: 'copy' });
-  const buildCopy = builds.create('source', ALL, { version: '2', minecraft: '1.20.1' }, '1');
+  const buildCopy = builds.create('source', ALL, { version: '2', minecraft: '1.20.1' }, { from: '1' });
   expect(await settled(clone, 300)).toBe(false);
   release.resolve();
   await detach;

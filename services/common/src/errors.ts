@@ -36,6 +36,11 @@ export const REASONS = {
     message: 'Another version of this mod is already in the build. Use PUT to update it.',
   },
   ASSIGNMENT_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Mod not in this build.' },
+  // A build create's clone_from_modpack names a modpack the caller may not manage (Solder's wording).
+  CLONE_SOURCE_FORBIDDEN: {
+    code: grpc.status.PERMISSION_DENIED,
+    message: 'You do not have permission to clone from that modpack.',
+  },
 
   USER_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'User not found.' },
   USERNAME_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The username has already been taken.' },
@@ -72,6 +77,9 @@ export const REASONS = {
 
 export type Reason = keyof typeof REASONS;
 
+/** Laravel's `exists` message: a field naming a record (a modpack slug or id) that does not exist. */
+export const SELECTED_INVALID = 'The selected :attribute is invalid.';
+
 export interface DepotErrorDetails {
   /** Field violations (Laravel style messages), for VALIDATION and *_TAKEN reasons. */
   fields?: FieldErrors;
@@ -96,6 +104,10 @@ export class DepotError extends Error {
     return new DepotError(reason, { fields });
   }
 }
+
+/** `{ <field>: ['The selected <field> is invalid.'] }` as a VALIDATION error, for a service. */
+export const selectedInvalid = (field: string): DepotError =>
+  DepotError.fields({ [field]: [SELECTED_INVALID.replace(':attribute', field)] });
 
 const DETAILS_KEY = 'depot-error-bin';
 

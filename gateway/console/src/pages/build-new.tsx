@@ -4,10 +4,11 @@ import { api, call } from '../api';
 import { paths } from '../paths';
 import { packKeys, useModpack } from '../packs';
 import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
-import { SelectField, SubmitButton } from '../ui/form';
+import { SubmitButton } from '../ui/form';
 import { Page } from '../ui/page';
 import { useSubmit } from '../ui/submit';
 import { BuildFields, buildBody } from './build-form';
+import { BuildSourceFields, buildSource } from './build-source';
 
 export default function NewBuild() {
   const { slug = '' } = useParams();
@@ -20,7 +21,7 @@ export default function NewBuild() {
       call(
         api.POST('/api/modpack/{slug}/build', {
           params: { path: { slug } },
-          body: { ...buildBody(v), clone_from: v.optional('clone_from') },
+          body: { ...buildBody(v), ...buildSource(v, slug) },
         }),
       ),
     (build) => {
@@ -37,15 +38,7 @@ export default function NewBuild() {
         <form onSubmit={submit.onSubmit} noValidate className="form">
           <ErrorNotice error={submit.error} />
           <BuildFields errors={submit.fields} />
-          <SelectField
-            name="clone_from"
-            label="Copy the mods of"
-            options={[
-              { value: '', label: 'No build: start empty' },
-              ...pack.data.builds.map(({ build: b }) => ({ value: b.version, label: `Build ${b.version}` })),
-            ]}
-            errors={submit.fields}
-          />
+          <BuildSourceFields modpack={pack.data.modpack} errors={submit.fields} />
           <SubmitButton busy={submit.busy}>Create build</SubmitButton>
         </form>
       ) : null}

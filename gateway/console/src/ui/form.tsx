@@ -112,8 +112,14 @@ export function CheckboxField({ defaultChecked, ...field }: Omit<Common, 'requir
 export function SelectField({
   options,
   defaultValue,
+  onChange,
   ...field
-}: Common & { options: { value: string; label: string }[]; defaultValue?: string | null }) {
+}: Common & {
+  options: { value: string; label: string }[];
+  defaultValue?: string | null;
+  /** The value chosen, for a form that changes with it (the field stays uncontrolled). */
+  onChange?: (value: string) => void;
+}) {
   const d = useDescribedBy(field.name, field.hint, field.errors);
   return (
     <div className="field">
@@ -122,6 +128,7 @@ export function SelectField({
         id={d.id}
         name={field.name}
         defaultValue={defaultValue ?? ''}
+        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
         aria-invalid={d.messages.length ? true : undefined}
         aria-describedby={d.describedBy}
       >

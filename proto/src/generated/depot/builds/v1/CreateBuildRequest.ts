@@ -13,12 +13,14 @@ export interface CreateBuildRequest {
   'min_java'?: (string);
   'min_memory'?: (number);
   'clone_from'?: (string);
+  'clone_from_modpack'?: (string);
   '_forge'?: "forge";
   '_is_published'?: "is_published";
   '_private'?: "private";
   '_min_java'?: "min_java";
   '_min_memory'?: "min_memory";
   '_clone_from'?: "clone_from";
+  '_clone_from_modpack'?: "clone_from_modpack";
 }
 
 export interface CreateBuildRequest__Output {
@@ -32,10 +34,12 @@ export interface CreateBuildRequest__Output {
   'min_java'?: (string);
   'min_memory'?: (number);
   'clone_from'?: (string);
+  'clone_from_modpack'?: (string);
   '_forge'?: "forge";
   '_is_published'?: "is_published";
   '_private'?: "private";
   '_min_java'?: "min_java";
   '_min_memory'?: "min_memory";
   '_clone_from'?: "clone_from";
+  '_clone_from_modpack'?: "clone_from_modpack";
 }
