@@ -25,6 +25,7 @@ import { allRoutes } from './routes';
 import { registerRoutes } from './route';
 import { registerPolicy } from './policy';
 import { setupResponseCache } from './cached-reads';
+import { trustProxyOption } from './trust-proxy';
 import { lazyChildLoggerFactory } from './request-logger';
 import { registerObservability } from './observability';
 import { registerAccessLog, requestId } from './access-log';
@@ -58,7 +59,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     // Slow clients: a request (headers and body) must arrive within 30 s (then 408 and the
     // connection is closed), and an idle connection is closed after 60 s. Headers are limited to
@@ -288,14 +289,4 @@ function fastifyError(err: FastifyError): HttpError | null {
     return new HttpError(err.statusCode, err.message || 'Bad request.');
   }
   return null;
-}
-
-function parseTrustProxy(v: string): boolean | string | ((addr: string, hop: number) => boolean) {
-  if (v === 'true') return true;
-  if (v === 'false' || v === '') return false;
-  if (/^\d+$/.test(v)) {
-    const hops = Number(v);
-    return (_addr, hop) => hop < hops;
-  }
-  return v;
 }
