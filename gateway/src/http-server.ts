@@ -1,6 +1,6 @@
 // The gateway's HTTP/1.1 server below the routes: how long a client may take (docs/api.md#limits),
-// and the answers given before a request reaches a route (malformed HTTP, timeouts, URLs the router
-// refuses, an unknown Expect), all JSON like every other error.
+// the answers given before a request reaches a route (malformed HTTP, timeouts, URLs the router
+// refuses, a missing Host or an unknown Expect), all JSON like every other error.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Server } from 'node:http';
@@ -24,6 +24,8 @@ import { HttpError } from './errors';
  *   request on a connection the gateway is closing at that moment (which it answers with 502).
  * - A connection on which nothing moves for 60 s while its request is answered (a client that
  *   stopped reading) is closed.
+ * - Node answers an HTTP/1.1 request without Host with a bare 400 of its own; the gateway lets it
+ *   through and refuses it with a JSON body (registerRequestChecks). HTTP/1.0 needs no Host.
  */
 export function serverOptions(
   config: Pick<GatewayConfig, 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'CORS_ORIGINS'>,
@@ -37,6 +39,7 @@ export function serverOptions(
       requestTimeout,
       headersTimeout: requestTimeout,
       connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.round(requestTimeout / 10))),
+      requireHostHeader: false,
     },
     clientErrorHandler: (err, socket) => clientError(err, socket, config.CORS_ORIGINS),
     // URLs the router refuses before any hook (CORS included) runs: JSON like every other error.
@@ -50,6 +53,11 @@ export function registerRequestChecks(app: FastifyInstance): void {
   // such requests to Fastify, which answers them with a JSON 417 (with CORS, counted, traced).
   app.server.on('checkExpectation', (req, res) => app.server.emit('request', req, res));
   app.addHook('onRequest', async (req) => {
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400; checked first and the connection
+    // closed, as Node did.
+    if (req.headers.host === undefined && req.raw.httpVersionMajor === 1 && req.raw.httpVersionMinor === 1) {
+      throw new HttpError(400, 'Missing Host header.', { connection: 'close' });
+    }
     const expect = req.headers.expect;
     if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
       throw new HttpError(417, 'Expectation failed.');

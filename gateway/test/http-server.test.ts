@@ -1,5 +1,5 @@
 // The HTTP server below the routes (gateway/src/http-server.ts, docs/api.md#limits and #errors):
-// slow and idle connections over a real socket.
+// slow and idle connections and a request without Host, over a real socket.
 import net from 'node:net';
 import { startStack, type Stack } from './admin/fake-stack';
 
@@ -100,5 +100,32 @@ describe('slow and idle clients', () => {
     expect(reply.closed).toBe(true);
     expect(reply.closedAfterMs).toBeGreaterThanOrEqual(950);
     expect(reply.closedAfterMs).toBeLessThan(2700);
+  });
+});
+
+describe('a request without Host', () => {
+  it('HTTP/1.1: 400 with a JSON error, then the connection closes', async () => {
+    const s = await start();
+    const reply = await exchange(s, 'GET /api/ HTTP/1.1\r\n\r\n');
+    const { status, headers, body } = parse(reply.data);
+    expect({ status, body }).toEqual({ status: 400, body: { error: 'Missing Host header.' } });
+    expect(reply.closed).toBe(true);
+    expect(headers['connection']).toBe('close');
+    expect(headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(headers['access-control-allow-origin']).toBe('*');
+    // Refused before the Expect check, as Node did, and before authentication.
+    const both = await exchange(
+      s,
+      'GET /api/token HTTP/1.1\r\nExpect: nonsense\r\nAuthorization: Bearer admin\r\n\r\n',
+    );
+    expect(parse(both.data)).toMatchObject({ status: 400, body: { error: 'Missing Host header.' } });
+    expect(s.calls).toEqual([]);
+  });
+
+  it('HTTP/1.0 needs none: answered as usual', async () => {
+    const s = await start();
+    const reply = await exchange(s, 'GET /api/ HTTP/1.0\r\n\r\n');
+    const { status, body } = parse(reply.data);
+    expect({ status, body }).toEqual({ status: 200, body: { api: 'Depot', version: '0.1.0', stream: 'stable' } });
   });
 });

@@ -1,5 +1,6 @@
-// Root endpoint, JSON 404s, CORS, malformed and oversized bodies, and the mod API switch
-// (docs/api.md#root, #requests-and-responses, #errors, #disabling-the-mod-api).
+// Root endpoint, JSON 404s, CORS, malformed and oversized bodies, a request without Host,
+// and the mod API switch (docs/api.md#root, #requests-and-responses, #errors, #disabling-the-mod-api).
+import net from 'node:net';
 import { startTestStack, type Reply, type TestStack, expectReply } from '../support';
 
 const ROOT = { api: 'Depot', version: '0.1.0', stream: 'stable' };
@@ -11,6 +12,26 @@ function expectJson(res: Reply) {
 
 function expectCors(res: Reply) {
   expect(res.headers.get('access-control-allow-origin')).toBe('*');
+}
+
+/** Sends raw HTTP on a fresh connection; the status and body of the answer, and whether it closed. */
+function rawRequest(url: string, text: string): Promise<{ status: number; body: unknown; closed: boolean }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(text));
+    let data = '';
+    const timer = setTimeout(() => finish(false), 5000);
+    const finish = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      const split = data.indexOf('\r\n\r\n');
+      const body = data.slice(split + 4);
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(data)?.[1]), body: body && JSON.parse(body), closed });
+    };
+    socket.on('data', (d) => (data += d.toString('utf8')));
+    socket.on('close', () => finish(true));
+    socket.on('error', reject);
+  });
 }
 
 async function modList(t: TestStack) {
@@ -145,6 +166,25 @@ describe('root, errors and cross-cutting rules', () => {
       expect([200, 204]).toContain(res.status);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect((res.headers.get('access-control-allow-methods') ?? '').toUpperCase()).toContain('DELETE');
+    });
+  });
+
+  describe('a request without Host', () => {
+    it('HTTP/1.1: 400 {"error":"Missing Host header."}, the connection closed, nothing created', async () => {
+      const before = await modList(t);
+      const body = JSON.stringify({ name: 'no-host', pretty_name: 'No Host' });
+      const reply = await rawRequest(
+        t.url,
+        `POST /api/mod HTTP/1.1\r\nAuthorization: Bearer ${t.adminToken}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\n\r\n${body}`,
+      );
+      expect(reply).toEqual({ status: 400, body: { error: 'Missing Host header.' }, closed: true });
+      expect(await modList(t)).toEqual(before);
+    });
+
+    it('HTTP/1.0 needs none: answered as usual', async () => {
+      const reply = await rawRequest(t.url, 'GET /api/ HTTP/1.0\r\n\r\n');
+      expect(reply).toEqual({ status: 200, body: ROOT, closed: true });
     });
   });
 
