@@ -23,7 +23,7 @@ import { allRoutes } from './routes';
 import { registerRoutes } from './route';
 import { registerPolicy } from './policy';
 import { setupResponseCache } from './cached-reads';
-import { registerRequestChecks, serverOptions } from './http-server';
+import { registerNoSniff, registerRequestChecks, serverOptions } from './http-server';
 import { trustProxyOption } from './trust-proxy';
 import { lazyChildLoggerFactory } from './request-logger';
 import { registerObservability } from './observability';
@@ -71,6 +71,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteOptions[]);
+  registerNoSniff(app);
   app.addHook('onRoute', (route) => void app.routeTable.push(route));
   // First: requests refused by CORS or rate limits are counted, traced and logged too. Adds GET /metrics.
   registerObservability(app);

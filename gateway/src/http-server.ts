@@ -1,6 +1,7 @@
 // The gateway's HTTP/1.1 server below the routes: how long a client may take (docs/api.md#limits),
 // the answers given before a request reaches a route (malformed HTTP, timeouts, URLs the router
-// refuses, a missing Host or an unknown Expect), all JSON like every other error.
+// refuses, a missing Host or an unknown Expect), all JSON like every other error, and the header
+// every answer carries.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Server } from 'node:http';
@@ -47,6 +48,17 @@ export function serverOptions(
   };
 }
 
+/**
+ * Every answer says its Content-Type is to be believed (no sniffing a JSON error into HTML). The
+ * first hook, so that answers from later hooks (CORS preflights, 429s, 401s) carry it too.
+ */
+export function registerNoSniff(app: FastifyInstance): void {
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    done();
+  });
+}
+
 /** Requests HTTP refuses as a whole, after CORS (their errors carry it) and before the rate limits. */
 export function registerRequestChecks(app: FastifyInstance): void {
   // Node answers an Expect other than 100-continue with a bare 417 unless someone listens: pass
@@ -76,7 +88,8 @@ function routerError(err: FastifyError, req: FastifyRequest, reply: FastifyReply
   if (status === 500) req.log.error({ err }, 'router error');
   const origin = allowedOrigin(corsOrigins, req.headers.origin);
   if (origin) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-  void reply.status(status).send({ error });
+  // No hook has run (registerNoSniff's included): the header is set here.
+  void reply.status(status).header('x-content-type-options', 'nosniff').send({ error });
 }
 
 /** The Access-Control-Allow-Origin for a request from `origin`, as @fastify/cors would answer. */
@@ -105,7 +118,8 @@ function clientError(err: Error & { code?: string }, socket: Socket, corsOrigins
   if (socket.writable && !inFlight?.headersSent) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n${cors}Connection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n${cors}` +
+        `Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(err);

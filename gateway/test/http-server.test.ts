@@ -1,5 +1,6 @@
 // The HTTP server below the routes (gateway/src/http-server.ts, docs/api.md#limits and #errors):
-// slow and idle connections and a request without Host, over a real socket.
+// slow and idle connections over a real socket, a request without Host, and the nosniff header on
+// every kind of answer.
 import net from 'node:net';
 import { startStack, type Stack } from './admin/fake-stack';
 
@@ -87,6 +88,7 @@ describe('slow and idle clients', () => {
     const { status, headers, body } = parse(reply.data);
     expect({ status, body }).toEqual({ status: 408, body: { error: 'Request timeout.' } });
     expect(headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['access-control-allow-origin']).toBe('*');
   });
 
@@ -112,6 +114,7 @@ describe('a request without Host', () => {
     expect(reply.closed).toBe(true);
     expect(headers['connection']).toBe('close');
     expect(headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['access-control-allow-origin']).toBe('*');
     // Refused before the Expect check, as Node did, and before authentication.
     const both = await exchange(
@@ -127,5 +130,36 @@ describe('a request without Host', () => {
     const reply = await exchange(s, 'GET /api/ HTTP/1.0\r\n\r\n');
     const { status, body } = parse(reply.data);
     expect({ status, body }).toEqual({ status: 200, body: { api: 'Depot', version: '0.1.0', stream: 'stable' } });
+  });
+});
+
+describe('X-Content-Type-Options: nosniff', () => {
+  it('is on every kind of answer: API, errors, 404s, limits, preflights, docs, metrics', async () => {
+    const s = await start({ VERIFY_RATE_LIMIT_PER_MINUTE: '1' });
+    type Opts = { token?: string; body?: string; headers?: Record<string, string> };
+    const answers: [number, string, string, Opts?][] = [
+      [200, 'GET', '/api/'],
+      [401, 'GET', '/api/key'],
+      [403, 'GET', '/api/verify/wrong'],
+      [429, 'GET', '/api/verify/wrong'],
+      [404, 'GET', '/nowhere'],
+      [404, 'DELETE', '/api/key/x', { token: 'admin' }],
+      [400, 'GET', '/api/%E0%A4%A'],
+      [400, 'POST', '/api/key', { token: 'admin', body: '{"name":' }],
+      [204, 'OPTIONS', '/api/key', { headers: { origin: 'https://a.test', 'access-control-request-method': 'POST' } }],
+      [200, 'GET', '/docs'],
+      [200, 'GET', '/api/openapi.json'],
+      [200, 'GET', '/metrics'],
+      [200, 'GET', '/healthz'],
+    ];
+    for (const [status, method, path, opts] of answers) {
+      const res = await s.request(method, path, opts);
+      expect({ method, path, status: res.status, nosniff: res.headers.get('x-content-type-options') }).toEqual({
+        method,
+        path,
+        status,
+        nosniff: 'nosniff',
+      });
+    }
   });
 });
