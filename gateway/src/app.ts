@@ -1,8 +1,6 @@
 // The public HTTP face of Depot: Solder's REST contract over the three gRPC services, with CORS,
 // rate limits, strict JSON errors for every failure (unknown routes, bad JSON, oversized bodies)
 // and 503 when a service is down.
-import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -25,6 +23,8 @@ import { allRoutes } from './routes';
 import { registerRoutes } from './route';
 import { registerPolicy } from './policy';
 import { setupResponseCache } from './cached-reads';
+import { registerNoSniff, registerRequestChecks, serverOptions } from './http-server';
+import { trustProxyOption } from './trust-proxy';
 import { lazyChildLoggerFactory } from './request-logger';
 import { registerObservability } from './observability';
 import { registerAccessLog, requestId } from './access-log';
@@ -58,29 +58,20 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
-    // Slow clients: a request (headers and body) must arrive within 30 s (then 408 and the
-    // connection is closed), and an idle connection is closed after 60 s. Headers are limited to
-    // Node's 16 KiB (431).
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    connectionTimeout: 60_000,
-    clientErrorHandler: (err, socket) => clientError(err, socket, config.CORS_ORIGINS),
-    // URLs the router refuses before any hook (CORS included) runs: JSON like every other error.
-    frameworkErrors: (err, req, reply) => routerError(err, req, reply as FastifyReply, config.CORS_ORIGINS),
+    // Timeouts of slow and idle clients, and JSON for what Node and the router refuse. Headers are
+    // limited to Node's 16 KiB (431).
+    ...serverOptions(config),
     // Fastify's own two lines per request are off; access-log.ts writes one, without URLs.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     // Each request's child logger (reqId) is made only if the request logs (request-logger.ts).
     childLoggerFactory: lazyChildLoggerFactory,
   });
-  // Fastify sets requestTimeout after creating the server, which leaves Node's headersTimeout at its
-  // 60 s default; with headersTimeout above requestTimeout Node never applies the request timeout
-  // to a body that stops arriving (only the 60 s idle timeout would end it, without an answer, and a
-  // body dripped in slowly would never end). Headers get the same 30 s.
-  app.server.headersTimeout = REQUEST_TIMEOUT_MS;
   app.decorate('deps', deps);
   app.decorate('routeTable', [] as RouteOptions[]);
+  registerNoSniff(app);
   app.addHook('onRoute', (route) => void app.routeTable.push(route));
   // First: requests refused by CORS or rate limits are counted, traced and logged too. Adds GET /metrics.
   registerObservability(app);
@@ -101,15 +92,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   // The console's session cookie (session.ts); unsigned: its value is a 256-bit secret already.
   await app.register(cookie);
 
-  // Node answers an Expect other than 100-continue with a bare 417 unless someone listens: pass
-  // such requests to Fastify, which answers them with a JSON 417 (with CORS, counted, traced).
-  app.server.on('checkExpectation', (req, res) => app.server.emit('request', req, res));
-  app.addHook('onRequest', async (req) => {
-    const expect = req.headers.expect;
-    if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
-      throw new HttpError(417, 'Expectation failed.');
-    }
-  });
+  registerRequestChecks(app);
 
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
@@ -219,55 +202,6 @@ function lingerOnOversizedBody(req: FastifyRequest, reply: FastifyReply, bodyLim
 }
 const LINGER_FACTOR = 8;
 
-/** The whole request, headers and body, must arrive within this (else 408 and the connection closed). */
-const REQUEST_TIMEOUT_MS = 30_000;
-
-/** Router refusals (frameworkErrors): a segment that is not percent-encoded UTF-8, a too long one. */
-const ROUTER_ERRORS: Record<string, [number, string]> = {
-  FST_ERR_BAD_URL: [400, 'The URL is not valid: bad percent-encoding or UTF-8.'],
-  FST_ERR_MAX_PARAM_LENGTH: [414, 'URI too long.'],
-};
-
-function routerError(err: FastifyError, req: FastifyRequest, reply: FastifyReply, corsOrigins: string): void {
-  const [status, error] = ROUTER_ERRORS[err.code] ?? [500, 'Internal error.'];
-  if (status === 500) req.log.error({ err }, 'router error');
-  const origin = allowedOrigin(corsOrigins, req.headers.origin);
-  if (origin) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-  void reply.status(status).send({ error });
-}
-
-/** The Access-Control-Allow-Origin for a request from `origin`, as @fastify/cors would answer. */
-function allowedOrigin(corsOrigins: string, origin: string | undefined): string | undefined {
-  const origins = corsOrigins.trim();
-  if (origins === '*') return '*';
-  return origin && origins.split(',').some((o) => o.trim() === origin) ? origin : undefined;
-}
-
-/**
- * Connection-level failures Node reports before there is a request (malformed HTTP, headers over
- * the limit, the request timeout): Fastify's answers, with a one-key JSON body, then the socket closes.
- */
-function clientError(err: Error & { code?: string }, socket: Socket, corsOrigins: string): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, error] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request timeout.']
-      : err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request header fields too large.']
-        : [400, 'Bad request.'];
-  const body = JSON.stringify({ error });
-  const cors = allowedOrigin(corsOrigins, undefined) ? 'Access-Control-Allow-Origin: *\r\n' : '';
-  // Not after a response has begun (a request timing out while its early answer is being sent).
-  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (socket.writable && !inFlight?.headersSent) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n${cors}Connection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(err);
-}
-
 /** Fastify's own failures (bad JSON, size, media type) as clear 4xx JSON errors. */
 function fastifyError(err: FastifyError): HttpError | null {
   switch (err.code) {
@@ -288,14 +222,4 @@ function fastifyError(err: FastifyError): HttpError | null {
     return new HttpError(err.statusCode, err.message || 'Bad request.');
   }
   return null;
-}
-
-function parseTrustProxy(v: string): boolean | string | ((addr: string, hop: number) => boolean) {
-  if (v === 'true') return true;
-  if (v === 'false' || v === '') return false;
-  if (/^\d+$/.test(v)) {
-    const hops = Number(v);
-    return (_addr, hop) => hop < hops;
-  }
-  return v;
 }

@@ -9,6 +9,7 @@ import {
   serviceEnv,
   z,
 } from '@depot/common';
+import { trustProxySchema } from './trust-proxy';
 
 export const gatewayConfigSchema = z.object({
   NATS_URL: serviceEnv.NATS_URL,
@@ -43,9 +44,13 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_ALLOWLIST: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
   /** `*` or a comma separated list of allowed origins. */
   CORS_ORIGINS: z.string().default('*'),
-  /** Trust X-Forwarded-For from this many proxies (or `true`) to find the client address. */
-  TRUST_PROXY: z.string().default('false'),
+  /** The proxies whose X-Forwarded-For gives the client address: a hop count or their addresses (trust-proxy.ts). */
+  TRUST_PROXY: trustProxySchema,
   BODY_LIMIT_BYTES: envInt(1024 * 1024, 1024),
+  /** A request, headers and body, must arrive within this, else 408 and the connection closed (http-server.ts). */
+  REQUEST_TIMEOUT_MS: envInt(30_000, 100),
+  /** A keep-alive connection idle this long is closed; above the idle timeout of the proxy in front (http-server.ts). */
+  KEEP_ALIVE_TIMEOUT_MS: envInt(72_000, 100),
   /** Response cache of the launcher and mod reads (gateway/src/cache.ts); off: every read asks the services. */
   CACHE_ENABLED: envBool(true),
   /** Upper bound of the response cache, in bytes of cached bodies (least recently used evicted first). */

@@ -191,12 +191,15 @@ export function segment(reason: Reason, description: string) {
   return withNotFound(z.string().refine(isStorableText).meta({ description }), reason);
 }
 
-/** A numeric id in the path (a positive int32); anything else names nothing and answers `reason`'s 404. */
+/**
+ * A numeric id in the path (a positive int32, written as the API writes it: no sign, no leading
+ * zero); anything else (`02`, `007`) names nothing and answers `reason`'s 404.
+ */
 export function idSegment(reason: Reason, description: string) {
   return withNotFound(
     z
       .string()
-      .regex(/^\d{1,10}$/)
+      .regex(/^[1-9]\d{0,9}$/)
       .transform(Number)
       .pipe(z.number().int().min(1).max(2147483647))
       .meta({ description }),

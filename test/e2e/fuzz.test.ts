@@ -1439,11 +1439,12 @@ describe('fuzzing every endpoint with bad input', () => {
     });
 
     it('slow clients (headers or body never finished) get 408 JSON and are disconnected', async () => {
-      // requestTimeout is 30 s, checked every 30 s: cut off between 30 and 60 s after connecting.
+      // requestTimeout is 30 s, checked every second: cut off 30-31 s after connecting (Node's default
+      // check every 30 s let it come as late as 60 s); room above for a busy machine.
       for (const stalled of [await stalledBody, await stalledHeaders]) {
         expect(stalled.closed).toBe(true);
-        expect(stalled.afterMs).toBeGreaterThanOrEqual(25_000);
-        expect(stalled.afterMs).toBeLessThan(90_000);
+        expect(stalled.afterMs).toBeGreaterThanOrEqual(29_000);
+        expect(stalled.afterMs).toBeLessThan(40_000);
         const { status, body } = parseRaw(stalled.data);
         expect({ status, body }).toEqual({ status: 408, body: { error: 'Request timeout.' } });
       }

@@ -82,7 +82,7 @@ const LIMITS = {
   VERIFY_RATE_LIMIT_PER_MINUTE: String(VERIFY),
   RATE_LIMIT_ALLOWLIST: '',
   // each test speaks for its own client address, so that their counters are independent
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
 };
 
 beforeAll(async () => {
@@ -106,7 +106,7 @@ afterAll(async () => {
   if (keys.length) await redis('DEL', ...keys).catch(() => undefined);
 });
 
-/** A request from a given client address (X-Forwarded-For, TRUST_PROXY=true). */
+/** A request from a given client address (X-Forwarded-For, TRUST_PROXY=1: the test is the one proxy). */
 function from(api: Api, ip: string, method: string, path: string, body?: unknown, token?: string): Promise<Reply> {
   return api.request(method, path, body, { token: token ?? null, headers: { 'x-forwarded-for': ip } });
 }

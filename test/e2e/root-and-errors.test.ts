@@ -1,5 +1,6 @@
-// Root endpoint, JSON 404s, CORS, malformed and oversized bodies, and the mod API switch
-// (docs/api.md#root, #requests-and-responses, #errors, #disabling-the-mod-api).
+// Root endpoint, JSON 404s, CORS, nosniff, malformed and oversized bodies, a request without Host,
+// and the mod API switch (docs/api.md#root, #requests-and-responses, #errors, #disabling-the-mod-api).
+import net from 'node:net';
 import { startTestStack, type Reply, type TestStack, expectReply } from '../support';
 
 const ROOT = { api: 'Depot', version: '0.1.0', stream: 'stable' };
@@ -11,6 +12,30 @@ function expectJson(res: Reply) {
 
 function expectCors(res: Reply) {
   expect(res.headers.get('access-control-allow-origin')).toBe('*');
+}
+
+function expectNoSniff(res: { headers: Headers }) {
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+}
+
+/** Sends raw HTTP on a fresh connection; the status and body of the answer, and whether it closed. */
+function rawRequest(url: string, text: string): Promise<{ status: number; body: unknown; closed: boolean }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(text));
+    let data = '';
+    const timer = setTimeout(() => finish(false), 5000);
+    const finish = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      const split = data.indexOf('\r\n\r\n');
+      const body = data.slice(split + 4);
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(data)?.[1]), body: body && JSON.parse(body), closed });
+    };
+    socket.on('data', (d) => (data += d.toString('utf8')));
+    socket.on('close', () => finish(true));
+    socket.on('error', reject);
+  });
 }
 
 async function modList(t: TestStack) {
@@ -145,6 +170,53 @@ describe('root, errors and cross-cutting rules', () => {
       expect([200, 204]).toContain(res.status);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect((res.headers.get('access-control-allow-methods') ?? '').toUpperCase()).toContain('DELETE');
+    });
+  });
+
+  describe('X-Content-Type-Options: nosniff', () => {
+    it('is on every kind of answer: reads, errors, unknown paths, preflights, docs, console, operations', async () => {
+      const replies: [string, number, Reply | Response][] = [
+        ['read', 200, await t.anon.get('/api/mod')],
+        ['absent mod', 404, await t.anon.get('/api/mod/absent-mod')],
+        ['no token', 401, await t.anon.post('/api/mod', { name: 'x', pretty_name: 'X' })],
+        ['fields', 422, await t.admin.post('/api/mod', {})],
+        ['unknown path', 404, await t.anon.get('/nowhere')],
+        ['bad URL', 400, await fetch(`${t.url}/api/mod/%E0%A4%A`)],
+        ['preflight', 204, await fetch(`${t.url}/api/mod`, { method: 'OPTIONS' })],
+        ['docs', 200, await fetch(`${t.url}/docs`)],
+        ['openapi', 200, await fetch(`${t.url}/api/openapi.json`)],
+        ['healthz', 200, await fetch(`${t.url}/healthz`)],
+        ['metrics', 200, await fetch(`${t.url}/metrics`)],
+      ];
+      for (const [what, status, res] of replies) {
+        expect({ what, status: res.status, nosniff: res.headers.get('x-content-type-options') }).toEqual({
+          what,
+          status,
+          nosniff: 'nosniff',
+        });
+      }
+      const console = await fetch(`${t.url}/console/`);
+      expect([200, 503]).toContain(console.status);
+      expectNoSniff(console);
+    });
+  });
+
+  describe('a request without Host', () => {
+    it('HTTP/1.1: 400 {"error":"Missing Host header."}, the connection closed, nothing created', async () => {
+      const before = await modList(t);
+      const body = JSON.stringify({ name: 'no-host', pretty_name: 'No Host' });
+      const reply = await rawRequest(
+        t.url,
+        `POST /api/mod HTTP/1.1\r\nAuthorization: Bearer ${t.adminToken}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\n\r\n${body}`,
+      );
+      expect(reply).toEqual({ status: 400, body: { error: 'Missing Host header.' }, closed: true });
+      expect(await modList(t)).toEqual(before);
+    });
+
+    it('HTTP/1.0 needs none: answered as usual', async () => {
+      const reply = await rawRequest(t.url, 'GET /api/ HTTP/1.0\r\n\r\n');
+      expect(reply).toEqual({ status: 200, body: ROOT, closed: true });
     });
   });
 
@@ -368,6 +440,7 @@ describe('general rate limit (RATE_LIMIT_PER_MINUTE=5)', () => {
     expectReply(res, 429, { error: 'Too many requests.' });
     expectJson(res);
     expectCors(res);
+    expectNoSniff(res);
     const retryAfter = res.headers.get('retry-after');
     expect(retryAfter).toMatch(/^\d+$/);
     expect(Number(retryAfter)).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ let adminPassword: string;
 beforeAll(async () => {
   t = await startTestStack({
     services: {
-      gateway: { TRUST_PROXY: 'true', SIGNIN_RATE_LIMIT_PER_ACCOUNT: '3', SIGNIN_RATE_LIMIT_PER_ADDRESS: '6' },
+      gateway: { TRUST_PROXY: '1', SIGNIN_RATE_LIMIT_PER_ACCOUNT: '3', SIGNIN_RATE_LIMIT_PER_ADDRESS: '6' },
     },
   });
   // What `npm start` does after starting: a password for an admin who has none, returned once.

@@ -16,7 +16,7 @@ let t: TestStack;
 beforeAll(async () => {
   t = await startTestStack({
     services: {
-      gateway: { TRUST_PROXY: 'true', SIGNIN_RATE_LIMIT_PER_ACCOUNT: '3', SIGNIN_RATE_LIMIT_PER_ADDRESS: '50' },
+      gateway: { TRUST_PROXY: '1', SIGNIN_RATE_LIMIT_PER_ACCOUNT: '3', SIGNIN_RATE_LIMIT_PER_ADDRESS: '50' },
     },
   });
 });

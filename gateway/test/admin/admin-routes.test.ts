@@ -303,8 +303,9 @@ describe('tokens', () => {
     expect(invalid.status).toBe(422);
   });
 
-  it('revokes own tokens only; others and non-integers answer 404', async () => {
-    for (const id of ['1', 'abc', '0', '-1', '1.5', '99999999999', '4294967297']) {
+  it('revokes own tokens only; others, non-integers and leading zeros answer 404', async () => {
+    // `03` and `003` would be the caller's own token 3 if read as numbers: they name nothing.
+    for (const id of ['1', 'abc', '0', '-1', '1.5', '99999999999', '4294967297', '03', '003', '+3', '3e0']) {
       const res = await s.request('DELETE', `/api/token/${id}`, { token: PLAIN });
       expect(res.status).toBe(404);
       expect(res.json()).toEqual({ error: 'Token not found.' });
@@ -351,8 +352,8 @@ describe('platform keys', () => {
     expect(res.json()).toEqual({ error });
   });
 
-  it('deletes a key; unknown and non-integer ids answer 404', async () => {
-    for (const id of ['999', 'x']) {
+  it('deletes a key; unknown and non-integer ids, and ids with leading zeros, answer 404', async () => {
+    for (const id of ['999', 'x', '01', '001']) {
       const res = await s.request('DELETE', `/api/key/${id}`, { token: KEEPER });
       expect(res.status).toBe(404);
       expect(res.json()).toEqual({ error: 'Key not found.' });

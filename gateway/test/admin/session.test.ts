@@ -76,7 +76,7 @@ describe('sign-in', () => {
   });
 
   it('marks the cookie Secure over HTTPS (as a trusted proxy says) or when SESSION_COOKIE_SECURE forces it', async () => {
-    await start({ TRUST_PROXY: 'true' });
+    await start({ TRUST_PROXY: '1' });
     const overHttps = await signIn(s, 'keeper', 'keeper-password', { 'x-forwarded-proto': 'https' });
     expect(overHttps.cookie!.attributes).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Strict']));
     expect((await signIn(s)).cookie!.attributes).not.toContain('Secure');
