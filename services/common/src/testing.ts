@@ -95,6 +95,21 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000, i
   }
 }
 
+/** Runs one statement on a session of the test's own (to read back what a service wrote). */
+export async function queryDatabase<T = Record<string, unknown>>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
 export interface HeldLock {
   /** Resolves once another session of the database waits for a lock (a statement stalled on it). */
   waitedOn(timeoutMs?: number): Promise<void>;
