@@ -3,7 +3,7 @@
 // caller's deadline change nothing, so that a retry succeeds instead of meeting "The username has
 // already been taken." or "Key not found.".
 import * as grpc from '@grpc/grpc-js';
-import { createClient, fromServiceError } from '@depot/common';
+import { createClient, fromServiceError, sleep } from '@depot/common';
 import { createTestDatabase, createTestNamespace, holdLock, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { AuthService } from '@depot/proto';
 import { startAuth, type AuthApp } from '../src/app';
@@ -46,10 +46,13 @@ const code = (p: Promise<unknown>) =>
 test('a user create that stalls past its deadline is not committed, and a retry succeeds', async () => {
   const lock = await holdLock(db.url, 'lock table users in share mode');
   const create = code(
-    client.CreateUser({ actor: full, username: 'stalled', permissions: [], modpack_ids: [] }, { deadlineMs: 500 }),
+    client.CreateUser({ actor: full, username: 'stalled', permissions: [], modpack_ids: [] }, { deadlineMs: 1000 }),
   );
   await lock.waitedOn();
   expect(await create).toBe('DEADLINE_EXCEEDED');
+  // The other writer finishes well after the caller gave up (the service counts the deadline from
+  // when the call reached it, a little later); whatever waited on it has ended when release() returns.
+  await sleep(250);
   await lock.release();
 
   const missing = await client.GetUser({ username: 'stalled' }).catch((err: unknown) => fromServiceError(err)?.message);
@@ -61,9 +64,12 @@ test('a user create that stalls past its deadline is not committed, and a retry 
 test('a key delete (one statement) that stalls past its deadline is cancelled, and a retry deletes the key', async () => {
   const key = await client.CreateKey({ name: 'Technic' });
   const lock = await holdLock(db.url, `select 1 from keys where id = ${key.id} for update`);
-  const remove = code(client.DeleteKey({ id: key.id }, { deadlineMs: 500 }));
+  const remove = code(client.DeleteKey({ id: key.id }, { deadlineMs: 1000 }));
   await lock.waitedOn();
   expect(await remove).toBe('DEADLINE_EXCEEDED');
+  // The other writer finishes well after the caller gave up (the service counts the deadline from
+  // when the call reached it, a little later); whatever waited on it has ended when release() returns.
+  await sleep(250);
   await lock.release();
 
   expect((await client.ListKeys({})).keys.map((k) => k.id)).toEqual([key.id]);

@@ -2,7 +2,7 @@
 // a modpack create that stalls on a lock past the caller's deadline leaves no modpack and no
 // event behind, so that a retry succeeds instead of meeting "The modpack already exists.".
 import * as grpc from '@grpc/grpc-js';
-import { createClient, fromServiceError } from '@depot/common';
+import { createClient, fromServiceError, sleep } from '@depot/common';
 import {
   createTestDatabase,
   createTestNamespace,
@@ -54,10 +54,12 @@ const events = async () => (await queryDatabase<{ n: number }>(db.url, 'select c
 
 test('a modpack create that stalls past its deadline is not committed: no modpack, no event, a retry succeeds', async () => {
   const lock = await holdLock(db.url, 'lock table modpacks in share mode');
-  const create = code(client.CreateModpack({ name: 'Stalled', slug: 'stalled' }, { deadlineMs: 500 }));
+  const create = code(client.CreateModpack({ name: 'Stalled', slug: 'stalled' }, { deadlineMs: 1000 }));
   await lock.waitedOn();
   expect(await create).toBe('DEADLINE_EXCEEDED');
-  // The other writer finishes after the caller gave up; whatever waited on it has ended then.
+  // The other writer finishes well after the caller gave up (the service counts the deadline from
+  // when the call reached it, a little later); whatever waited on it has ended when release() returns.
+  await sleep(250);
   await lock.release();
 
   const missing = await client

@@ -2,7 +2,7 @@
 // that stalls on a lock past the caller's deadline leaves no mod and no event behind, so that a
 // retry succeeds instead of meeting "The name has already been taken.".
 import * as grpc from '@grpc/grpc-js';
-import { createClient, fromServiceError } from '@depot/common';
+import { createClient, fromServiceError, sleep } from '@depot/common';
 import {
   createTestDatabase,
   createTestNamespace,
@@ -54,10 +54,12 @@ const events = async () => (await queryDatabase<{ n: number }>(db.url, 'select c
 
 test('a create that stalls past its deadline is not committed: no mod, no event, and a retry succeeds', async () => {
   const lock = await holdLock(db.url, 'lock table mods in share mode');
-  const create = code(client.CreateMod({ name: 'stalled', pretty_name: 'Stalled' }, { deadlineMs: 500 }));
+  const create = code(client.CreateMod({ name: 'stalled', pretty_name: 'Stalled' }, { deadlineMs: 1000 }));
   await lock.waitedOn();
   expect(await create).toBe('DEADLINE_EXCEEDED');
-  // The other writer finishes after the caller gave up; whatever waited on it has ended then.
+  // The other writer finishes well after the caller gave up (the service counts the deadline from
+  // when the call reached it, a little later); whatever waited on it has ended when release() returns.
+  await sleep(250);
   await lock.release();
 
   const missing = await client.GetMod({ slug: 'stalled' }).catch((err: unknown) => fromServiceError(err)?.message);

@@ -9,7 +9,7 @@ import { sleep } from '../src/nats';
 import { initOrm, migrate, type Orm } from '../src/orm';
 import { enqueueEvent, OUTBOX_TABLE_SQL, OUTBOX_TRACE_SQL, OutboxEventSchema } from '../src/outbox';
 import { runPrepared, statement } from '../src/prepared';
-import { createTestDatabase, holdLock, silentLogger } from '../src/testing';
+import { createTestDatabase, eventually, holdLock, silentLogger } from '../src/testing';
 
 interface Note {
   id: number;
@@ -110,8 +110,13 @@ test('a single-statement write stalled on a lock is cancelled at the deadline, n
 
 test('a statement whose deadline passes while it waits for a database connection is not run', async () => {
   // The pool's only connection, busy outside any call for longer than the next call's deadline.
-  const busy = em().transactional(() => sleep(600));
-  await sleep(50);
+  let held = false;
+  const busy = em().transactional(async (tx) => {
+    await tx.execute('select 1');
+    held = true;
+    await sleep(600);
+  });
+  await eventually(async () => held);
   const err = await within(200, () => em().execute(`insert into notes (text) values ('queued')`)).catch(
     (e: unknown) => e,
   );

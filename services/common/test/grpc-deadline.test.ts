@@ -68,7 +68,8 @@ test('a handler works under its caller’s deadline, and passes it on to the ser
   const answer = await client.GetMod({ slug: 'jei' });
   const { handler, peer: peerDeadline } = JSON.parse(answer.pretty_name) as { handler: number; peer: number };
   expect(handler).toBeGreaterThan(sent);
-  expect(handler).toBeLessThanOrEqual(sent + 1000 + 50);
+  // Counted from when the call reached the server: later than `sent` by the way there.
+  expect(handler).toBeLessThanOrEqual(sent + 1000 + 250);
   // gRPC sends a deadline as the time left, which the peer counts from when the call reaches it:
   // the same deadline, give or take the way there (a fresh one would be 5 s after the call).
   expect(Math.abs(peerDeadline - handler)).toBeLessThan(250);
