@@ -7,6 +7,7 @@ export * from './events';
 export * from './visibility';
 export * from './nats';
 export * from './orm';
+export * from './deadline';
 export * from './outbox';
 export * from './db-admin';
 export * from './runtime';

@@ -1,10 +1,12 @@
 // MikroORM on PostgreSQL: one database per service, committed migrations listed in code (run at
 // start, or by the migrations Job in Kubernetes), pool sized by configuration, fail-fast when the
-// database is unreachable so callers get UNAVAILABLE instead of hanging.
+// database is unreachable so callers get UNAVAILABLE instead of hanging, and no work done for a
+// caller whose deadline has passed (db-deadline.ts).
 import { MikroORM, type EntitySchema, type MigrationObject } from '@mikro-orm/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
+import { commitBeforeDeadline, guardConnections } from './db-deadline';
 
 export type Orm = MikroORM<PostgreSqlDriver>;
 
@@ -19,8 +21,11 @@ export interface OrmOptions {
   onQuery?: (sql: string) => void;
 }
 
+/** The longest a statement may run (a call's deadline may end it sooner). */
+const STATEMENT_TIMEOUT_MS = 15_000;
+
 export async function initOrm(opts: OrmOptions): Promise<Orm> {
-  return MikroORM.init<PostgreSqlDriver>({
+  const orm = await MikroORM.init<PostgreSqlDriver>({
     driver: PostgreSqlDriver,
     clientUrl: opts.url,
     entities: opts.entities,
@@ -41,7 +46,7 @@ export async function initOrm(opts: OrmOptions): Promise<Orm> {
       createTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
     } as never,
-    driverOptions: { connection: { connectionTimeoutMillis: 3000, statement_timeout: 15_000 } },
+    driverOptions: { connection: { connectionTimeoutMillis: 3000, statement_timeout: STATEMENT_TIMEOUT_MS } },
     debug: opts.debug || !!opts.onQuery,
     logger: (message) => {
       if (opts.onQuery) opts.onQuery(message);
@@ -51,7 +56,10 @@ export async function initOrm(opts: OrmOptions): Promise<Orm> {
     allowGlobalContext: false,
     // Entities are plain objects defined with EntitySchema; no reflection needed.
     ensureDatabase: false,
+    subscribers: [commitBeforeDeadline],
   });
+  guardConnections(orm.em.getConnection().getKnex().client, STATEMENT_TIMEOUT_MS);
+  return orm;
 }
 
 /**

@@ -3,6 +3,7 @@
 // `npm test` finds or provides those servers (deploy/local/src/test-deps.ts) and sets the TEST_*
 // variables read here; run directly (npx jest) the tests assume the machine's standard ports.
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import pino from 'pino';
 import { createDatabaseIfMissing, dropDatabase } from './db-admin';
 import { connectBus, deleteStream } from './nats';
@@ -92,6 +93,69 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000, i
     if (Date.now() > deadline) throw last instanceof Error ? last : new Error('eventually: condition not met in time');
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/** Runs one statement on a session of the test's own (to read back what a service wrote). */
+export async function queryDatabase<T = Record<string, unknown>>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+export interface HeldLock {
+  /** Resolves once another session of the database waits for a lock (a statement stalled on it). */
+  waitedOn(timeoutMs?: number): Promise<void>;
+  /**
+   * Ends the holding transaction, then waits until no other session of the database is inside a
+   * statement or a transaction: whatever stalled on the lock has committed or rolled back.
+   */
+  release(): Promise<void>;
+}
+
+/**
+ * Takes a lock (`lockSql`, e.g. `lock table mods in share mode`) in a transaction of a session of
+ * the test's own, as a slow writer would hold it, so that a service's write stalls on it.
+ */
+export async function holdLock(url: string, lockSql: string): Promise<HeldLock> {
+  const holder = new Client({ connectionString: url });
+  await holder.connect();
+  await holder.query('begin');
+  await holder.query(lockSql);
+  const others = async (condition: string): Promise<number> => {
+    const { rows } = await holder.query(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and (${condition})`,
+    );
+    return (rows[0] as { n: number }).n;
+  };
+  let released: Promise<void> | undefined;
+  return {
+    async waitedOn(timeoutMs = 5000) {
+      await eventually(async () => (await others(`wait_event_type = 'Lock'`)) > 0, timeoutMs);
+    },
+    release() {
+      released ??= (async () => {
+        try {
+          await holder.query('commit');
+          await eventually(
+            async () => (await others(`state = 'active' or state like 'idle in transaction%'`)) === 0,
+            10_000,
+          );
+        } finally {
+          await holder.end();
+        }
+      })();
+      return released;
+    },
+  };
 }
 
 /** Running under CI (`CI` set and not "false" or "0"), as .ci/run is. */

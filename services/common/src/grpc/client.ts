@@ -1,8 +1,10 @@
 // gRPC clients: `round_robin` over every address DNS returns (headless Services in Kubernetes),
-// keepalive, a deadline on every call, fail-fast calls (a peer that refuses connections is an
+// keepalive, a deadline on every call (never later than the deadline of the call being served, which
+// a service passes on: deadline.ts), fail-fast calls (a peer that refuses connections is an
 // answer, not a wait) and bounded retries of idempotent reads.
 import * as grpc from '@grpc/grpc-js';
 import { context, SpanKind, SpanStatusCode, trace, type TextMapSetter } from '@opentelemetry/api';
+import { callDeadline } from '../deadline';
 import { grpcClientDuration, grpcClientHandled } from '../metrics';
 import { injectContext, tracer, tracingEnabled } from '../tracing';
 import type { CallOptions, PromiseClient } from './types';
@@ -86,7 +88,9 @@ export function createClient<D>(
     const [, service = 'unknown', name = method] = /^\/([^/]+)\/([^/]+)$/.exec(definition[method].path ?? '') ?? [];
     wrapped[method] = (request: unknown, call: CallOptions = {}) =>
       new Promise((resolve, reject) => {
-        const deadline = new Date(Date.now() + (call.deadlineMs ?? defaultDeadline));
+        // Inside a handler, the caller's deadline bounds this call: work for it after that is wasted.
+        const own = Date.now() + (call.deadlineMs ?? defaultDeadline);
+        const deadline = new Date(Math.min(own, callDeadline() ?? Infinity));
         const metadata = call.metadata ?? new grpc.Metadata();
         if (waitForReady) metadata.setOptions({ ...metadata.getOptions(), waitForReady: true });
         const stopTimer = grpcClientDuration.startTimer();

@@ -4,6 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import { context, SpanKind, SpanStatusCode, trace, type TextMapGetter } from '@opentelemetry/api';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from 'pino';
+import { isDeadlineExceeded, withCallDeadline } from '../deadline';
 import { DepotError, isUnavailable, toServiceError } from '../errors';
 import { grpcServerDuration, grpcServerHandled } from '../metrics';
 import { isConnectionError } from '../orm';
@@ -43,7 +44,22 @@ export interface ServiceBinding {
   handlers: object;
 }
 
-/** Wraps async handlers into grpc-js callbacks; unknown errors are logged, never leaked. */
+/** The call's deadline in epoch milliseconds (Infinity: the caller set none). */
+function deadlineOf(call: grpc.ServerUnaryCall<unknown, unknown>): number {
+  const deadline = call.getDeadline();
+  return deadline instanceof Date ? deadline.getTime() : deadline;
+}
+
+const DEADLINE_EXCEEDED: Partial<grpc.StatusObject> = {
+  code: grpc.status.DEADLINE_EXCEEDED,
+  details: 'Deadline exceeded.',
+};
+
+/**
+ * Wraps async handlers into grpc-js callbacks; unknown errors are logged, never leaked. Each
+ * handler runs under its call's deadline (deadline.ts): a call that arrives after it is not
+ * started, and the database neither starts nor commits its work after it (db-deadline.ts).
+ */
 export function bindHandlers<D extends grpc.ServiceDefinition>(
   definition: D,
   handlers: AsyncHandlers<D>,
@@ -78,18 +94,26 @@ export function bindHandlers<D extends grpc.ServiceDefinition>(
           span.end();
         }
       };
-      const run = () =>
-        handler(call.request, call).then(
+      const deadline = deadlineOf(call);
+      const run = () => {
+        // Queued behind other work until its caller gave up: nobody waits for the answer.
+        if (Date.now() >= deadline) {
+          finish(grpc.status.DEADLINE_EXCEEDED);
+          callback(DEADLINE_EXCEEDED);
+          return;
+        }
+        withCallDeadline(deadline, () => handler(call.request, call)).then(
           (response) => {
             finish(grpc.status.OK);
             callback(null, response);
           },
           (err: unknown) => {
-            const status = toStatus(err, method, logger);
+            const status = toStatus(err, method, logger, Date.now() >= deadline);
             finish(status.code ?? grpc.status.UNKNOWN);
             callback(status);
           },
         );
+      };
       if (parent && span) context.with(trace.setSpan(parent, span), run);
       else run();
     };
@@ -97,16 +121,26 @@ export function bindHandlers<D extends grpc.ServiceDefinition>(
   return impl;
 }
 
-function toStatus(err: unknown, method: string, logger: Logger): Partial<grpc.StatusObject> {
+function toStatus(err: unknown, method: string, logger: Logger, expired: boolean): Partial<grpc.StatusObject> {
+  // Refused for being late (db-deadline.ts), or a statement or peer call the deadline cut short:
+  // the caller's own timeout, not an outage.
+  if (isDeadlineExceeded(err) || (expired && isOutage(err))) {
+    logger.info({ method, err: String(err) }, 'deadline passed: work abandoned');
+    return DEADLINE_EXCEEDED;
+  }
   if (err instanceof DepotError) return toServiceError(err);
   // The database, or a peer service this handler called over gRPC (UNAVAILABLE, DEADLINE_EXCEEDED...),
   // is down or slow: an outage to report as such, not a bug.
-  if (isConnectionError(err) || isUnavailable(err)) {
+  if (isOutage(err)) {
     logger.warn({ method, err: String(err) }, 'dependency unavailable');
     return toServiceError(new DepotError('UNAVAILABLE'));
   }
   logger.error({ method, err }, 'unhandled error in gRPC handler');
   return { code: grpc.status.INTERNAL, details: 'Internal error.' };
+}
+
+function isOutage(err: unknown): boolean {
+  return (err instanceof DepotError && err.reason === 'UNAVAILABLE') || isConnectionError(err) || isUnavailable(err);
 }
 
 export async function startGrpcServer(opts: {

@@ -4,7 +4,10 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
 
 export interface CallOptions {
-  /** Milliseconds before the call fails with DEADLINE_EXCEEDED (default: the client's). */
+  /**
+   * Milliseconds before the call fails with DEADLINE_EXCEEDED (default: the client's); never past
+   * the deadline of the call being served (deadline.ts).
+   */
   deadlineMs?: number;
   metadata?: grpc.Metadata;
 }
