@@ -1,11 +1,13 @@
 // What the gateway's limits of sign-in attempts rest on, against a real PostgreSQL: the account a
-// login names (one query, known or not).
+// login names (one query, known or not), and bcrypt work bounded so that a flood of passwords is
+// refused at once (BUSY) instead of queueing until the deadline, while tokens still authenticate.
+import * as grpc from '@grpc/grpc-js';
 import { createClient } from '@depot/common';
 import { createTestDatabase, createTestNamespace, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { AuthService } from '@depot/proto';
 import { startAuth, type AuthApp } from '../src/app';
 import { authConfigSchema } from '../src/config';
-import { actor } from './helpers';
+import { actor, refusal } from './helpers';
 
 const full = actor(['solder_full']);
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -23,10 +25,14 @@ beforeAll(async () => {
     NATS_URL: TEST_NATS_URL,
     EVENTS_NAMESPACE: ns.namespace,
     AUTH_GRPC_LISTEN: '127.0.0.1:0',
-    BCRYPT_COST: '4',
+    // The default cost (0.2 s or more a hash), so that hashes outlast the burst's arrival.
+    BCRYPT_COST: '12',
+    BCRYPT_CONCURRENCY: '2',
+    BCRYPT_QUEUE: '4',
   });
   app = await startAuth(config, { logger: silentLogger(), onQuery: (sql) => statements.push(sql) });
-  client = createClient(AuthService, `127.0.0.1:${app.port}`);
+  // A deadline far beyond the queue's wait: an answer late by it would be a failure of its own.
+  client = createClient(AuthService, `127.0.0.1:${app.port}`, { deadlineMs: 60_000 });
   await client.CreateUser({
     actor: full,
     username: 'alice',
@@ -70,4 +76,36 @@ describe('ResolveLogin', () => {
     expect(known[0]).toMatch(/from users where lower\(username\) = '\?' or lower\(email\) = '\?'/);
     expect(await ran('nobody-at-all')).toEqual(known);
   });
+});
+
+describe('bounded password hashing', () => {
+  test('a flood is refused at once beyond the queue (BUSY), judged within it; tokens authenticate meanwhile', async () => {
+    const token = (await client.CreateToken({ username: 'alice', name: 'script' })).plaintext;
+    const start = performance.now();
+    const answers = Array.from({ length: 20 }, (_, i) =>
+      refusal(client.CreateSession({ login: i % 2 ? 'alice' : 'nobody', password: `guess-${i}` })).then((r) => ({
+        ...r,
+        ms: performance.now() - start,
+      })),
+    );
+    const authenticated = client
+      .Authenticate({ token })
+      .then((p) => ({ user: p.username, ms: performance.now() - start }));
+    const results = await Promise.all(answers);
+    const busy = results.filter((r) => r.reason === 'BUSY');
+    const judged = results.filter((r) => r.reason === 'INVALID_CREDENTIALS');
+    // 2 hashing and 4 waiting were judged; the 14 others were refused untried.
+    expect([busy.length, judged.length]).toEqual([14, 6]);
+    for (const r of busy) {
+      expect(r).toMatchObject({ code: grpc.status.RESOURCE_EXHAUSTED, message: 'Too many requests.' });
+    }
+    const firstJudged = Math.min(...judged.map((r) => r.ms));
+    expect(Math.max(...busy.map((r) => r.ms))).toBeLessThan(firstJudged);
+    const auth = await authenticated;
+    expect(auth.user).toBe('alice');
+    expect(auth.ms).toBeLessThan(firstJudged);
+    // Once the queue has drained, passwords are judged again.
+    const session = await client.CreateSession({ login: 'alice', password: 'alice-password' });
+    expect(session.user?.username).toBe('alice');
+  }, 60_000);
 });
