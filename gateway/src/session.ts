@@ -93,10 +93,30 @@ export const csrfMismatch = () => new HttpError(403, 'CSRF token mismatch.');
 export const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
 /**
- * A page of another site posting to the sign-in route (login CSRF: the victim signed in as the
- * attacker). Browsers say where a request comes from in Sec-Fetch-Site; other clients send none.
+ * A page of another site posting to the sign-in routes (login CSRF: the victim signed in as the
+ * attacker). Browsers say where a request comes from in Sec-Fetch-Site, and in Origin on every
+ * POST, older browsers without Sec-Fetch-Site too: an Origin whose host is not the one the request
+ * was sent to is another site's page. Other clients (curl, scripts) send neither.
  */
 export function fromAnotherSite(req: FastifyRequest): boolean {
   const site = req.headers['sec-fetch-site'];
-  return site === 'cross-site' || site === 'same-site';
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = req.headers.origin;
+  return origin !== undefined && !sentFrom(origin, req);
+}
+
+/**
+ * Whether `origin` is the request's own: the same host and port as its Host header, or as
+ * X-Forwarded-Host when TRUST_PROXY trusts the proxy that sent it (Fastify's `req.host`), so that
+ * behind a proxy that rewrites Host the public name still matches. An opaque origin (`null`: a
+ * sandboxed frame, a redirect across sites) is nobody's own.
+ */
+function sentFrom(origin: string, req: FastifyRequest): boolean {
+  try {
+    const page = new URL(origin);
+    // The origin's scheme decides its default port (`https://host` is `host:443`).
+    return page.host === new URL(`${page.protocol}//${req.host}`).host;
+  } catch {
+    return false;
+  }
 }

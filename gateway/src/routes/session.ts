@@ -91,7 +91,7 @@ export function sessionRoutes(app: FastifyInstance) {
             'SameSite=Strict, sent to that route only).',
           schema: res.twoFactorRequired,
         },
-        403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`).',
+        403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`, `Origin`).',
         422: invalid(`\`{"error": {"login": ["${CREDENTIALS_REFUSED}"]}}\` for any credentials that do not sign in`),
       },
       handler: async ({ req, reply, body }) => {

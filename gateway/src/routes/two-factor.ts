@@ -75,7 +75,7 @@ export function twoFactorRoutes(app: FastifyInstance) {
       response: res.session,
       returns: 'Signed in.',
       answers: {
-        403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`).',
+        403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`, `Origin`).',
         422: invalid(
           `\`{"error": {"code": ["${TWO_FACTOR_MESSAGES.codeInvalid}"]}}\` (\`recovery_code\`: ` +
             `"${TWO_FACTOR_MESSAGES.recoveryCodeInvalid}") for anything that does not sign in`,

@@ -131,6 +131,48 @@ describe('sign-in', () => {
     expect((await signIn(s, 'keeper', 'keeper-password', { 'sec-fetch-site': 'same-origin' })).res.status).toBe(201);
   });
 
+  it('refuses a sign-in whose Origin is another site, Sec-Fetch-Site or not; its own origin and none sign in', async () => {
+    await start();
+    const base = new URL(s.app.listeningOrigin);
+    const foreign = [
+      'https://evil.example',
+      `http://evil.example:${base.port}`,
+      `http://${base.hostname}:${Number(base.port) + 1}`,
+      'null',
+      'not a url',
+    ];
+    for (const origin of foreign) {
+      const { res, cookie } = await signIn(s, 'keeper', 'keeper-password', { origin });
+      expect({ origin, status: res.status, body: res.json(), cookie }).toEqual({
+        origin,
+        status: 403,
+        body: CSRF_MISMATCH,
+        cookie: undefined,
+      });
+    }
+    expect(s.calls).not.toContain('auth.CreateSession');
+    // The page's own origin (as the console sends it), and no Origin at all (curl, scripts).
+    expect((await signIn(s, 'keeper', 'keeper-password', { origin: base.origin })).res.status).toBe(201);
+    expect((await signIn(s)).res.status).toBe(201);
+  });
+
+  it('compares the Origin with the host a trusted proxy forwarded to, not with its own', async () => {
+    await start({ TRUST_PROXY: 'true' });
+    const proxied = { 'x-forwarded-host': 'depot.example.com', 'x-forwarded-proto': 'https' };
+    const ok = await signIn(s, 'keeper', 'keeper-password', { ...proxied, origin: 'https://depot.example.com' });
+    expect(ok.res.status).toBe(201);
+    const forged = await signIn(s, 'keeper', 'keeper-password', { ...proxied, origin: s.app.listeningOrigin });
+    expect([forged.res.status, forged.res.json()]).toEqual([403, CSRF_MISMATCH]);
+    // Without TRUST_PROXY the forwarded host proves nothing: the Host the request came to decides.
+    await s.close();
+    await start();
+    const untrusted = await signIn(s, 'keeper', 'keeper-password', {
+      'x-forwarded-host': 'depot.example.com',
+      origin: 'https://depot.example.com',
+    });
+    expect(untrusted.res.status).toBe(403);
+  });
+
   it('ends the session the browser had before', async () => {
     await start();
     const first = await signIn(s);
