@@ -30,7 +30,7 @@ import { registerObservability } from './observability';
 import { registerAccessLog, requestId } from './access-log';
 import { registerApiDocs } from './openapi';
 import { DEFAULT_CONSOLE_DIR, registerConsole } from './console';
-import { SignInLimits } from './session';
+import { SignInLimits } from './sign-in-limits';
 import type { ChangeFeed } from './invalidation';
 
 export interface GatewayDeps {
@@ -106,12 +106,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       .map((a) => a.trim())
       .filter(Boolean),
   );
+  // Every counter's Redis key starts with it: this stack's own, the sign-in limits' too.
+  const keyPrefix = `depot-${config.EVENTS_NAMESPACE}-rl-`;
   await app.register(rateLimit, {
     global: config.RATE_LIMIT_PER_MINUTE > 0,
     max: config.RATE_LIMIT_PER_MINUTE || 1,
     timeWindow: 60_000,
     redis,
-    nameSpace: `depot-${config.EVENTS_NAMESPACE}-rl-`,
+    nameSpace: keyPrefix,
     // A Redis outage must not take the API down: requests pass uncounted while it lasts.
     skipOnError: true,
     allowList: (req) => allowList.has(req.ip),
@@ -125,11 +127,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   app.decorate(
     'signInLimits',
-    new SignInLimits(app, {
-      perAddress: config.SIGNIN_RATE_LIMIT_PER_ADDRESS,
-      perAccount: config.SIGNIN_RATE_LIMIT_PER_ACCOUNT,
-      windowSeconds: config.SIGNIN_RATE_LIMIT_WINDOW_SECONDS,
-    }),
+    new SignInLimits(
+      {
+        perAddress: config.SIGNIN_RATE_LIMIT_PER_ADDRESS,
+        perAccount: config.SIGNIN_RATE_LIMIT_PER_ACCOUNT,
+        windowSeconds: config.SIGNIN_RATE_LIMIT_WINDOW_SECONDS,
+      },
+      { redis, keyPrefix },
+    ),
   );
 
   // Bodies are parsed leniently and judged by the policy, after authentication and the target's

@@ -17,6 +17,15 @@ export class HttpError extends Error {
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
 export const forbidden = () => new HttpError(403, 'This action is unauthorized.');
 export const unavailable = () => new HttpError(503, 'Service unavailable.');
+/** Over a limit, or shed under load (docs/api.md#rate-limits): try again in `seconds`. */
+export const tooManyRequests = (seconds: number) =>
+  new HttpError(429, 'Too many requests.', { 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
+
+/**
+ * How long a request shed by a full queue (BUSY) should wait: auth's password queue empties in
+ * about a second (services/auth/src/passwords.ts).
+ */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** Messages of the read routes, which differ from the write routes' (docs/api.md#error-messages). */
 export const READ_MESSAGES: Partial<Record<Reason, string>> = {
@@ -55,6 +64,7 @@ export function toHttpError(err: unknown, messages: Partial<Record<Reason, strin
   if (err instanceof HttpError) return err;
   const depot = err instanceof DepotError ? err : fromServiceError(err);
   if (depot) {
+    if (depot.reason === 'BUSY') return tooManyRequests(BUSY_RETRY_AFTER_SECONDS);
     const status = STATUS_BY_REASON[depot.reason] ?? STATUS_BY_CODE[depot.code] ?? 500;
     if (depot.details.fields) return new HttpError(status, depot.details.fields);
     return new HttpError(status, messages[depot.reason] ?? depot.message);

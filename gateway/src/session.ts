@@ -1,10 +1,10 @@
 // Console sessions in the gateway (docs/api.md#sessions): the cookie that carries one, the CSRF
-// token every write made with it must carry, and the limits on failed sign-ins. The session itself
-// (who, until when) lives in the auth service; the gateway keeps nothing.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// token every write made with it must carry, and sign-ins sent by other sites' pages. The session
+// itself (who, until when) lives in the auth service; the gateway keeps nothing. The limits on
+// failed sign-ins: sign-in-limits.ts.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { Tokens } from '@fastify/csrf';
-import { normalizeIP } from '@fastify/rate-limit';
 import { HttpError } from './errors';
 
 export const SESSION_COOKIE = 'depot_session';
@@ -93,94 +93,30 @@ export const csrfMismatch = () => new HttpError(403, 'CSRF token mismatch.');
 export const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
 /**
- * A page of another site posting to the sign-in route (login CSRF: the victim signed in as the
- * attacker). Browsers say where a request comes from in Sec-Fetch-Site; other clients send none.
+ * A page of another site posting to the sign-in routes (login CSRF: the victim signed in as the
+ * attacker). Browsers say where a request comes from in Sec-Fetch-Site, and in Origin on every
+ * POST, older browsers without Sec-Fetch-Site too: an Origin whose host is not the one the request
+ * was sent to is another site's page. Other clients (curl, scripts) send neither.
  */
 export function fromAnotherSite(req: FastifyRequest): boolean {
   const site = req.headers['sec-fetch-site'];
-  return site === 'cross-site' || site === 'same-site';
-}
-
-// ---- failed sign-ins ----
-
-export interface SignInLimitSettings {
-  perAddress: number;
-  perAccount: number;
-  windowSeconds: number;
-}
-
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** One instance: without Redis its counters live in it (sign-in and the account routes share them). */
-    signInLimits: SignInLimits;
-  }
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = req.headers.origin;
+  return origin !== undefined && !sentFrom(origin, req);
 }
 
 /**
- * Failed sign-ins (and wrong current passwords) are counted per client address and per login (as
- * sent, lowercased, whether such a user exists or not), in the general limiter's store: Redis with
- * REDIS_URL, shared by every gateway replica. Successes are not counted. Over either limit, every
- * attempt answers 429 until the window that began with the first failure ends, a right password
- * included, so that guesses made meanwhile learn nothing.
+ * Whether `origin` is the request's own: the same host and port as its Host header, or as
+ * X-Forwarded-Host when TRUST_PROXY trusts the proxy that sent it (Fastify's `req.host`), so that
+ * behind a proxy that rewrites Host the public name still matches. An opaque origin (`null`: a
+ * sandboxed frame, a redirect across sites) is nobody's own.
  */
-export class SignInLimits {
-  private readonly logins = new WeakMap<FastifyRequest, string>();
-  private readonly byAddress: Limiter;
-  private readonly byAccount: Limiter;
-
-  constructor(app: FastifyInstance, settings: SignInLimitSettings) {
-    const common = { timeWindow: settings.windowSeconds * 1000, allowList: () => false };
-    this.byAddress = app.createRateLimit({
-      ...common,
-      max: settings.perAddress,
-      keyGenerator: (req) => `signin-address:${req.ip ? normalizeIP(req.ip) : 'disconnected'}`,
-    });
-    this.byAccount = app.createRateLimit({
-      ...common,
-      max: settings.perAccount,
-      keyGenerator: (req) => `signin-account:${this.logins.get(req) ?? ''}`,
-    });
-  }
-
-  /**
-   * Runs `attempt` unless the address or the login is over its limit (429 then); counts it when
-   * `failed` says its error is a failed one. A success made while the limit was reached by
-   * concurrent failures is refused too (`undo` takes it back), so parallel guesses gain nothing.
-   */
-  async attempt<T>(
-    req: FastifyRequest,
-    login: string,
-    attempt: () => Promise<T>,
-    failed: (err: unknown) => boolean,
-    undo?: (result: T) => Promise<void>,
-  ): Promise<T> {
-    this.logins.set(req, login.toLowerCase());
-    await this.refuseIfOver(req);
-    let result: T;
-    try {
-      result = await attempt();
-    } catch (err) {
-      if (failed(err)) await Promise.all([this.byAddress(req), this.byAccount(req)]);
-      throw err;
-    }
-    try {
-      await this.refuseIfOver(req);
-    } catch (err) {
-      await undo?.(result);
-      throw err;
-    }
-    return result;
-  }
-
-  private async refuseIfOver(req: FastifyRequest): Promise<void> {
-    const states = await Promise.all([
-      this.byAddress(req, { increment: false }),
-      this.byAccount(req, { increment: false }),
-    ]);
-    let wait = 0;
-    for (const s of states) if (!s.isAllowed && s.remaining <= 0) wait = Math.max(wait, s.ttlInSeconds);
-    if (wait > 0) throw new HttpError(429, 'Too many requests.', { 'retry-after': String(wait) });
+function sentFrom(origin: string, req: FastifyRequest): boolean {
+  try {
+    const page = new URL(origin);
+    // The origin's scheme decides its default port (`https://host` is `host:443`).
+    return page.host === new URL(`${page.protocol}//${req.host}`).host;
+  } catch {
+    return false;
   }
 }

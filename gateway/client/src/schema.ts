@@ -795,7 +795,7 @@ export type paths = {
         put?: never;
         /**
          * Sign in
-         * @description Opens a session: sets the `depot_session` cookie (httpOnly, SameSite=Strict, Secure over HTTPS) and answers the user and the CSRF token to send as `X-CSRF-Token` with every write made with the cookie. A session this browser had before ends. Failed sign-ins are limited per client address and per login (429). For a user with two-factor sign-in the password opens no session: 202, and the `depot_two_factor` cookie for `POST /api/session/two-factor`, which takes the code.
+         * @description Opens a session: sets the `depot_session` cookie (httpOnly, SameSite=Strict, Secure over HTTPS) and answers the user and the CSRF token to send as `X-CSRF-Token` with every write made with the cookie. A session this browser had before ends. Failed sign-ins are limited per client address and per account (429). For a user with two-factor sign-in the password opens no session: 202, and the `depot_two_factor` cookie for `POST /api/session/two-factor`, which takes the code.
          */
         post: operations["postSession"];
         /**
@@ -6241,7 +6241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`). */
+            /** @description "CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`, `Origin`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6586,7 +6586,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description "CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`). */
+            /** @description "CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`, `Origin`). */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,11 +1,12 @@
 // The signed-in user's own account (docs/api.md#account): their e-mail address and password.
-// Changing a password needs the current one; a wrong one counts as a failed sign-in (session.ts),
+// Changing a password needs the current one; a wrong one counts as a failed sign-in (sign-in-limits.ts),
 // so a borrowed session or token cannot be used to guess it. The user's other sessions end.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CREDENTIAL_MESSAGES, fromServiceError } from '@depot/common';
 import * as res from '../response-schemas';
 import { invalid, route } from '../route';
+import { accountOfUser } from '../sign-in-limits';
 import { presentFields, rules } from '../validation';
 import { accountOf } from './session';
 
@@ -66,7 +67,7 @@ export function accountRoutes(app: FastifyInstance) {
         // Whatever changes, a current password sent is judged (auth) and so counted here.
         const judged = password !== undefined || !!body.current_password;
         const user = judged
-          ? await app.signInLimits.attempt(req, principal.username, update, wrongCurrentPassword)
+          ? await app.signInLimits.attempt(req, () => accountOfUser(principal.user_id), update, wrongCurrentPassword)
           : await update();
         return accountOf(clients, user);
       },

@@ -1,7 +1,8 @@
 // Signing in to the console (docs/api.md#sessions): a username or e-mail address and a password
 // open a session, carried by an httpOnly, SameSite=Strict cookie; every write made with it
-// carries the CSRF token these routes answer (policy.ts checks it). Failed sign-ins are limited
-// per client address and per login (session.ts). Bearer tokens keep working for scripts.
+// carries the CSRF token these routes answer (policy.ts checks it). Sign-ins are counted per
+// client address and per account before the password is judged (sign-in-limits.ts). Bearer
+// tokens keep working for scripts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fromServiceError, type Reason } from '@depot/common';
@@ -10,6 +11,7 @@ import type { ServiceClients } from '../clients';
 import { HttpError } from '../errors';
 import * as res from '../response-schemas';
 import { invalid, route, SENT } from '../route';
+import { accountOfLogin } from '../sign-in-limits';
 import {
   clearSessionCookie,
   csrfMismatch,
@@ -73,7 +75,7 @@ export function sessionRoutes(app: FastifyInstance) {
       description:
         'Opens a session: sets the `depot_session` cookie (httpOnly, SameSite=Strict, Secure over HTTPS) and ' +
         'answers the user and the CSRF token to send as `X-CSRF-Token` with every write made with the cookie. ' +
-        'A session this browser had before ends. Failed sign-ins are limited per client address and per login (429). ' +
+        'A session this browser had before ends. Failed sign-ins are limited per client address and per account (429). ' +
         'For a user with two-factor sign-in the password opens no session: 202, and the `depot_two_factor` cookie ' +
         'for `POST /api/session/two-factor`, which takes the code.',
       access: 'public',
@@ -89,16 +91,19 @@ export function sessionRoutes(app: FastifyInstance) {
             'SameSite=Strict, sent to that route only).',
           schema: res.twoFactorRequired,
         },
-        403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`).',
+        403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`, `Origin`).',
         422: invalid(`\`{"error": {"login": ["${CREDENTIALS_REFUSED}"]}}\` for any credentials that do not sign in`),
       },
       handler: async ({ req, reply, body }) => {
         if (fromAnotherSite(req)) throw csrfMismatch();
         reply.header('cache-control', 'no-store');
+        // The login's account: its username and e-mail address share one count.
+        const account = async () =>
+          accountOfLogin(body.login, (await auth.ResolveLogin({ login: body.login })).user_id);
         const session = await limits
           .attempt(
             req,
-            body.login,
+            account,
             () =>
               auth.CreateSession({
                 login: body.login,
@@ -107,10 +112,6 @@ export function sessionRoutes(app: FastifyInstance) {
                 address: req.ip,
               }),
             isReason('INVALID_CREDENTIALS'),
-            async (opened) =>
-              void (await (opened.two_factor
-                ? auth.EndSignInChallenge({ token: opened.two_factor.token })
-                : auth.EndSession({ token: opened.token }))),
           )
           .catch((err: unknown) => {
             if (isReason('INVALID_CREDENTIALS')(err)) throw new HttpError(422, { login: [CREDENTIALS_REFUSED] });

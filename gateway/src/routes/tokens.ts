@@ -8,6 +8,7 @@ import * as res from '../response-schemas';
 import { idSegment, invalid, notFound, route } from '../route';
 import { rules } from '../validation';
 import { tokenIssued, tokenList } from '../views';
+import { accountOfUser } from '../sign-in-limits';
 import { proofFields, wrongProof } from './two-factor';
 import { userParams } from './users';
 
@@ -55,7 +56,7 @@ export function tokensRoutes(app: FastifyInstance) {
               password: body.password ?? undefined,
               code: body.code ?? undefined,
             });
-          await app.signInLimits.attempt(req, principal.username, prove, wrongProof);
+          await app.signInLimits.attempt(req, () => accountOfUser(principal.user_id), prove, wrongProof);
         }
         return tokenIssued(await auth.CreateToken({ user_id: principal.user_id, name: body.name }));
       },

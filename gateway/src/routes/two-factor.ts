@@ -2,8 +2,8 @@
 // user's own setup (a TOTP secret shown once as an otpauth:// URI for a QR code, confirmed with a
 // first code, recovery codes shown once), and an administrator's reset. The auth service keeps
 // the secrets and checks the codes; here, the cookie of the second step, and the counting of
-// wrong codes and passwords as failed sign-ins (session.ts), so that neither the sign-in nor a
-// borrowed session can be used to guess them.
+// codes and passwords as sign-in attempts before they are judged (sign-in-limits.ts), so that
+// neither the sign-in nor a borrowed session can be used to guess them.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CREDENTIAL_MESSAGES, fromServiceError, TWO_FACTOR_MESSAGES } from '@depot/common';
@@ -11,6 +11,7 @@ import { HttpError } from '../errors';
 import * as res from '../response-schemas';
 import { invalid, notFound, route } from '../route';
 import { clearTwoFactorCookie, csrfMismatch, fromAnotherSite, twoFactorCookie } from '../session';
+import { accountOfUser } from '../sign-in-limits';
 import { rules } from '../validation';
 import { isReason, signedIn } from './session';
 import { userParams } from './users';
@@ -78,7 +79,7 @@ export function twoFactorRoutes(app: FastifyInstance) {
       response: res.session,
       returns: 'Signed in.',
       answers: {
-        403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`).',
+        403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`, `Origin`).',
         422: invalid(
           `\`{"error": {"code": ["${TWO_FACTOR_MESSAGES.codeInvalid}"]}}\` (\`recovery_code\`: ` +
             `"${TWO_FACTOR_MESSAGES.recoveryCodeInvalid}") for anything that does not sign in`,
@@ -93,7 +94,7 @@ export function twoFactorRoutes(app: FastifyInstance) {
             : new HttpError(422, { recovery_code: [TWO_FACTOR_MESSAGES.recoveryCodeInvalid] });
         const invalidTwoFactor = isReason('INVALID_TWO_FACTOR');
         const challenge = twoFactorCookie(req);
-        // Failed codes count against the login the password was sent with.
+        // Failed codes count against the account whose password was accepted.
         const pending = challenge
           ? await auth.GetSignInChallenge({ token: challenge }).catch((err: unknown) => {
               if (invalidTwoFactor(err)) return undefined;
@@ -107,7 +108,7 @@ export function twoFactorRoutes(app: FastifyInstance) {
         const session = await limits
           .attempt(
             req,
-            pending.login,
+            () => accountOfUser(pending.user_id),
             () =>
               auth.CompleteSignIn({
                 challenge: challenge!,
@@ -117,7 +118,6 @@ export function twoFactorRoutes(app: FastifyInstance) {
                 address: req.ip,
               }),
             invalidTwoFactor,
-            async (opened) => void (await auth.EndSession({ token: opened.token })),
           )
           .catch((err: unknown) => {
             if (invalidTwoFactor(err)) throw refused();
@@ -162,7 +162,12 @@ export function twoFactorRoutes(app: FastifyInstance) {
       handler: async ({ req, reply, body, principal }) => {
         reply.header('cache-control', 'no-store');
         const start = () => auth.StartTwoFactor({ user_id: principal.user_id, password: body.password ?? undefined });
-        const { secret, otpauth_url } = await limits.attempt(req, principal.username, start, wrongProof);
+        const { secret, otpauth_url } = await limits.attempt(
+          req,
+          () => accountOfUser(principal.user_id),
+          start,
+          wrongProof,
+        );
         return { secret, otpauth_url };
       },
     }),
@@ -218,7 +223,7 @@ export function twoFactorRoutes(app: FastifyInstance) {
             password: body.password ?? undefined,
             code: body.code ?? undefined,
           });
-        const { codes } = await limits.attempt(req, principal.username, regenerate, wrongProof);
+        const { codes } = await limits.attempt(req, () => accountOfUser(principal.user_id), regenerate, wrongProof);
         return { recovery_codes: codes };
       },
     }),
@@ -249,7 +254,7 @@ export function twoFactorRoutes(app: FastifyInstance) {
             code: body.code ?? undefined,
             keep_session: req.session,
           });
-        await limits.attempt(req, principal.username, disable, wrongProof);
+        await limits.attempt(req, () => accountOfUser(principal.user_id), disable, wrongProof);
         return { success: 'Two-factor sign-in turned off.' as const };
       },
     }),

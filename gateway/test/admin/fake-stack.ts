@@ -55,6 +55,10 @@ export class FakeAuth {
   challenges = new Map<string, { userId: number; login: string }>();
   keys: { id: number; name: string; api_key: string }[] = [];
   clients: { id: number; name: string; uuid: string; modpack_ids: number[] }[] = [];
+  /** While set, every password and code check waits for it (tests hold judgements to race them). */
+  hold?: Promise<void>;
+  /** While true, password checks are shed as auth sheds them when its hashing queue is full. */
+  busy = false;
   private seq = 100;
 
   constructor() {
@@ -87,6 +91,15 @@ export class FakeAuth {
     const user = this.users.find((u) => u.username.toLowerCase() === username.toLowerCase());
     if (!user) throw new DepotError('USER_NOT_FOUND');
     return user;
+  }
+
+  /** As auth finds a login: a username (any case) first, then an e-mail address. */
+  private userByLogin(login: string): UserRow | undefined {
+    const wanted = login.toLowerCase();
+    return (
+      this.users.find((x) => x.username.toLowerCase() === wanted) ??
+      this.users.find((x) => x.email?.toLowerCase() === wanted)
+    );
   }
 
   private toUser = ({ password, ...u }: UserRow): authV1.User => ({
@@ -140,9 +153,14 @@ export class FakeAuth {
           t.id,
         );
       },
+      ResolveLogin: async ({ login }: authV1.ResolveLoginRequest__Output) => ({
+        user_id: this.userByLogin(login)?.id ?? 0,
+      }),
       CreateSession: async ({ login, password }: authV1.CreateSessionRequest__Output) => {
+        await this.hold;
+        if (this.busy) throw new DepotError('BUSY');
         const wanted = login.toLowerCase();
-        const u = this.users.find((x) => x.username.toLowerCase() === wanted || x.email?.toLowerCase() === wanted);
+        const u = this.userByLogin(login);
         if (!u || u.password === undefined || u.password !== password) throw new DepotError('INVALID_CREDENTIALS');
         if (this.twoFactor.has(u.id)) {
           const challenge = `challenge-${++this.seq}`;
@@ -169,13 +187,14 @@ export class FakeAuth {
       GetSignInChallenge: async ({ token }: authV1.SessionTokenRequest__Output) => {
         const c = this.challenges.get(token);
         if (!c) throw new DepotError('INVALID_TWO_FACTOR');
-        return { login: c.login, expires_at: '2099-01-01T00:05:00.000000Z' };
+        return { login: c.login, expires_at: '2099-01-01T00:05:00.000000Z', user_id: c.userId };
       },
       EndSignInChallenge: async ({ token }: authV1.SessionTokenRequest__Output) => {
         this.challenges.delete(token);
         return {};
       },
       CompleteSignIn: async (req: authV1.CompleteSignInRequest__Output) => {
+        await this.hold;
         const c = this.challenges.get(req.challenge);
         const tf = c && this.twoFactor.get(c.userId);
         const ok =
@@ -251,6 +270,7 @@ export class FakeAuth {
         return {};
       },
       UpdateAccount: async (req: authV1.UpdateAccountRequest__Output) => {
+        await this.hold;
         const u = this.users.find((x) => x.id === req.user_id)!;
         const judged = (req.update_mask.includes('password') && u.password !== undefined) || !!req.current_password;
         if (judged && req.current_password !== u.password) {

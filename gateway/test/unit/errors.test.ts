@@ -7,6 +7,7 @@ const STATUS: Record<Reason, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   UNAVAILABLE: 503,
+  BUSY: 429,
   MOD_NOT_FOUND: 404,
   VERSION_NOT_FOUND: 404,
   MOD_NAME_TAKEN: 422,
@@ -63,7 +64,9 @@ describe('toHttpError', () => {
     for (const err of [new DepotError(reason), overTheWire(new DepotError(reason))]) {
       const http = toHttpError(err);
       expect(http).toBeInstanceOf(HttpError);
-      expect(http).toMatchObject({ status, error: REASONS[reason].message, headers: {} });
+      // Shed under load: when to try again.
+      const headers = reason === 'BUSY' ? { 'retry-after': '1' } : {};
+      expect(http).toMatchObject({ status, error: REASONS[reason].message, headers });
     }
   });
 

@@ -28,10 +28,12 @@ import type { ListTokensRequest as _depot_auth_v1_ListTokensRequest, ListTokensR
 import type { ListTokensResponse as _depot_auth_v1_ListTokensResponse, ListTokensResponse__Output as _depot_auth_v1_ListTokensResponse__Output } from './depot/auth/v1/ListTokensResponse';
 import type { ListUsersRequest as _depot_auth_v1_ListUsersRequest, ListUsersRequest__Output as _depot_auth_v1_ListUsersRequest__Output } from './depot/auth/v1/ListUsersRequest';
 import type { ListUsersResponse as _depot_auth_v1_ListUsersResponse, ListUsersResponse__Output as _depot_auth_v1_ListUsersResponse__Output } from './depot/auth/v1/ListUsersResponse';
+import type { LoginAccount as _depot_auth_v1_LoginAccount, LoginAccount__Output as _depot_auth_v1_LoginAccount__Output } from './depot/auth/v1/LoginAccount';
 import type { Principal as _depot_auth_v1_Principal, Principal__Output as _depot_auth_v1_Principal__Output } from './depot/auth/v1/Principal';
 import type { ReadAccess as _depot_auth_v1_ReadAccess, ReadAccess__Output as _depot_auth_v1_ReadAccess__Output } from './depot/auth/v1/ReadAccess';
 import type { RecoveryCodes as _depot_auth_v1_RecoveryCodes, RecoveryCodes__Output as _depot_auth_v1_RecoveryCodes__Output } from './depot/auth/v1/RecoveryCodes';
 import type { ResetTwoFactorRequest as _depot_auth_v1_ResetTwoFactorRequest, ResetTwoFactorRequest__Output as _depot_auth_v1_ResetTwoFactorRequest__Output } from './depot/auth/v1/ResetTwoFactorRequest';
+import type { ResolveLoginRequest as _depot_auth_v1_ResolveLoginRequest, ResolveLoginRequest__Output as _depot_auth_v1_ResolveLoginRequest__Output } from './depot/auth/v1/ResolveLoginRequest';
 import type { ResolveReadAccessRequest as _depot_auth_v1_ResolveReadAccessRequest, ResolveReadAccessRequest__Output as _depot_auth_v1_ResolveReadAccessRequest__Output } from './depot/auth/v1/ResolveReadAccessRequest';
 import type { RevokeTokenRequest as _depot_auth_v1_RevokeTokenRequest, RevokeTokenRequest__Output as _depot_auth_v1_RevokeTokenRequest__Output } from './depot/auth/v1/RevokeTokenRequest';
 import type { Session as _depot_auth_v1_Session, Session__Output as _depot_auth_v1_Session__Output } from './depot/auth/v1/Session';
@@ -88,10 +90,12 @@ export interface ProtoGrpcType {
         ListTokensResponse: MessageTypeDefinition<_depot_auth_v1_ListTokensResponse, _depot_auth_v1_ListTokensResponse__Output>
         ListUsersRequest: MessageTypeDefinition<_depot_auth_v1_ListUsersRequest, _depot_auth_v1_ListUsersRequest__Output>
         ListUsersResponse: MessageTypeDefinition<_depot_auth_v1_ListUsersResponse, _depot_auth_v1_ListUsersResponse__Output>
+        LoginAccount: MessageTypeDefinition<_depot_auth_v1_LoginAccount, _depot_auth_v1_LoginAccount__Output>
         Principal: MessageTypeDefinition<_depot_auth_v1_Principal, _depot_auth_v1_Principal__Output>
         ReadAccess: MessageTypeDefinition<_depot_auth_v1_ReadAccess, _depot_auth_v1_ReadAccess__Output>
         RecoveryCodes: MessageTypeDefinition<_depot_auth_v1_RecoveryCodes, _depot_auth_v1_RecoveryCodes__Output>
         ResetTwoFactorRequest: MessageTypeDefinition<_depot_auth_v1_ResetTwoFactorRequest, _depot_auth_v1_ResetTwoFactorRequest__Output>
+        ResolveLoginRequest: MessageTypeDefinition<_depot_auth_v1_ResolveLoginRequest, _depot_auth_v1_ResolveLoginRequest__Output>
         ResolveReadAccessRequest: MessageTypeDefinition<_depot_auth_v1_ResolveReadAccessRequest, _depot_auth_v1_ResolveReadAccessRequest__Output>
         RevokeTokenRequest: MessageTypeDefinition<_depot_auth_v1_RevokeTokenRequest, _depot_auth_v1_RevokeTokenRequest__Output>
         Session: MessageTypeDefinition<_depot_auth_v1_Session, _depot_auth_v1_Session__Output>

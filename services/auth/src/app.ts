@@ -42,7 +42,10 @@ export async function startAuth(
     onQuery: opts.onQuery,
   });
   const { orm, bus, logger } = runtime;
-  const passwords = new Passwords(config.BCRYPT_COST);
+  const passwords = new Passwords(config.BCRYPT_COST, {
+    concurrency: config.BCRYPT_CONCURRENCY,
+    queue: config.BCRYPT_QUEUE,
+  });
   const box = config.TOTP_ENCRYPTION_KEY ? new SecretBox(config.TOTP_ENCRYPTION_KEY) : null;
   try {
     await passwords.ready();

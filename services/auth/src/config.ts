@@ -23,6 +23,13 @@ export const authConfigSchema = z.object({
    * each step doubles it). Hashes of a lower cost are upgraded at the next sign-in.
    */
   BCRYPT_COST: envInt(12, 4).pipe(z.number().max(15, 'must be at most 15')),
+  /**
+   * bcrypt hashes computed at once, on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE
+   * says otherwise): fewer than its threads leaves some to files and DNS under a sign-in flood.
+   */
+  BCRYPT_CONCURRENCY: envInt(2, 1),
+  /** bcrypt hashes waiting for a turn; a password check beyond them is refused at once (429). */
+  BCRYPT_QUEUE: envInt(4, 0),
   /** A session unused for this long ends. */
   SESSION_IDLE_TIMEOUT_SECONDS: envInt(2 * 3600, 1),
   /** A session ends this long after sign-in, however much it is used. */

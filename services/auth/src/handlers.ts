@@ -170,6 +170,9 @@ export function authHandlers({
       const { token, expiresAt } = step.challenge;
       return { token: '', expires_at: '', two_factor: { token, expires_at: formatTimestamp(expiresAt) } };
     },
+    async ResolveLogin(req) {
+      return { user_id: await sessions.resolveLogin(req.login) };
+    },
     async AuthenticateSession(req) {
       return toPrincipal(await sessions.authenticate(req.token));
     },
@@ -185,8 +188,8 @@ export function authHandlers({
       return toSession(userId, session);
     },
     async GetSignInChallenge(req) {
-      const { login, expiresAt } = await signIn.challengeLogin(req.token);
-      return { login, expires_at: formatTimestamp(expiresAt) };
+      const { login, userId, expiresAt } = await signIn.challengeLogin(req.token);
+      return { login, user_id: userId, expires_at: formatTimestamp(expiresAt) };
     },
     async EndSignInChallenge(req) {
       await signIn.endChallenge(req.token);

@@ -66,6 +66,17 @@ export class Sessions {
   }
 
   /**
+   * The user a login names (the one a sign-in with it would check), or 0: one indexed query, the
+   * same for a known and an unknown login, and no password work, so that the gateway can count a
+   * sign-in against its account before the password is judged.
+   */
+  async resolveLogin(login: string): Promise<number> {
+    const wanted = login.toLowerCase();
+    const [row] = await this.em().execute<{ id: number }[]>(LOGIN_SQL, [wanted, wanted, wanted]);
+    return row?.id ?? 0;
+  }
+
+  /**
    * The user whose login and password these are, or INVALID_CREDENTIALS, the same for an unknown
    * login, a wrong password and a user without one, after the same bcrypt work. A hash of a lower
    * cost than the configured one (an imported Solder hash) is upgraded on the way.

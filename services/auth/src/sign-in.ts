@@ -46,16 +46,16 @@ export class SignIn {
     return { userId, challenge: { token, expiresAt: new Date(row.expires_at) } };
   }
 
-  /** The login a live challenge was made for (failed codes count against it). */
-  async challengeLogin(token: string): Promise<{ login: string; expiresAt: Date }> {
+  /** The login and the user a live challenge was made for (failed codes count against that account). */
+  async challengeLogin(token: string): Promise<{ login: string; userId: number; expiresAt: Date }> {
     const [row] = token
-      ? await this.em().execute<{ login: string; expires_at: Date }[]>(
-          'select login, expires_at from sign_in_challenges where token_hash = ? and expires_at > now()',
+      ? await this.em().execute<{ login: string; user_id: number; expires_at: Date }[]>(
+          'select login, user_id, expires_at from sign_in_challenges where token_hash = ? and expires_at > now()',
           [digest(token)],
         )
       : [];
     if (!row) throw new DepotError('INVALID_TWO_FACTOR');
-    return { login: row.login, expiresAt: new Date(row.expires_at) };
+    return { login: row.login, userId: row.user_id, expiresAt: new Date(row.expires_at) };
   }
 
   /** The second step: the challenge and a code (or a recovery code) become a session. */

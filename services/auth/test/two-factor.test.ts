@@ -227,6 +227,8 @@ describe('signing in', () => {
     expect(await client.GetSignInChallenge({ token: challenge })).toEqual({
       login: user.username, // as sent, lowercased
       expires_at: step.two_factor!.expires_at,
+      // Whose password it was: the gateway counts failed codes against that account.
+      user_id: user.id,
     });
     // A wrong password still answers as before.
     expect(await refusal(client.CreateSession({ login: user.username, password: 'wrong-password' }))).toMatchObject({

@@ -11,6 +11,9 @@ export const REASONS = {
   UNAUTHENTICATED: { code: grpc.status.UNAUTHENTICATED, message: 'Unauthenticated.' },
   FORBIDDEN: { code: grpc.status.PERMISSION_DENIED, message: 'This action is unauthorized.' },
   UNAVAILABLE: { code: grpc.status.UNAVAILABLE, message: 'Service unavailable.' },
+  // Refused at once, untried, because a bounded queue of costly work is full (auth's password
+  // hashing, passwords.ts): no outage, so not UNAVAILABLE; the gateway answers 429 with Retry-After.
+  BUSY: { code: grpc.status.RESOURCE_EXHAUSTED, message: 'Too many requests.' },
 
   MOD_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Mod not found.' },
   VERSION_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Mod version not found.' },

@@ -27,10 +27,12 @@ import type { ListTokensRequest as _depot_auth_v1_ListTokensRequest, ListTokensR
 import type { ListTokensResponse as _depot_auth_v1_ListTokensResponse, ListTokensResponse__Output as _depot_auth_v1_ListTokensResponse__Output } from '../../../depot/auth/v1/ListTokensResponse';
 import type { ListUsersRequest as _depot_auth_v1_ListUsersRequest, ListUsersRequest__Output as _depot_auth_v1_ListUsersRequest__Output } from '../../../depot/auth/v1/ListUsersRequest';
 import type { ListUsersResponse as _depot_auth_v1_ListUsersResponse, ListUsersResponse__Output as _depot_auth_v1_ListUsersResponse__Output } from '../../../depot/auth/v1/ListUsersResponse';
+import type { LoginAccount as _depot_auth_v1_LoginAccount, LoginAccount__Output as _depot_auth_v1_LoginAccount__Output } from '../../../depot/auth/v1/LoginAccount';
 import type { Principal as _depot_auth_v1_Principal, Principal__Output as _depot_auth_v1_Principal__Output } from '../../../depot/auth/v1/Principal';
 import type { ReadAccess as _depot_auth_v1_ReadAccess, ReadAccess__Output as _depot_auth_v1_ReadAccess__Output } from '../../../depot/auth/v1/ReadAccess';
 import type { RecoveryCodes as _depot_auth_v1_RecoveryCodes, RecoveryCodes__Output as _depot_auth_v1_RecoveryCodes__Output } from '../../../depot/auth/v1/RecoveryCodes';
 import type { ResetTwoFactorRequest as _depot_auth_v1_ResetTwoFactorRequest, ResetTwoFactorRequest__Output as _depot_auth_v1_ResetTwoFactorRequest__Output } from '../../../depot/auth/v1/ResetTwoFactorRequest';
+import type { ResolveLoginRequest as _depot_auth_v1_ResolveLoginRequest, ResolveLoginRequest__Output as _depot_auth_v1_ResolveLoginRequest__Output } from '../../../depot/auth/v1/ResolveLoginRequest';
 import type { ResolveReadAccessRequest as _depot_auth_v1_ResolveReadAccessRequest, ResolveReadAccessRequest__Output as _depot_auth_v1_ResolveReadAccessRequest__Output } from '../../../depot/auth/v1/ResolveReadAccessRequest';
 import type { RevokeTokenRequest as _depot_auth_v1_RevokeTokenRequest, RevokeTokenRequest__Output as _depot_auth_v1_RevokeTokenRequest__Output } from '../../../depot/auth/v1/RevokeTokenRequest';
 import type { Session as _depot_auth_v1_Session, Session__Output as _depot_auth_v1_Session__Output } from '../../../depot/auth/v1/Session';
@@ -285,6 +287,15 @@ export interface AuthServiceClient extends grpc.Client {
   resetTwoFactor(argument: _depot_auth_v1_ResetTwoFactorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   resetTwoFactor(argument: _depot_auth_v1_ResetTwoFactorRequest, callback: grpc.requestCallback<_depot_auth_v1_Empty__Output>): grpc.ClientUnaryCall;
   
+  ResolveLogin(argument: _depot_auth_v1_ResolveLoginRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_LoginAccount__Output>): grpc.ClientUnaryCall;
+  ResolveLogin(argument: _depot_auth_v1_ResolveLoginRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_LoginAccount__Output>): grpc.ClientUnaryCall;
+  ResolveLogin(argument: _depot_auth_v1_ResolveLoginRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_LoginAccount__Output>): grpc.ClientUnaryCall;
+  ResolveLogin(argument: _depot_auth_v1_ResolveLoginRequest, callback: grpc.requestCallback<_depot_auth_v1_LoginAccount__Output>): grpc.ClientUnaryCall;
+  resolveLogin(argument: _depot_auth_v1_ResolveLoginRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_LoginAccount__Output>): grpc.ClientUnaryCall;
+  resolveLogin(argument: _depot_auth_v1_ResolveLoginRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_LoginAccount__Output>): grpc.ClientUnaryCall;
+  resolveLogin(argument: _depot_auth_v1_ResolveLoginRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_LoginAccount__Output>): grpc.ClientUnaryCall;
+  resolveLogin(argument: _depot_auth_v1_ResolveLoginRequest, callback: grpc.requestCallback<_depot_auth_v1_LoginAccount__Output>): grpc.ClientUnaryCall;
+  
   ResolveReadAccess(argument: _depot_auth_v1_ResolveReadAccessRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_ReadAccess__Output>): grpc.ClientUnaryCall;
   ResolveReadAccess(argument: _depot_auth_v1_ResolveReadAccessRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_auth_v1_ReadAccess__Output>): grpc.ClientUnaryCall;
   ResolveReadAccess(argument: _depot_auth_v1_ResolveReadAccessRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_auth_v1_ReadAccess__Output>): grpc.ClientUnaryCall;
@@ -412,6 +423,8 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
   
   ResetTwoFactor: grpc.handleUnaryCall<_depot_auth_v1_ResetTwoFactorRequest__Output, _depot_auth_v1_Empty>;
   
+  ResolveLogin: grpc.handleUnaryCall<_depot_auth_v1_ResolveLoginRequest__Output, _depot_auth_v1_LoginAccount>;
+  
   ResolveReadAccess: grpc.handleUnaryCall<_depot_auth_v1_ResolveReadAccessRequest__Output, _depot_auth_v1_ReadAccess>;
   
   RevokeToken: grpc.handleUnaryCall<_depot_auth_v1_RevokeTokenRequest__Output, _depot_auth_v1_Empty>;
@@ -457,6 +470,7 @@ export interface AuthServiceDefinition extends grpc.ServiceDefinition {
   ProveIdentity: MethodDefinition<_depot_auth_v1_TwoFactorProofRequest, _depot_auth_v1_Empty, _depot_auth_v1_TwoFactorProofRequest__Output, _depot_auth_v1_Empty__Output>
   RegenerateRecoveryCodes: MethodDefinition<_depot_auth_v1_TwoFactorProofRequest, _depot_auth_v1_RecoveryCodes, _depot_auth_v1_TwoFactorProofRequest__Output, _depot_auth_v1_RecoveryCodes__Output>
   ResetTwoFactor: MethodDefinition<_depot_auth_v1_ResetTwoFactorRequest, _depot_auth_v1_Empty, _depot_auth_v1_ResetTwoFactorRequest__Output, _depot_auth_v1_Empty__Output>
+  ResolveLogin: MethodDefinition<_depot_auth_v1_ResolveLoginRequest, _depot_auth_v1_LoginAccount, _depot_auth_v1_ResolveLoginRequest__Output, _depot_auth_v1_LoginAccount__Output>
   ResolveReadAccess: MethodDefinition<_depot_auth_v1_ResolveReadAccessRequest, _depot_auth_v1_ReadAccess, _depot_auth_v1_ResolveReadAccessRequest__Output, _depot_auth_v1_ReadAccess__Output>
   RevokeToken: MethodDefinition<_depot_auth_v1_RevokeTokenRequest, _depot_auth_v1_Empty, _depot_auth_v1_RevokeTokenRequest__Output, _depot_auth_v1_Empty__Output>
   SetPassword: MethodDefinition<_depot_auth_v1_SetPasswordRequest, _depot_auth_v1_SetPasswordResponse, _depot_auth_v1_SetPasswordRequest__Output, _depot_auth_v1_SetPasswordResponse__Output>
