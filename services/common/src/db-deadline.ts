@@ -17,9 +17,17 @@ export const commitBeforeDeadline: EventSubscriber = {
 
 interface PgConnection {
   query(sql: string): Promise<unknown>;
-  /** Set while the connection's statement_timeout is a call's, not the pool's default. */
-  depotDeadlineTimeout?: boolean;
+  /** The statement_timeout a call set on the connection (ms), while it is not the pool's default. */
+  depotDeadlineTimeout?: number;
 }
+
+/**
+ * Time left is rounded down to this step, and the connection's timeout set again only when the
+ * rounded value changes: calls arrive with about the same time left (the gateway's deadline), so a
+ * pooled connection keeps its timeout from one call to the next and the hot path gets no extra
+ * statement. A statement is then cancelled up to this much before its caller's deadline.
+ */
+const STEP_MS = 250;
 
 interface PoolClient {
   acquireConnection(): Promise<unknown>;
@@ -41,13 +49,16 @@ export function guardConnections(client: PoolClient, defaultStatementTimeoutMs: 
       assertBeforeDeadline('a database connection was free');
       const deadline = callDeadline();
       if (deadline !== undefined) {
-        const ms = Math.min(defaultStatementTimeoutMs, Math.max(1, Math.ceil(deadline - Date.now())));
-        await connection.query(`set statement_timeout = ${ms}`);
-        connection.depotDeadlineTimeout = true;
-      } else if (connection.depotDeadlineTimeout) {
+        const left = deadline - Date.now();
+        const ms = Math.min(defaultStatementTimeoutMs, Math.max(1, left >= STEP_MS ? left - (left % STEP_MS) : left));
+        if (connection.depotDeadlineTimeout !== ms) {
+          await connection.query(`set statement_timeout = ${Math.ceil(ms)}`);
+          connection.depotDeadlineTimeout = ms;
+        }
+      } else if (connection.depotDeadlineTimeout !== undefined) {
         // Back to the value the connection was opened with (the pool's default).
         await connection.query('reset statement_timeout');
-        connection.depotDeadlineTimeout = false;
+        connection.depotDeadlineTimeout = undefined;
       }
       return connection;
     } catch (err) {
