@@ -120,10 +120,7 @@ export const publicUrlSchema = z
  * docs/configuration.md documents them from the same kind of source as the others.
  */
 export const logAndTraceEnv = z.object({
-  LOG_PRETTY: z
-    .string()
-    .default('false')
-    .meta({ description: 'Human-readable logs instead of JSON lines.' }),
+  LOG_PRETTY: z.string().default('false').meta({ description: 'Human-readable logs instead of JSON lines.' }),
   LOG_COLOR: z
     .string()
     .optional()
