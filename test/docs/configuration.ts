@@ -8,11 +8,13 @@ import { allSettings, DEPLOYED, PROCESSES, SOURCES, type Process, type Setting }
 export const CONFIGURATION_MD = path.resolve(__dirname, '..', '..', 'docs', 'configuration.md');
 const WIDTH = 100;
 
-const INTRO = `Every setting is an environment variable, validated at start: a wrong or missing one stops the
-process with a message naming it. An empty value counts as unset. Each entry says which processes
-read the variable and what they do without it. The variables of the tests are in
-[testing.md](testing.md#test-settings); Kubernetes sets these in \`deploy/k8s/base/config.env\` and
-its Secrets ([deploy/README.md](../deploy/README.md)).`;
+const INTRO =
+  'Every setting is an environment variable, validated at start: a wrong or missing one stops the ' +
+  'process with a message naming it (the variables of logging and tracing are taken as they are). ' +
+  'Each entry says which processes read the variable and what ' +
+  'they do without it. The variables of the tests are in [testing.md](testing.md#test-settings); ' +
+  'Kubernetes sets these in `deploy/k8s/base/config.env` and its Secrets ' +
+  '([deploy/README.md](../deploy/README.md)).';
 
 /** Sections, in order: a setting goes in the first whose processes all read it. */
 const SECTIONS: { title: string; readers: readonly Process[] }[] = [
@@ -66,7 +68,7 @@ export function renderConfiguration(): string {
     '',
     '# Configuration',
     '',
-    INTRO,
+    wrap(INTRO),
     '',
     wrap(`Generated from ${files.map((f) => `\`${f}\``).join(', ')}.`),
   ];
