@@ -27,7 +27,7 @@ function usage(stream) {
   const width = Math.max(...Object.keys(PROCESSES).map((k) => k.length));
   stream.write('usage: node deploy/entrypoint.js <process>\n\nprocesses:\n');
   for (const [name, [, what]] of Object.entries(PROCESSES)) stream.write(`  ${name.padEnd(width)}  ${what}\n`);
-  stream.write('\nEvery setting is an environment variable (see README.md, "Configuration").\n');
+  stream.write('\nEvery setting is an environment variable (see docs/configuration.md).\n');
 }
 
 const name = process.argv[2];

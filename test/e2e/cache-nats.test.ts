@@ -1,4 +1,4 @@
-// The response cache while NATS is away (README "Performance"): a gateway that cannot hear change
+// The response cache while NATS is away (docs/performance.md): a gateway that cannot hear change
 // events must not answer from its cache; it reads the services until its subscription is back,
 // then caches again, and events published after the outage reach it. A private nats-server, so
 // that stopping it disturbs nothing else on the machine.

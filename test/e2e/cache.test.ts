@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
-// The gateway's response cache (README "Performance"): a write is visible to the very next read
+// The gateway's response cache (docs/performance.md): a write is visible to the very next read
 // through the same gateway and within a second through another replica; ETag/304; visibility stays
 // exact with the cache warm; CACHE_ENABLED=false reads the services every time; and the cache is
 // really used (a cached build is still served while the builds service is down).

@@ -1,4 +1,4 @@
-// `npm start` run as a system service: systemd (KillMode=mixed, README "Run on one server") sends
+// `npm start` run as a system service: systemd (KillMode=mixed, docs/operations.md, "Run on one server") sends
 // SIGTERM to npm alone. The launcher must get it (the script execs it: a shell in between would
 // keep it) and stop every process in order, as after Ctrl-C. And when the launcher gives up on a
 // service that keeps crashing, npm exits non-zero: what the unit's `Restart=on-failure` acts on.

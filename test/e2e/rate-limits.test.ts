@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value */
-// Rate limits (docs/api.md#rate-limits, README "Configuration") across TWO gateway processes sharing one
+// Rate limits (docs/api.md#rate-limits, docs/configuration.md) across TWO gateway processes sharing one
 // Redis (REDIS_URL; keys prefixed with the stack's own EVENTS_NAMESPACE): the verify limit and
 // the general limit hold for the pair as a whole, over the limit is 429 {"error":"Too many
 // requests."} with a Retry-After that counts down the window, and the window's end lets

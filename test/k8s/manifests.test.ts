@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prerequisite } from '@depot/common/testing';
 import { parseAllDocuments } from 'yaml';
+import { settingsOf } from '../docs/settings';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const K8S = path.join(REPO, 'deploy', 'k8s');
@@ -287,23 +288,9 @@ const SECRET_ENV = /^(DATABASE_URL|ADMIN_TOKEN|REDIS_URL)$|PASSWORD|SECRET|TOKEN
 /** Settings read by a library rather than by Depot's own configuration. */
 const DRIVER_SETTINGS = new Set(['PGSSLMODE', 'NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS']);
 
-/** The README's Configuration table: variable → the processes that read it. */
-function documentedSettings(): Map<string, string[]> {
-  const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
-  const start = readme.indexOf('## Configuration');
-  const end = readme.indexOf('\n## ', start + 1);
-  const section = readme.slice(start, end < 0 ? undefined : end);
-  const settings = new Map<string, string[]>();
-  for (const line of section.split('\n')) {
-    const m = /^\|\s*`([A-Z0-9_]+)`\s*\|([^|]*)\|/.exec(line);
-    if (!m) continue;
-    const usedBy = m[2].replace(/`[^`]*`/g, '').toLowerCase();
-    const processes = /\ball\b/.test(usedBy)
-      ? [...PROCESSES]
-      : PROCESSES.filter((p) => new RegExp(`\\b${p}\\b`).test(usedBy));
-    settings.set(m[1], processes);
-  }
-  return settings;
+/** Each process's settings, from the zod schemas docs/configuration.md is generated from. */
+function settingsByProcess(): Map<(typeof PROCESSES)[number], Set<string>> {
+  return new Map(PROCESSES.map((p) => [p, settingsOf(p)]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -694,17 +681,18 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
       }
     });
 
-    it('every setting the README documents for a process reaches that process, and nothing undocumented', () => {
-      const settings = documentedSettings();
-      expect(settings.size).toBeGreaterThanOrEqual(20);
-      for (const [key, processes] of settings) {
-        for (const p of processes) {
+    it('every setting a process reads (its config schema) reaches that process, and nothing else is set', () => {
+      const settings = settingsByProcess();
+      const known = new Set([...settings.values()].flatMap((names) => [...names]));
+      expect(known.size).toBeGreaterThanOrEqual(20);
+      for (const [p, names] of settings) {
+        for (const key of names) {
           expect([p, key, environment(objects(), container(p)).has(key)]).toEqual([p, key, true]);
         }
       }
       const config = of<DataObject>(objects(), 'ConfigMap').find((cm) => cm.metadata.name.startsWith('depot-config'));
       for (const key of Object.keys(config?.data ?? {})) {
-        expect([key, settings.has(key) || DRIVER_SETTINGS.has(key)]).toEqual([key, true]);
+        expect([key, known.has(key) || DRIVER_SETTINGS.has(key)]).toEqual([key, true]);
       }
       expect(config?.data?.LOG_PRETTY).toBe('false');
     });

@@ -12,3 +12,4 @@ export { freePort, tcpAnswers } from './ports';
 export { findExecutable } from './deps';
 export type { StdioMode } from './child';
 export { initialAdminPassword } from './admin-password';
+export { launcherEnvSchema } from './environment';

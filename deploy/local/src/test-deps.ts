@@ -4,7 +4,7 @@
 // get it. The tests read where each one is from the variable (services/common/src/testing.ts).
 //
 // To add one (a browser, another database...): an entry in TEST_DEPENDENCIES, the variable in the
-// README's test settings, and `testDependency('<variable>', <default>)` in the tests that use it.
+// test settings of docs/testing.md, and `testDependency('<variable>', <default>)` in the tests that use it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { missingVariable } from '@depot/common/testing';

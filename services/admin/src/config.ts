@@ -38,11 +38,23 @@ export type GrpcConfig = z.infer<typeof grpcConfigSchema> & { origins: Record<Se
 // An empty variable (common in compose files and Kubernetes) is a missing one.
 const databaseUrl = z.preprocess((v) => (v === '' ? undefined : v), serviceEnv.DATABASE_URL);
 
+// Each `.meta({ description })` is the setting's documentation (docs/configuration.md, generated).
 export const importConfigSchema = z.object({
   /** Each service's own DATABASE_URL: the import writes through the service's import module. */
-  CATALOG_DATABASE_URL: databaseUrl,
-  BUILDS_DATABASE_URL: databaseUrl,
-  AUTH_DATABASE_URL: databaseUrl,
+  CATALOG_DATABASE_URL: databaseUrl.meta({
+    description:
+      "The catalog service's `DATABASE_URL`, for `import-solder` (it writes through catalog's own import " +
+      'module), `backup` and `restore`.',
+    defaultNote: 'unless an `npm start` runs from this checkout: its database',
+  }),
+  BUILDS_DATABASE_URL: databaseUrl.meta({
+    description: "The builds service's `DATABASE_URL`, for `import-solder`, `backup` and `restore`.",
+    defaultNote: 'unless an `npm start` runs from this checkout: its database',
+  }),
+  AUTH_DATABASE_URL: databaseUrl.meta({
+    description: "The auth service's `DATABASE_URL`, for `import-solder`, `backup` and `restore`.",
+    defaultNote: 'unless an `npm start` runs from this checkout: its database',
+  }),
   /** The auth service's key for two-factor secrets: import-solder seals Solder's with it. */
   TOTP_ENCRYPTION_KEY: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -51,6 +63,21 @@ export const importConfigSchema = z.object({
 });
 
 export type ImportConfig = z.infer<typeof importConfigSchema>;
+
+/**
+ * Read by commander (`--app-key`'s `.env()` in program.ts), not parsed here: declared so that
+ * docs/configuration.md documents it with the rest.
+ */
+export const solderImportEnv = z.object({
+  SOLDER_APP_KEY: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "Solder's `APP_KEY` (`base64:…`, from Solder's `.env`), as `--app-key` of `import-solder`: decrypts " +
+        "users' two-factor secrets so they keep working. Unset: those users set two-factor sign-in up again.",
+    }),
+});
 
 const isSet = (env: NodeJS.ProcessEnv, name: string) => env[name] !== undefined && env[name] !== '';
 

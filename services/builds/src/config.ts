@@ -2,7 +2,7 @@ import { hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
 
 export const buildsConfigSchema = z.object({
   ...serviceEnv,
-  BUILDS_GRPC_LISTEN: hostPortSchema.default('0.0.0.0:50052'),
+  BUILDS_GRPC_LISTEN: hostPortSchema.default('0.0.0.0:50052').meta({ description: 'gRPC listen address.' }),
   /** The catalog service, asked to resolve mod slugs and versions when assigning them to builds. */
   CATALOG_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50051'),
 });

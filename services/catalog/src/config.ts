@@ -2,7 +2,7 @@ import { archiveEnv, hostPortSchema, loadConfig, mirrorUrlSchema, serviceEnv, z 
 
 export const catalogConfigSchema = z.object({
   ...serviceEnv,
-  CATALOG_GRPC_LISTEN: hostPortSchema.default('0.0.0.0:50051'),
+  CATALOG_GRPC_LISTEN: hostPortSchema.default('0.0.0.0:50051').meta({ description: 'gRPC listen address.' }),
   /** The builds service, asked how many builds use a version before it is deleted. */
   BUILDS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
   /** Where version archives are fetched from for a rehash or the mirror audit (as the gateway's). */

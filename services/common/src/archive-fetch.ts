@@ -82,9 +82,8 @@ export interface ArchiveDigest {
   size: number;
 }
 
-/** The settings of archive fetches (README "Configuration"); the services and the CLI read them alike. */
+/** The settings of archive fetches (docs/configuration.md); the services and the CLI read them alike. */
 export const archiveEnv = {
-  /** Comma separated host rules; empty: the mirror's host only. */
   ARCHIVE_HOSTS: z
     .string()
     .default('')
@@ -94,11 +93,33 @@ export const archiveEnv = {
       } catch (err) {
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
+    })
+    .meta({
+      description:
+        'Hosts whose archives may be fetched ([rehash and the mirror audit](admin-cli.md#rehash-and-the-mirror-audit)), ' +
+        'comma separated: `mirror.example.com`, `*.cdn.example.com` (its subdomains), `[2001:db8::1]`, each ' +
+        'optionally `:port` (without, any port). A version `url` on another host is refused (422). Redirects ' +
+        'are followed only to these hosts.',
+      defaultNote: "the mirror's host",
     }),
-  ARCHIVE_ALLOW_PRIVATE: envBool(false),
-  ARCHIVE_CONNECT_TIMEOUT_MS: envInt(5_000, 100),
-  ARCHIVE_TRANSFER_TIMEOUT_MS: envInt(30_000, 100),
-  ARCHIVE_MAX_BYTES: envInt(512 * 1024 * 1024, 1),
+  ARCHIVE_ALLOW_PRIVATE: envBool(false).meta({
+    description:
+      '`true` lets archive fetches reach loopback, private, link-local and other non-public addresses (a ' +
+      'mirror on `localhost` or inside your network). Checked on the addresses DNS answers, when connecting.',
+  }),
+  ARCHIVE_CONNECT_TIMEOUT_MS: envInt(5_000, 100).meta({
+    description: "Name resolution and connection to an archive's host must succeed within this (each redirect too).",
+  }),
+  ARCHIVE_TRANSFER_TIMEOUT_MS: envInt(30_000, 100).meta({
+    description:
+      'A whole archive fetch, redirects included, must finish within this; the gateway and the CLI wait ' +
+      'that long for a rehash (the audit, for each page).',
+  }),
+  ARCHIVE_MAX_BYTES: envInt(512 * 1024 * 1024, 1).meta({
+    description:
+      'Larger archives are not hashed (refused as soon as `Content-Length` says so, else when the limit is passed).',
+    defaultNote: '512 MiB',
+  }),
 };
 
 export type ArchiveSettings = { [K in keyof typeof archiveEnv]: z.output<(typeof archiveEnv)[K]> };
