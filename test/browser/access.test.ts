@@ -111,6 +111,25 @@ describeInBrowser()('access in the console', () => {
 
   browserTest(
     () => browser,
+    'a session ended elsewhere takes the console back to the sign-in page, asking the API once for it',
+    async ({ page }) => {
+      const password = 'ended-elsewhere password 1';
+      must(await t.admin.post('/api/user', { username: 'ended', password, permissions: ['mods_create'] }), 201, 'u');
+      await signIn(page, t, 'ended', password);
+      const checks: number[] = [];
+      page.on('response', (r) => {
+        if (new URL(r.url()).pathname === '/api/session') checks.push(r.status());
+      });
+      // A new password ends the user's sessions.
+      must(await t.admin.put('/api/user/ended', { password: `${password} changed` }), 200, 'password');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API tokens' }).click();
+      await heading(page, 'Sign in to Depot');
+      expect(checks).toEqual([401]);
+    },
+  );
+
+  browserTest(
+    () => browser,
     'an administrator creates a user who then signs in and manages their one modpack',
     async ({ page }) => {
       await signIn(page, t);

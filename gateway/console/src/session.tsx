@@ -96,8 +96,12 @@ export function SessionProvider({ children, signIn }: { children: ReactNode; sig
   const session = useQuery({ queryKey: SESSION_KEY, queryFn: loadSession, retry: false, staleTime: Infinity });
   useEffect(() => {
     // A session that ended meanwhile (expired, signed out elsewhere): back to the sign-in page.
+    // The check of the session answers 401 too: it must not cancel and start itself again (which
+    // asked the API hundreds of times a second and never showed the sign-in page).
     const ended = () => {
-      if (queries.getQueryData(SESSION_KEY)) void queries.invalidateQueries({ queryKey: SESSION_KEY });
+      if (queries.getQueryData(SESSION_KEY)) {
+        void queries.invalidateQueries({ queryKey: SESSION_KEY }, { cancelRefetch: false });
+      }
     };
     window.addEventListener(SESSION_ENDED, ended);
     return () => window.removeEventListener(SESSION_ENDED, ended);

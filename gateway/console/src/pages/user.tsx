@@ -106,9 +106,12 @@ function UserPage({
     await queries.invalidateQueries({ queryKey: ['users'] });
     flash.show(`Two-factor sign-in of ${user!.username} reset.`);
   };
+  const self = user?.username === session.user.username;
   const remove = async () => {
     await call(api.DELETE('/api/user/{username}', { params: { path: { username: user!.username } } }));
-    await queries.invalidateQueries({ queryKey: ['users'] });
+    // One's own user: the session went with it, and the next answer (401) shows the sign-in page.
+    await queries.invalidateQueries({ queryKey: self ? ['session'] : ['users'] });
+    if (self) return;
     flash.show(`User ${user!.username} deleted.`);
     navigate(paths.users);
   };
@@ -116,14 +119,21 @@ function UserPage({
     <Page
       title={user ? `User ${user.username}` : 'New user'}
       actions={
-        user && user.username !== session.user.username ? (
+        // Offered on one's own page too: the API decides (it keeps the last super user, with its reason).
+        user ? (
           <ConfirmButton
             label="Delete user"
-            title={`Delete ${user.username}?`}
+            title={self ? 'Delete your own user?' : `Delete ${user.username}?`}
             confirmLabel="Delete user"
             onConfirm={remove}
           >
-            {() => <p>{user.username} can no longer sign in, and their API tokens stop working at once.</p>}
+            {() =>
+              self ? (
+                <p>You are signed out at once, and your API tokens stop working.</p>
+              ) : (
+                <p>{user.username} can no longer sign in, and their API tokens stop working at once.</p>
+              )
+            }
           </ConfirmButton>
         ) : null
       }
