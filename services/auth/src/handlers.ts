@@ -12,10 +12,11 @@ import {
 } from '@depot/common';
 import type { AuthServiceDefinition, authV1 } from '@depot/proto';
 import type { Clients, ClientRecord } from './clients';
-import type { Credentials, Principal } from './credentials';
+import type { Credentials } from './credentials';
 import type { ApiKey } from './entities/api-key';
 import type { Token } from './entities/token';
 import type { Keys } from './keys';
+import type { Principal } from './principal';
 import type { Sessions } from './sessions';
 import type { OpenedSession, SignIn } from './sign-in';
 import type { TwoFactor } from './two-factor';
