@@ -6,7 +6,7 @@ import { DepotError, sortByName, type AsyncHandlers, type Orm } from '@depot/com
 import type { CatalogServiceDefinition } from '@depot/proto';
 import { ModSchema, type Mod } from './entities/mod';
 import { ModVersionSchema, type ModVersion } from './entities/mod-version';
-import { toModMessage, toVersionMessage } from './handlers';
+import { toModMessage, toVersionMessage } from './messages';
 
 export interface VersionWithMod {
   version: ModVersion;
