@@ -9,12 +9,13 @@
 // again. `--dry-run` does all of it and rolls every transaction back: the counts are those a real
 // run would have.
 import { MultiBar } from 'cli-progress';
-import { decryptFortifyTwoFactor, laravelKey, LaravelDecryptError, redactUrl, type ImportCounts } from '@depot/common';
+import { redactUrl, type ImportCounts } from '@depot/common';
 import { openAuthImport, type ImportedTwoFactor } from '#auth-import';
 import { openBuildsImport } from '#builds-import';
 import { openCatalogImport, versionKey } from '#catalog-import';
 import type { ImportConfig } from './config';
 import { CliError, EXIT_USAGE, redactUrlsIn } from './errors';
+import { decryptFortifyTwoFactor, laravelKey, LaravelDecryptError } from './solder/laravel-crypt';
 import { groupedWarning, planImport, type PlannedTwoFactor } from './solder/plan';
 import { readSolder, SOLDER_TABLES } from './solder/read';
 

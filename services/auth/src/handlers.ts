@@ -2,7 +2,7 @@
 // only plaintext values leaving here are the ones issued once (CreateToken, CreateKey,
 // CreateSession and CompleteSignIn, a generated password, a new TOTP secret, recovery codes),
 // password hashes and TOTP secrets at rest never leave, and every failure is scrubbed of
-// statement values before the gRPC layer logs it (common/src/scrub.ts).
+// statement values before the gRPC layer logs it (common/src/infra/scrub.ts).
 import {
   formatNullableTimestamp,
   formatTimestamp,

@@ -6,7 +6,6 @@
 // must choose) or dropped with a warning (dangling references, a second version of a mod in one
 // build, ...); rows Depot's own API would refuse but Solder took (a mod name with a space) are
 // imported as they are, and reported.
-import type { FortifyColumns } from '@depot/common';
 import { PERMISSIONS, SLUG_PATTERN, USERNAME_PATTERN, VERSION_PATTERN } from '@depot/common';
 import {
   isBcryptHash,
@@ -18,6 +17,7 @@ import {
 import type { ImportedBuild, ImportedModpack } from '#builds-import';
 import type { ImportedMod, ImportedVersion } from '#catalog-import';
 import { CliError } from '../errors';
+import type { FortifyColumns } from './laravel-crypt';
 import type { SolderData } from './read';
 
 // What each service's import takes, but Solder's references by natural key (catalog's import
