@@ -2,6 +2,7 @@
 import { DepotError, type AsyncHandlers, type FieldErrors } from '@depot/common';
 import type { BuildsServiceDefinition, buildsV1 } from '@depot/proto';
 import { NO_ACCESS } from './access';
+import type { Assignments } from './assignments';
 import type { BuildFields, Builds } from './builds';
 import type { ManagementMethods } from './management';
 import { toBuildMessage, toModpackMessage } from './messages';
@@ -64,6 +65,7 @@ const BUILD_MASK: Record<string, MaskEntry<keyof BuildFields>> = {
 export function buildsHandlers(
   modpacks: Modpacks,
   builds: Builds,
+  assignments: Assignments,
 ): Omit<AsyncHandlers<BuildsServiceDefinition>, ManagementMethods> {
   return {
     async ListModpacks(req) {
@@ -124,7 +126,7 @@ export function buildsHandlers(
     },
     async CheckTarget(req) {
       if (req.mod_slug !== undefined && req.version !== undefined) {
-        const { modpackId, buildId } = await builds.checkAssignment(
+        const { modpackId, buildId } = await assignments.checkAssignment(
           req.slug,
           req.version,
           req.access ?? NO_ACCESS,
@@ -170,26 +172,26 @@ export function buildsHandlers(
     },
 
     async AddBuildMod(req) {
-      await builds.addMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, req.mod_version);
+      await assignments.addMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, req.mod_version);
       return {};
     },
     async UpdateBuildMod(req) {
-      await builds.updateMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, req.mod_version);
+      await assignments.updateMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, req.mod_version);
       return {};
     },
     async RemoveBuildMod(req) {
-      await builds.removeMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug);
+      await assignments.removeMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug);
       return {};
     },
     async CountBuildsUsingVersion(req) {
-      return { count: await builds.countUsingVersion(req.mod_version_id) };
+      return { count: await assignments.countUsingVersion(req.mod_version_id) };
     },
     async ReserveVersionDeletion(req) {
-      const { count, reservationId } = await builds.reserveVersionDeletion(req.mod_version_id, req.lease_ms);
+      const { count, reservationId } = await assignments.reserveVersionDeletion(req.mod_version_id, req.lease_ms);
       return { count, reservation_id: reservationId };
     },
     async ReleaseVersionDeletion(req) {
-      await builds.releaseVersionDeletion(req.reservation_id);
+      await assignments.releaseVersionDeletion(req.reservation_id);
       return {};
     },
   };
