@@ -3,7 +3,7 @@
 // message per version cost the catalog and the gateway more to encode and decode than the
 // database spent finding them, on the read every launcher makes at every start.
 import { modDownloadUrls, versionArchiveUrl } from '@depot/common';
-import type { ResolvedVersionRow } from './mods';
+import type { ResolvedVersionRow } from './queries';
 import { sortByName } from './sort';
 
 export interface RenderedMods {
