@@ -19,12 +19,14 @@ import type { Keys } from './keys';
 import type { Principal } from './principal';
 import type { Sessions } from './sessions';
 import type { OpenedSession, SignIn } from './sign-in';
+import type { Tokens } from './tokens';
 import type { TwoFactor } from './two-factor';
 import type { UserChanges, UserRecord, Users } from './users';
 
 export interface AuthDomain {
   credentials: Credentials;
   users: Users;
+  tokens: Tokens;
   sessions: Sessions;
   signIn: SignIn;
   twoFactor: TwoFactor;
@@ -94,6 +96,7 @@ const toClient = ({ client, modpackIds }: ClientRecord): FullMessage<authV1.Clie
 export function authHandlers({
   credentials,
   users,
+  tokens,
   sessions,
   signIn,
   twoFactor,
@@ -232,15 +235,15 @@ export function authHandlers({
     },
 
     async ListTokens(req) {
-      return { tokens: (await users.listTokens(req.user_id)).map(toToken) };
+      return { tokens: (await tokens.list(req.user_id)).map(toToken) };
     },
     async CreateToken(req) {
       const owner = req.username !== undefined ? { username: req.username, actor: req.actor } : { userId: req.user_id };
-      const { token, plaintext } = await users.createToken(owner, req.name);
+      const { token, plaintext } = await tokens.create(owner, req.name);
       return { id: token.id, name: token.name, plaintext, created_at: formatTimestamp(token.createdAt) };
     },
     async RevokeToken(req) {
-      await users.revokeToken(req.user_id, req.token_id);
+      await tokens.revoke(req.user_id, req.token_id);
       return {};
     },
 
