@@ -80,7 +80,7 @@ describe('ResolveLogin', () => {
 
 describe('bounded password hashing', () => {
   test('a flood is refused at once beyond the queue (BUSY), judged within it; tokens authenticate meanwhile', async () => {
-    const token = (await client.CreateToken({ username: 'alice', name: 'script' })).plaintext;
+    const token = (await client.CreateToken({ actor: full, username: 'alice', name: 'script' })).plaintext;
     const start = performance.now();
     const answers = Array.from({ length: 20 }, (_, i) =>
       refusal(client.CreateSession({ login: i % 2 ? 'alice' : 'nobody', password: `guess-${i}` })).then((r) => ({
