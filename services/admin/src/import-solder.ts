@@ -16,7 +16,9 @@ import { openCatalogImport, versionKey } from '#catalog-import';
 import type { ImportConfig } from './config';
 import { CliError, EXIT_USAGE, redactUrlsIn } from './errors';
 import { decryptFortifyTwoFactor, laravelKey, LaravelDecryptError } from './solder/laravel-crypt';
-import { groupedWarning, planImport, type PlannedTwoFactor } from './solder/plan';
+import { planImport } from './solder/plan';
+import type { PlannedTwoFactor } from './solder/plan-auth';
+import { groupedWarning } from './solder/plan-report';
 import { readSolder, SOLDER_TABLES } from './solder/read';
 
 export interface ImportOptions {
