@@ -13,7 +13,7 @@ import {
   GET_VERSION_SQL,
   GET_VERSIONS_BY_IDS_LEAN_SQL,
   GET_VERSIONS_BY_IDS_SQL,
-} from '../../services/catalog/src/mods';
+} from '../../services/catalog/src/queries';
 import { startTestStack } from '../support';
 import { runTool } from '../support/run-tool';
 import { seedBase } from './seed';

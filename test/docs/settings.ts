@@ -22,7 +22,7 @@ interface Source {
   schema: { shape: Record<string, z.ZodType> };
 }
 
-const common = { file: 'services/common/src/config.ts', schema: logAndTraceEnv };
+const common = { file: 'services/common/src/infra/config.ts', schema: logAndTraceEnv };
 
 export const SOURCES: Record<Process, Source[]> = {
   gateway: [{ file: 'gateway/src/config.ts', schema: gatewayConfigSchema }, common],
@@ -35,7 +35,7 @@ export const SOURCES: Record<Process, Source[]> = {
     { file: 'services/admin/src/config.ts', schema: solderImportEnv },
     { file: 'services/admin/src/config.ts', schema: archiveConfigSchema },
     { file: 'services/admin/src/doctor.ts', schema: doctorConfigSchema },
-    { file: 'services/common/src/config.ts', schema: localStackEnv },
+    { file: 'services/common/src/infra/config.ts', schema: localStackEnv },
   ],
   '`npm start`': [{ file: 'deploy/local/src/environment.ts', schema: launcherEnvSchema }],
 };

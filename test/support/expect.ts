@@ -1,6 +1,6 @@
 // Assertions the end-to-end tests share: what a client sees, exactly, and that a refused write
 // changed nothing.
-import type { Api, Reply } from './index';
+import type { Api, Reply } from './api';
 
 /** Exact status and body, compared together so that a failure shows both. */
 export function expectReply(res: Reply, status: number, body: unknown) {

@@ -20,7 +20,7 @@ const INPUTS = [
   'scripts/source-hash.ts',
   '../client/src',
   '../client/package.json',
-  '../../services/common/src/permissions.ts',
+  '../../services/common/src/domain/permissions.ts',
 ];
 
 function filesUnder(p: string): string[] {

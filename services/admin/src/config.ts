@@ -3,7 +3,7 @@
 // user/token/key/client commands, the three service databases for import-solder.
 //
 // A variable that is not set comes from the stack `npm start` runs from this checkout, which
-// describes itself in .data/stack.json (services/common/src/local-stack.ts); explicit variables
+// describes itself in .data/stack.json (services/common/src/infra/local-stack.ts); explicit variables
 // always win. Without either, the addresses default to the services' own default ports.
 import { archiveEnv, ConfigError, hostPortSchema, loadConfig, readLocalStack, serviceEnv, z } from '@depot/common';
 import type { LocalStack, LocalStackState } from '@depot/common';

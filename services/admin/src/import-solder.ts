@@ -9,13 +9,16 @@
 // again. `--dry-run` does all of it and rolls every transaction back: the counts are those a real
 // run would have.
 import { MultiBar } from 'cli-progress';
-import { decryptFortifyTwoFactor, laravelKey, LaravelDecryptError, redactUrl, type ImportCounts } from '@depot/common';
+import { redactUrl, type ImportCounts } from '@depot/common';
 import { openAuthImport, type ImportedTwoFactor } from '#auth-import';
 import { openBuildsImport } from '#builds-import';
 import { openCatalogImport, versionKey } from '#catalog-import';
 import type { ImportConfig } from './config';
 import { CliError, EXIT_USAGE, redactUrlsIn } from './errors';
-import { groupedWarning, planImport, type PlannedTwoFactor } from './solder/plan';
+import { decryptFortifyTwoFactor, laravelKey, LaravelDecryptError } from './solder/laravel-crypt';
+import { planImport } from './solder/plan';
+import type { PlannedTwoFactor } from './solder/plan-auth';
+import { groupedWarning } from './solder/plan-report';
 import { readSolder, SOLDER_TABLES } from './solder/read';
 
 export interface ImportOptions {

@@ -14,6 +14,7 @@ import { startModpackCleanup } from './modpack-cleanup';
 import { Passwords } from './passwords';
 import { Sessions } from './sessions';
 import { SignIn } from './sign-in';
+import { Tokens } from './tokens';
 import type { Clock } from './totp';
 import { TwoFactor } from './two-factor';
 import { checkTwoFactorKeys, SecretBox } from './two-factor-secrets';
@@ -69,6 +70,7 @@ export async function startAuth(
   const handlers = authHandlers({
     credentials: new Credentials(orm, sessions),
     users: new Users(orm, passwords),
+    tokens: new Tokens(orm),
     sessions,
     signIn: new SignIn(orm, sessions, twoFactor),
     twoFactor,

@@ -3,34 +3,14 @@
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, FULL, holds, type Orm } from '@depot/common';
 import { ApiKeySchema, type ApiKey } from './entities/api-key';
+import { principalOf, USER_PRINCIPAL_COLUMNS, type Principal, type PrincipalRow } from './principal';
 import { clientIdDigest, digest, digestsEqual } from './secrets';
 import type { Sessions } from './sessions';
-
-export interface Principal {
-  userId: number;
-  username: string;
-  permissions: string[];
-  modpackIds: number[];
-  tokenId: number;
-}
 
 export interface ReadAccess {
   all: boolean;
   modpackIds: number[];
 }
-
-export interface PrincipalRow {
-  token_id: number;
-  token_hash: string;
-  user_id: number;
-  username: string;
-  permissions: string[];
-  modpack_ids: number[];
-}
-
-/** The principal's columns of user `u`: who, what they may do, their access list. */
-export const USER_PRINCIPAL_COLUMNS = `u.id as user_id, u.username, u.permissions,
-         array(select m.modpack_id from user_modpacks m where m.user_id = u.id order by m.modpack_id) as modpack_ids`;
 
 // One statement: the token's user with its access list, and last_used_at refreshed when it is
 // older than a minute (so a busy token does not write on every request). `where` finds the token;
@@ -51,16 +31,6 @@ const SANCTUM_PRINCIPAL_SQL = principalSql('sanctum_id = ?');
 
 /** Sanctum's plain token: its id (digits, a bigint) and the secret whose SHA-256 is stored. */
 const SANCTUM_TOKEN = /^(\d{1,18})\|(.+)$/s;
-
-export function principalOf(row: Omit<PrincipalRow, 'token_hash'>): Principal {
-  return {
-    userId: row.user_id,
-    username: row.username,
-    permissions: row.permissions,
-    modpackIds: row.modpack_ids,
-    tokenId: row.token_id,
-  };
-}
 
 export const CLIENT_SQL = `
   select c.uuid_hash,

@@ -2,7 +2,7 @@
 // only plaintext values leaving here are the ones issued once (CreateToken, CreateKey,
 // CreateSession and CompleteSignIn, a generated password, a new TOTP secret, recovery codes),
 // password hashes and TOTP secrets at rest never leave, and every failure is scrubbed of
-// statement values before the gRPC layer logs it (common/src/scrub.ts).
+// statement values before the gRPC layer logs it (common/src/infra/scrub.ts).
 import {
   formatNullableTimestamp,
   formatTimestamp,
@@ -12,18 +12,21 @@ import {
 } from '@depot/common';
 import type { AuthServiceDefinition, authV1 } from '@depot/proto';
 import type { Clients, ClientRecord } from './clients';
-import type { Credentials, Principal } from './credentials';
+import type { Credentials } from './credentials';
 import type { ApiKey } from './entities/api-key';
 import type { Token } from './entities/token';
 import type { Keys } from './keys';
+import type { Principal } from './principal';
 import type { Sessions } from './sessions';
 import type { OpenedSession, SignIn } from './sign-in';
+import type { Tokens } from './tokens';
 import type { TwoFactor } from './two-factor';
 import type { UserChanges, UserRecord, Users } from './users';
 
 export interface AuthDomain {
   credentials: Credentials;
   users: Users;
+  tokens: Tokens;
   sessions: Sessions;
   signIn: SignIn;
   twoFactor: TwoFactor;
@@ -93,6 +96,7 @@ const toClient = ({ client, modpackIds }: ClientRecord): FullMessage<authV1.Clie
 export function authHandlers({
   credentials,
   users,
+  tokens,
   sessions,
   signIn,
   twoFactor,
@@ -231,15 +235,15 @@ export function authHandlers({
     },
 
     async ListTokens(req) {
-      return { tokens: (await users.listTokens(req.user_id)).map(toToken) };
+      return { tokens: (await tokens.list(req.user_id)).map(toToken) };
     },
     async CreateToken(req) {
       const owner = req.username !== undefined ? { username: req.username, actor: req.actor } : { userId: req.user_id };
-      const { token, plaintext } = await users.createToken(owner, req.name);
+      const { token, plaintext } = await tokens.create(owner, req.name);
       return { id: token.id, name: token.name, plaintext, created_at: formatTimestamp(token.createdAt) };
     },
     async RevokeToken(req) {
-      await users.revokeToken(req.user_id, req.token_id);
+      await tokens.revoke(req.user_id, req.token_id);
       return {};
     },
 

@@ -16,10 +16,8 @@ import {
   importQuery,
   importTransaction,
   isUniqueViolation,
-  normalizePermissions,
   openImport,
   scrubError,
-  sequenceOf,
   toColumns,
   upsertRows,
 } from '@depot/common';
@@ -27,15 +25,17 @@ import type { Imported, ImportCounts, Logger, Orm } from '@depot/common';
 import { entities } from './entities';
 import { ApiKeySchema, type ApiKey } from './entities/api-key';
 import { ClientSchema, type Client } from './entities/client';
-import { UserSchema, type User } from './entities/user';
+import { importTokens, type ImportedToken } from './import-tokens';
+import { importUsers, type ImportedUser } from './import-users';
 import { migrations } from './migrations';
 import { isBcryptHash } from './passwords';
-
-export { isBcryptHash };
-export type { ImportedTwoFactor };
 import { clientIdDigest, digest } from './secrets';
 import { importTwoFactor, type ImportedTwoFactor, type TwoFactorImportResult } from './two-factor-import';
 import { SecretBox, TwoFactorKeyError } from './two-factor-secrets';
+
+// What the admin CLI's import-solder needs of auth's import, from this one module.
+export { isBcryptHash };
+export type { ImportedToken, ImportedTwoFactor, ImportedUser };
 
 export type ImportedKey = Imported<ApiKey, 'keyHash'> & {
   /** The key itself; only its digest is stored. */
@@ -47,26 +47,6 @@ export type ImportedClient = Imported<Client, 'uuidHash'> & {
   /** Depot modpack ids (from the builds import). */
   modpackIds: number[];
 };
-
-/** A user, matched by username whatever its case. */
-export type ImportedUser = Imported<User> & {
-  /** Depot modpack ids (from the builds import): the user's access list. */
-  modpackIds: number[];
-};
-
-/** An API token of one of the imported users (Laravel Sanctum's), matched by `sanctumId`. */
-export interface ImportedToken {
-  /** Solder's id: the `{id}` of the plain token `{id}|{secret}`; kept as Depot's id when free. */
-  sanctumId: number;
-  /** One of the imported users. */
-  username: string;
-  name: string;
-  /** SHA-256 (hex) of the secret, as Sanctum stores it. */
-  tokenHash: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-  createdAt: string | null;
-}
 
 export interface AuthImport {
   keys: ImportedKey[];
@@ -267,143 +247,6 @@ export async function importAuth(orm: Orm, input: AuthImport): Promise<AuthImpor
     if (err instanceof TwoFactorKeyError) throw err;
     throw scrubError(err);
   }
-}
-
-/** Users by username (case-insensitively) with their access lists to the managed modpacks. */
-async function importUsers(tx: SqlEntityManager, users: ImportedUser[], managed: string, userLinksJson: string) {
-  // An address held by another Depot user would break its unique index: imported without it.
-  const taken = await importQuery<{ username: string }[]>(
-    tx,
-    `select i.username from jsonb_to_recordset(?::jsonb) as i(username text, email text)
-       join users u on lower(u.email) = lower(i.email) and lower(u.username) <> lower(i.username)`,
-    [JSON.stringify(users.map((u) => ({ username: u.username, email: u.email })))],
-  );
-  const emailsTaken = new Set(taken.map((r) => r.username));
-  const usersJson = JSON.stringify(
-    users.map(({ modpackIds: _ids, ...u }) =>
-      toColumns(UserSchema, {
-        ...u,
-        email: emailsTaken.has(u.username) ? null : u.email,
-        permissions: normalizePermissions(u.permissions),
-      }),
-    ),
-  );
-  const upserted = await upsertRows<User, { id: number }>(tx, UserSchema, {
-    rowsJson: usersJson,
-    match: 'lower(t.username) = lower(i.username)',
-    update: ['permissions', 'email'],
-    insertOnly: ['username', 'passwordHash'],
-    returning: 't.id',
-    keepIds: true,
-  });
-  // A password is given to a user without one; one set in Depot (or changed there) stays.
-  const passwordSet = await importQuery<{ id: number }[]>(
-    tx,
-    `update users t set password_hash = i.password_hash, updated_at = now()
-       from jsonb_populate_recordset(null::users, ?::jsonb) as i
-      where lower(t.username) = lower(i.username) and t.password_hash is null and i.password_hash is not null
-     returning t.id`,
-    [usersJson],
-  );
-  const kept = await importQuery<{ username: string }[]>(
-    tx,
-    `select t.username from users t join jsonb_populate_recordset(null::users, ?::jsonb) as i
-         on lower(t.username) = lower(i.username)
-      where i.password_hash is not null and t.password_hash <> i.password_hash
-      order by t.id`,
-    [usersJson],
-  );
-  const removed = await importQuery<{ user_id: number }[]>(
-    tx,
-    `delete from user_modpacks um
-      using users u, jsonb_to_recordset(?::jsonb) as i(username text)
-      where um.user_id = u.id and lower(u.username) = lower(i.username)
-        and um.modpack_id = any(?::int[])
-        and not exists (select 1 from jsonb_to_recordset(?::jsonb) as l(username text, modpack_id int)
-                         where lower(l.username) = lower(u.username) and l.modpack_id = um.modpack_id)
-     returning um.user_id`,
-    [usersJson, managed, userLinksJson],
-  );
-  const inserted = await importQuery<{ user_id: number }[]>(
-    tx,
-    `insert into user_modpacks (user_id, modpack_id)
-     select u.id, l.modpack_id
-       from jsonb_to_recordset(?::jsonb) as l(username text, modpack_id int)
-       join users u on lower(u.username) = lower(l.username)
-     on conflict do nothing
-     returning user_id`,
-    [userLinksJson],
-  );
-  const linkTotal = users.reduce((n, u) => n + new Set(u.modpackIds).size, 0);
-  const updatedIds = new Set([...upserted.updated, ...passwordSet].map((r) => r.id));
-  for (const r of upserted.inserted) updatedIds.delete(r.id);
-  return {
-    users: importCounts(users.length, upserted.inserted.length, updatedIds.size),
-    userLinks: { inserted: inserted.length, removed: removed.length, unchanged: linkTotal - inserted.length },
-    emailsTaken: [...emailsTaken],
-    passwordsKept: kept.map((r) => r.username),
-  };
-}
-
-/**
- * Sanctum tokens by their Solder id: new ones inserted (with Solder's id as Depot's when free),
- * renamed or re-dated ones updated, and imported tokens Solder no longer holds revoked. A token
- * once imported and revoked in Depot is not imported again (revoked_imported_tokens).
- */
-async function importTokens(tx: SqlEntityManager, tokensJson: string, total: number) {
-  const columns = `seq int, sanctum_id bigint, username text, name text, token_hash text,
-                   last_used_at timestamptz, expires_at timestamptz, created_at timestamptz`;
-  const removed = await importQuery<{ id: number }[]>(
-    tx,
-    `delete from tokens t
-      where t.sanctum_id is not null
-        and not exists (select 1 from jsonb_to_recordset(?::jsonb) as i(${columns}) where i.sanctum_id = t.sanctum_id)
-     returning t.id`,
-    [tokensJson],
-  );
-  const updated = await importQuery<{ id: number }[]>(
-    tx,
-    `update tokens t set name = i.name, expires_at = i.expires_at
-       from jsonb_to_recordset(?::jsonb) as i(${columns})
-      where t.sanctum_id = i.sanctum_id and (t.name, t.expires_at) is distinct from (i.name, i.expires_at)
-     returning t.id`,
-    [tokensJson],
-  );
-  const sequence = await sequenceOf(tx, 'tokens');
-  await importQuery(
-    tx,
-    `select setval(?, greatest(
-       (select coalesce(max(i.sanctum_id), 0) from jsonb_to_recordset(?::jsonb) as i(${columns})),
-       (select coalesce(max(id), 0) from tokens),
-       (select last_value from ${sequence})))`,
-    [sequence, tokensJson],
-  );
-  const inserted = await importQuery<{ id: number }[]>(
-    tx,
-    `insert into tokens (id, user_id, name, token_hash, last_used_at, sanctum_id, expires_at, created_at)
-     select case when not exists (select 1 from tokens x where x.id = i.sanctum_id) then i.sanctum_id
-                 else nextval('${sequence.replace(/'/g, "''")}') end,
-            u.id, i.name, i.token_hash, i.last_used_at, i.sanctum_id, i.expires_at, coalesce(i.created_at, now())
-       from jsonb_to_recordset(?::jsonb) as i(${columns})
-       join users u on lower(u.username) = lower(i.username)
-      where not exists (select 1 from tokens t where t.sanctum_id = i.sanctum_id)
-        and not exists (select 1 from revoked_imported_tokens r where r.sanctum_id = i.sanctum_id)
-      order by i.seq
-     returning id`,
-    [tokensJson],
-  );
-  const [{ count: revokedHere }] = await importQuery<{ count: number }[]>(
-    tx,
-    `select count(*)::int as count from jsonb_to_recordset(?::jsonb) as i(${columns})
-      where exists (select 1 from revoked_imported_tokens r where r.sanctum_id = i.sanctum_id)
-        and not exists (select 1 from tokens t where t.sanctum_id = i.sanctum_id)`,
-    [tokensJson],
-  );
-  return {
-    ...importCounts(total - revokedHere, inserted.length, updated.length),
-    removed: removed.length,
-    revokedInDepot: revokedHere,
-  };
 }
 
 /** The auth database for an import, with the service's own entities and migrations. */

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, type Orm } from '@depot/common';
-import { principalOf, USER_PRINCIPAL_COLUMNS, type Principal, type PrincipalRow } from './credentials';
 import type { Passwords } from './passwords';
+import { principalOf, USER_PRINCIPAL_COLUMNS, type Principal, type PrincipalRow } from './principal';
 import { digest, digestsEqual } from './secrets';
 
 export interface SessionSettings {

@@ -95,7 +95,7 @@ export async function checkTwoFactorKeys(
       }
     });
   } catch (err) {
-    // A failed statement would carry sealed secrets in its message: scrubbed (common/src/scrub.ts).
+    // A failed statement would carry sealed secrets in its message: scrubbed (common/src/infra/scrub.ts).
     throw err instanceof TwoFactorKeyError ? err : scrubError(err);
   }
 }

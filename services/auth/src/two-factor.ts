@@ -13,10 +13,18 @@ import {
   type Orm,
 } from '@depot/common';
 import type { Passwords } from './passwords';
-import { newRecoveryCodes, recoveryCodeDigest } from './recovery-codes';
 import { endSessions } from './sessions';
 import { acceptedStep, newSecret, otpauthUrl, type Clock } from './totp';
 import type { SecretBox } from './two-factor-secrets';
+import {
+  removeTwoFactor,
+  replaceRecoveryCodes,
+  secretRow,
+  useRecoveryCode,
+  userRow,
+  type SecretRow,
+  type UserRow,
+} from './two-factor-store';
 import type { Actor } from './users';
 
 export interface TwoFactorSettings {
@@ -48,44 +56,8 @@ export interface SecondFactor {
   recoveryCode?: string;
 }
 
-interface SecretRow {
-  user_id: number;
-  secret: string;
-  confirmed_at: Date | null;
-  last_used_step: string | null;
-}
-
-interface UserRow {
-  id: number;
-  username: string;
-  permissions: string[];
-  password_hash: string | null;
-}
-
 const invalidCode = () => DepotError.fields({ code: [TWO_FACTOR_MESSAGES.codeInvalid] });
 const wrongPassword = () => DepotError.fields({ password: [CREDENTIAL_MESSAGES.currentPassword] });
-
-/** Drops a user's two-factor sign-in: secret, recovery codes, pending sign-ins. */
-async function removeTwoFactor(tx: SqlEntityManager, userId: number): Promise<boolean> {
-  const removed = await tx.execute<{ user_id: number }[]>(
-    'delete from two_factor_secrets where user_id = ? returning user_id',
-    [userId],
-  );
-  await tx.execute('delete from recovery_codes where user_id = ?', [userId]);
-  await tx.execute('delete from sign_in_challenges where user_id = ?', [userId]);
-  return removed.length > 0;
-}
-
-/** New recovery codes replace the old ones; the plaintexts are returned this once. */
-async function replaceRecoveryCodes(tx: SqlEntityManager, userId: number): Promise<string[]> {
-  const codes = newRecoveryCodes();
-  await tx.execute('delete from recovery_codes where user_id = ?', [userId]);
-  await tx.execute(`insert into recovery_codes (user_id, code_hash) select ?, unnest(?::text[])`, [
-    userId,
-    `{${codes.map(recoveryCodeDigest).join(',')}}`,
-  ]);
-  return codes;
-}
 
 export class TwoFactor {
   constructor(
@@ -101,23 +73,6 @@ export class TwoFactor {
   private box(): SecretBox {
     if (!this.settings.box) throw new DepotError('TWO_FACTOR_UNAVAILABLE');
     return this.settings.box;
-  }
-
-  private async user(em: SqlEntityManager, userId: number): Promise<UserRow> {
-    const [user] = await em.execute<UserRow[]>(
-      'select id, username, permissions, password_hash from users where id = ?',
-      [userId],
-    );
-    if (!user) throw new DepotError('USER_NOT_FOUND');
-    return user;
-  }
-
-  private async secretRow(em: SqlEntityManager, userId: number, lock = false): Promise<SecretRow | undefined> {
-    const [row] = await em.execute<SecretRow[]>(
-      `select user_id, secret, confirmed_at, last_used_step from two_factor_secrets where user_id = ?${lock ? ' for update' : ''}`,
-      [userId],
-    );
-    return row;
   }
 
   /**
@@ -174,15 +129,15 @@ export class TwoFactor {
   async start(userId: number, password: string | undefined): Promise<{ secret: string; otpauthUrl: string }> {
     const box = this.box();
     const em = this.em();
-    const user = await this.user(em, userId);
-    if ((await this.secretRow(em, userId))?.confirmed_at) throw new DepotError('TWO_FACTOR_ENABLED');
+    const user = await userRow(em, userId);
+    if ((await secretRow(em, userId))?.confirmed_at) throw new DepotError('TWO_FACTOR_ENABLED');
     if (user.password_hash !== null) {
       if (!password) throw DepotError.fields({ password: [TWO_FACTOR_MESSAGES.passwordRequired] });
       if (!(await this.passwords.verify(password, user.password_hash))) throw wrongPassword();
     }
     const secret = newSecret();
     await em.transactional(async (tx) => {
-      const row = await this.secretRow(tx, userId, true);
+      const row = await secretRow(tx, userId, true);
       if (row?.confirmed_at) throw new DepotError('TWO_FACTOR_ENABLED');
       await tx.execute(
         `insert into two_factor_secrets (user_id, secret, key_id) values (?, ?, ?)
@@ -199,7 +154,7 @@ export class TwoFactor {
     this.box();
     if (!code) throw DepotError.fields({ code: [TWO_FACTOR_MESSAGES.codeRequired] });
     return this.em().transactional(async (tx) => {
-      const row = await this.secretRow(tx, userId, true);
+      const row = await secretRow(tx, userId, true);
       if (!row) throw new DepotError('TWO_FACTOR_NOT_STARTED');
       if (row.confirmed_at) throw new DepotError('TWO_FACTOR_ENABLED');
       if (!(await this.useCode(tx, row, code))) throw invalidCode();
@@ -232,7 +187,7 @@ export class TwoFactor {
    */
   async prove(userId: number, proof: Proof): Promise<void> {
     const em = this.em();
-    const user = await this.user(em, userId);
+    const user = await userRow(em, userId);
     if (proof.password) {
       if (!(await this.passwords.verify(proof.password, user.password_hash))) throw wrongPassword();
       return;
@@ -242,7 +197,7 @@ export class TwoFactor {
       return;
     }
     await em.transactional(async (tx) => {
-      const row = await this.secretRow(tx, userId, true);
+      const row = await secretRow(tx, userId, true);
       if (!(row?.confirmed_at && (await this.useCode(tx, row, proof.code!)))) throw invalidCode();
     });
   }
@@ -258,8 +213,8 @@ export class TwoFactor {
     change: (tx: SqlEntityManager) => Promise<T>,
   ): Promise<T> {
     const em = this.em();
-    const user = await this.user(em, userId);
-    const current = await this.secretRow(em, userId);
+    const user = await userRow(em, userId);
+    const current = await secretRow(em, userId);
     if (!current || (confirmedOnly && !current.confirmed_at)) throw new DepotError('TWO_FACTOR_DISABLED');
     const byPassword = !!proof.password;
     if (byPassword) {
@@ -268,7 +223,7 @@ export class TwoFactor {
       throw DepotError.fields({ password: [TWO_FACTOR_MESSAGES.proofRequired] });
     }
     return em.transactional(async (tx) => {
-      const row = await this.secretRow(tx, userId, true);
+      const row = await secretRow(tx, userId, true);
       if (!row || (confirmedOnly && !row.confirmed_at)) throw new DepotError('TWO_FACTOR_DISABLED');
       if (!byPassword && proof.code && !(row.confirmed_at && (await this.useCode(tx, row, proof.code)))) {
         throw invalidCode();
@@ -304,15 +259,10 @@ export class TwoFactor {
    * or an unused recovery code (which is then used up). False for anything else.
    */
   async verifySecondFactor(tx: SqlEntityManager, userId: number, factor: SecondFactor): Promise<boolean> {
-    const row = await this.secretRow(tx, userId, true);
+    const row = await secretRow(tx, userId, true);
     if (!row?.confirmed_at) return false;
     if (factor.code) return this.useCode(tx, row, factor.code);
     if (!factor.recoveryCode) return false;
-    const used = await tx.execute<{ id: number }[]>(
-      `update recovery_codes set used_at = now()
-        where user_id = ? and code_hash = ? and used_at is null returning id`,
-      [userId, recoveryCodeDigest(factor.recoveryCode)],
-    );
-    return used.length === 1;
+    return useRecoveryCode(tx, userId, factor.recoveryCode);
   }
 }

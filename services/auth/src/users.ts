@@ -1,10 +1,9 @@
-// Users, their modpack access lists and their tokens (docs/api.md#access-model, #users, #tokens).
-import { LockMode, sql } from '@mikro-orm/core';
+// Users and their modpack access lists (docs/api.md#access-model, #users); their tokens are
+// tokens.ts.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
   CREDENTIAL_MESSAGES,
   DepotError,
-  isUniqueViolation,
   covers,
   FULL,
   normalizePermissions,
@@ -12,11 +11,10 @@ import {
   passwordProblem,
   type Orm,
 } from '@depot/common';
-import { TokenSchema, type Token } from './entities/token';
 import { UserModpackSchema, UserSchema, type User } from './entities/user';
 import { generatePassword, type Passwords } from './passwords';
-import { digest, generateToken } from './secrets';
 import { endSessions } from './sessions';
+import { assertAnotherSuperUser, assertFree, findUser, modpackIdsOf, replaceModpacks, takenError } from './user-store';
 import { isForeignKeyViolation, normalizeIds, Violations } from './validation';
 
 export interface UserRecord {
@@ -51,16 +49,6 @@ export type Actor = Authority | null | undefined;
 /** The account's owner changing their own e-mail or password (PUT /api/account): no rights change. */
 const OWNER = Symbol('the account owner');
 
-const usernameTaken = () => DepotError.fields({ username: ['The username has already been taken.'] }, 'USERNAME_TAKEN');
-const EMAIL_CONSTRAINT = 'users_email_lower_unique';
-
-/** A unique index refused a row written meanwhile: the field it guards is taken. */
-function takenError(err: unknown): unknown {
-  if (isUniqueViolation(err, EMAIL_CONSTRAINT)) return DepotError.fields({ email: [CREDENTIAL_MESSAGES.emailTaken] });
-  if (isUniqueViolation(err)) return usernameTaken();
-  return err;
-}
-
 export class Users {
   constructor(
     private readonly orm: Orm,
@@ -82,15 +70,15 @@ export class Users {
 
   async getUser(username: string): Promise<UserRecord> {
     const em = this.em();
-    const user = await this.findUser(em, username);
-    return { user, modpackIds: await this.modpackIds(em, user.id) };
+    const user = await findUser(em, username);
+    return { user, modpackIds: await modpackIdsOf(em, user.id) };
   }
 
   async getUserById(id: number): Promise<UserRecord> {
     const em = this.em();
     const user = await em.findOne(UserSchema, { id });
     if (!user) throw new DepotError('USER_NOT_FOUND');
-    return { user, modpackIds: await this.modpackIds(em, user.id) };
+    return { user, modpackIds: await modpackIdsOf(em, user.id) };
   }
 
   async createUser(actor: Actor, input: NewUser): Promise<UserRecord> {
@@ -107,7 +95,7 @@ export class Users {
     const passwordHash = input.password === undefined ? null : await this.passwords.hash(input.password);
     try {
       return await this.em().transactional(async (tx) => {
-        await this.assertFree(tx, { username: input.username, email: input.email ?? undefined });
+        await assertFree(tx, { username: input.username, email: input.email ?? undefined });
         const user = tx.create(UserSchema, {
           username: input.username,
           permissions: normalizePermissions(input.permissions),
@@ -116,7 +104,7 @@ export class Users {
         } as User);
         await tx.flush();
         const modpackIds = normalizeIds(input.modpackIds);
-        await this.replaceModpacks(tx, user.id, modpackIds);
+        await replaceModpacks(tx, user.id, modpackIds);
         return { user, modpackIds };
       });
     } catch (err) {
@@ -139,8 +127,8 @@ export class Users {
     const passwordHash = await this.hashIfAcceptable(changes.password);
     try {
       return await this.em().transactional(async (tx) => {
-        const user = await this.findUser(tx, username, true);
-        const modpackIds = await this.modpackIds(tx, user.id);
+        const user = await findUser(tx, username, true);
+        const modpackIds = await modpackIdsOf(tx, user.id);
         if (actor !== OWNER) {
           const before = { permissions: user.permissions, modpack_ids: modpackIds };
           const after = { permissions: changes.permissions, modpack_ids: changes.modpackIds };
@@ -156,9 +144,9 @@ export class Users {
 
         const permissions = changes.permissions && normalizePermissions(changes.permissions);
         if (user.permissions.includes(FULL) && permissions && !permissions.includes(FULL)) {
-          await this.assertAnotherSuperUser(tx, user.id, 'LAST_SUPER_USER_DEMOTED');
+          await assertAnotherSuperUser(tx, user.id, 'LAST_SUPER_USER_DEMOTED');
         }
-        await this.assertFree(tx, {
+        await assertFree(tx, {
           username: renamed(user.username, changes.username),
           email: renamed(user.email, changes.email),
         });
@@ -176,7 +164,7 @@ export class Users {
         if (passwordHash) user.passwordHash = passwordHash;
         user.updatedAt = new Date();
         await tx.flush();
-        if (newModpacks) await this.replaceModpacks(tx, user.id, newModpacks);
+        if (newModpacks) await replaceModpacks(tx, user.id, newModpacks);
         if (passwordHash) await endSessions(tx, user.id, keepSession);
         return { user, modpackIds: newModpacks ?? modpackIds };
       });
@@ -227,7 +215,7 @@ export class Users {
     const generated = password === undefined ? generatePassword() : undefined;
     const passwordHash = await this.passwords.hash(password ?? generated!);
     return this.em().transactional(async (tx) => {
-      const user = await this.findUser(tx, username, true);
+      const user = await findUser(tx, username, true);
       if (onlyIfUnset && user.passwordHash !== null) return { changed: false };
       user.passwordHash = passwordHash;
       user.updatedAt = new Date();
@@ -245,30 +233,13 @@ export class Users {
   /** Its tokens and access list go with it (foreign keys cascade). The last solder_full user stays. */
   async deleteUser(username: string, actor: Actor): Promise<void> {
     await this.em().transactional(async (tx) => {
-      const user = await this.findUser(tx, username, true);
-      if (!covers(actor, { permissions: user.permissions, modpack_ids: await this.modpackIds(tx, user.id) })) {
+      const user = await findUser(tx, username, true);
+      if (!covers(actor, { permissions: user.permissions, modpack_ids: await modpackIdsOf(tx, user.id) })) {
         throw new DepotError('FORBIDDEN');
       }
-      if (user.permissions.includes(FULL)) await this.assertAnotherSuperUser(tx, user.id, 'LAST_SUPER_USER_DELETED');
+      if (user.permissions.includes(FULL)) await assertAnotherSuperUser(tx, user.id, 'LAST_SUPER_USER_DELETED');
       await tx.nativeDelete(UserSchema, { id: user.id });
     });
-  }
-
-  /**
-   * Depot never runs without a solder_full user: nobody could then manage users, keys or clients
-   * but the operator's CLI. The other solder_full rows are locked, so that two of them demoting or
-   * deleting each other at once cannot both pass.
-   */
-  private async assertAnotherSuperUser(
-    tx: SqlEntityManager,
-    userId: number,
-    reason: 'LAST_SUPER_USER_DELETED' | 'LAST_SUPER_USER_DEMOTED',
-  ): Promise<void> {
-    const others = await tx.execute<{ id: number }[]>(
-      `select id from users where ? = any(permissions) and id <> ? order by id for update`,
-      [FULL, userId],
-    );
-    if (others.length === 0) throw new DepotError(reason);
   }
 
   /** Idempotent. */
@@ -282,85 +253,6 @@ export class Users {
       if (isForeignKeyViolation(err)) throw new DepotError('USER_NOT_FOUND');
       throw err;
     }
-  }
-
-  async listTokens(userId: number): Promise<Token[]> {
-    return this.em().find(TokenSchema, { userId }, { orderBy: { id: 'asc' } });
-  }
-
-  /**
-   * The plaintext is returned once and never stored. A token for another user (by `username`)
-   * carries all of their rights: the actor must cover them.
-   */
-  async createToken(owner: { userId: number } | { username: string; actor: Actor }, name: string) {
-    const em = this.em();
-    let userId: number;
-    if ('username' in owner) {
-      const target = await this.findUser(em, owner.username);
-      const rights = { permissions: target.permissions, modpack_ids: await this.modpackIds(em, target.id) };
-      if (!covers(owner.actor, rights)) throw new DepotError('FORBIDDEN');
-      userId = target.id;
-    } else userId = owner.userId;
-    const v = new Violations();
-    v.name('name', name);
-    v.throwIfAny();
-    const plaintext = generateToken();
-    try {
-      const token = em.create(TokenSchema, { userId, name, tokenHash: digest(plaintext), lastUsedAt: null } as Token);
-      await em.flush();
-      return { token, plaintext };
-    } catch (err) {
-      if (isForeignKeyViolation(err)) throw new DepotError('USER_NOT_FOUND');
-      throw err;
-    }
-  }
-
-  /** Only the user's own: someone else's token id is TOKEN_NOT_FOUND, so ids do not leak. */
-  async revokeToken(userId: number, tokenId: number): Promise<void> {
-    const deleted = await this.em().nativeDelete(TokenSchema, { id: tokenId, userId });
-    if (!deleted) throw new DepotError('TOKEN_NOT_FOUND');
-  }
-
-  private async findUser(em: SqlEntityManager, username: string, forUpdate = false): Promise<User> {
-    const user = await em.findOne(
-      UserSchema,
-      { [sql.lower('username')]: username.toLowerCase() },
-      forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
-    );
-    if (!user) throw new DepotError('USER_NOT_FOUND');
-    return user;
-  }
-
-  private async modpackIds(em: SqlEntityManager, userId: number): Promise<number[]> {
-    const rows = await em.find(UserModpackSchema, { userId }, { orderBy: { modpackId: 'asc' } });
-    return rows.map((r) => r.modpackId);
-  }
-
-  private async replaceModpacks(em: SqlEntityManager, userId: number, modpackIds: number[]): Promise<void> {
-    await em.nativeDelete(UserModpackSchema, { userId });
-    if (modpackIds.length)
-      await em.insertMany(
-        UserModpackSchema,
-        modpackIds.map((modpackId) => ({ userId, modpackId })),
-      );
-  }
-
-  /** The username and e-mail address given (new ones only) are nobody's, in any case; both are reported. */
-  private async assertFree(em: SqlEntityManager, wanted: { username?: string; email?: string }): Promise<void> {
-    const taken = new Violations();
-    if (
-      wanted.username !== undefined &&
-      (await em.count(UserSchema, { [sql.lower('username')]: wanted.username.toLowerCase() }))
-    ) {
-      taken.add('username', 'The username has already been taken.');
-    }
-    if (
-      wanted.email !== undefined &&
-      (await em.count(UserSchema, { [sql.lower('email')]: wanted.email.toLowerCase() }))
-    ) {
-      taken.add('email', CREDENTIAL_MESSAGES.emailTaken);
-    }
-    taken.throwIfAny(wanted.email === undefined ? 'USERNAME_TAKEN' : 'VALIDATION');
   }
 }
 

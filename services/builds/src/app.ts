@@ -1,6 +1,7 @@
 // The builds service process: database + outbox relay + detach consumer + gRPC server.
 import { bindHandlers, createClient, openRuntime, startGrpcServer, type GrpcServer, type Logger } from '@depot/common';
 import { BuildsService, CatalogService } from '@depot/proto';
+import { Assignments } from './assignments';
 import { Builds } from './builds';
 import type { BuildsConfig } from './config';
 import { startDetachConsumer } from './detach-consumer';
@@ -39,8 +40,9 @@ export async function startBuilds(
     retryMethods: ['GetVersion', 'GetMod'],
   });
   const modpacks = new Modpacks(runtime.orm, runtime.relay);
-  const builds = new Builds(runtime.orm, runtime.relay, catalogModLookup(catalog));
-  const consumer = startDetachConsumer(runtime.bus, builds, runtime.logger);
+  const builds = new Builds(runtime.orm, runtime.relay);
+  const assignments = new Assignments(runtime.orm, runtime.relay, catalogModLookup(catalog));
+  const consumer = startDetachConsumer(runtime.bus, assignments, runtime.logger);
   const release = async () => {
     await consumer.stop();
     catalog.close();
@@ -57,7 +59,10 @@ export async function startBuilds(
           definition: BuildsService.service,
           handlers: bindHandlers(
             BuildsService.service,
-            { ...buildsHandlers(modpacks, builds), ...managementHandlers(new Management(runtime.orm)) },
+            {
+              ...buildsHandlers(modpacks, builds, assignments),
+              ...managementHandlers(new Management(runtime.orm)),
+            },
             runtime.logger,
           ),
         },

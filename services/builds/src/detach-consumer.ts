@@ -1,11 +1,11 @@
 // Keeps assignments in step with catalog: mod.deleted and mod.version.deleted detach the gone
 // versions. Durable, so events published while builds was down are handled when it starts.
 import { EVENT_TYPES, runConsumer, type Bus, type ConsumerHandle, type Logger } from '@depot/common';
-import type { Builds } from './builds';
+import type { Assignments } from './assignments';
 
 export const DETACH_DURABLE = 'builds-detach';
 
-export function startDetachConsumer(bus: Bus, builds: Builds, logger: Logger): ConsumerHandle {
+export function startDetachConsumer(bus: Bus, assignments: Assignments, logger: Logger): ConsumerHandle {
   return runConsumer(bus, {
     durable: DETACH_DURABLE,
     types: [EVENT_TYPES.modDeleted, EVENT_TYPES.versionDeleted],
@@ -15,8 +15,8 @@ export function startDetachConsumer(bus: Bus, builds: Builds, logger: Logger): C
     async handler({ type, data }) {
       const detached =
         type === EVENT_TYPES.modDeleted
-          ? await builds.detach(data.version_ids, data.mod_id)
-          : await builds.detach([data.version_id]);
+          ? await assignments.detach(data.version_ids, data.mod_id)
+          : await assignments.detach([data.version_id]);
       if (detached) logger.info({ type, builds: detached }, 'detached deleted mod versions');
     },
   });

@@ -1,52 +1,12 @@
-// gRPC surface of the builds service: requests in, entity rows out as proto messages.
-import { DepotError, formatTimestamp, type AsyncHandlers, type FieldErrors, type FullMessage } from '@depot/common';
+// gRPC surface of the builds service: requests in, entity rows out as proto messages (messages.ts).
+import { DepotError, type AsyncHandlers, type FieldErrors } from '@depot/common';
 import type { BuildsServiceDefinition, buildsV1 } from '@depot/proto';
 import { NO_ACCESS } from './access';
+import type { Assignments } from './assignments';
 import type { BuildFields, Builds } from './builds';
-import type { Build } from './entities/build';
-import type { Modpack } from './entities/modpack';
 import type { ManagementMethods } from './management';
+import { toBuildMessage, toModpackMessage } from './messages';
 import type { ModpackFields, ModpackWithBuilds, Modpacks } from './modpacks';
-
-const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
-
-export function toModpackMessage(m: Modpack): FullMessage<buildsV1.Modpack__Output> {
-  return {
-    id: m.id,
-    name: m.name,
-    slug: m.slug,
-    url: opt(m.url),
-    hidden: m.hidden,
-    private: m.private,
-    order: m.order ?? undefined,
-    recommended: opt(m.recommended),
-    latest: opt(m.latest),
-    created_at: formatTimestamp(m.createdAt),
-    updated_at: formatTimestamp(m.updatedAt),
-    icon_url: opt(m.iconUrl),
-    icon_md5: opt(m.iconMd5),
-    logo_url: opt(m.logoUrl),
-    logo_md5: opt(m.logoMd5),
-    background_url: opt(m.backgroundUrl),
-    background_md5: opt(m.backgroundMd5),
-  };
-}
-
-export function toBuildMessage(b: Build): FullMessage<buildsV1.Build__Output> {
-  return {
-    id: b.id,
-    modpack_id: b.modpackId,
-    version: b.version,
-    minecraft: b.minecraft,
-    forge: opt(b.forge),
-    is_published: b.isPublished,
-    private: b.private,
-    min_java: opt(b.minJava),
-    min_memory: opt(b.minMemory),
-    created_at: formatTimestamp(b.createdAt),
-    updated_at: formatTimestamp(b.updatedAt),
-  };
-}
 
 const toView = (v: ModpackWithBuilds): buildsV1.ModpackView => ({
   modpack: toModpackMessage(v.modpack),
@@ -105,6 +65,7 @@ const BUILD_MASK: Record<string, MaskEntry<keyof BuildFields>> = {
 export function buildsHandlers(
   modpacks: Modpacks,
   builds: Builds,
+  assignments: Assignments,
 ): Omit<AsyncHandlers<BuildsServiceDefinition>, ManagementMethods> {
   return {
     async ListModpacks(req) {
@@ -165,7 +126,7 @@ export function buildsHandlers(
     },
     async CheckTarget(req) {
       if (req.mod_slug !== undefined && req.version !== undefined) {
-        const { modpackId, buildId } = await builds.checkAssignment(
+        const { modpackId, buildId } = await assignments.checkAssignment(
           req.slug,
           req.version,
           req.access ?? NO_ACCESS,
@@ -211,26 +172,26 @@ export function buildsHandlers(
     },
 
     async AddBuildMod(req) {
-      await builds.addMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, req.mod_version);
+      await assignments.addMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, req.mod_version);
       return {};
     },
     async UpdateBuildMod(req) {
-      await builds.updateMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, req.mod_version);
+      await assignments.updateMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, req.mod_version);
       return {};
     },
     async RemoveBuildMod(req) {
-      await builds.removeMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug);
+      await assignments.removeMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug);
       return {};
     },
     async CountBuildsUsingVersion(req) {
-      return { count: await builds.countUsingVersion(req.mod_version_id) };
+      return { count: await assignments.countUsingVersion(req.mod_version_id) };
     },
     async ReserveVersionDeletion(req) {
-      const { count, reservationId } = await builds.reserveVersionDeletion(req.mod_version_id, req.lease_ms);
+      const { count, reservationId } = await assignments.reserveVersionDeletion(req.mod_version_id, req.lease_ms);
       return { count, reservation_id: reservationId };
     },
     async ReleaseVersionDeletion(req) {
-      await builds.releaseVersionDeletion(req.reservation_id);
+      await assignments.releaseVersionDeletion(req.reservation_id);
       return {};
     },
   };

@@ -9,7 +9,7 @@ import type { BuildsServiceDefinition } from '@depot/proto';
 import { findWritableBuild, findWritableModpack, NO_ACCESS, type Access } from './access';
 import { BuildSchema, type Build } from './entities/build';
 import { ModpackSchema, type Modpack } from './entities/modpack';
-import { toBuildMessage, toModpackMessage } from './handlers';
+import { toBuildMessage, toModpackMessage } from './messages';
 
 export interface ManagedModpack {
   modpack: Modpack;

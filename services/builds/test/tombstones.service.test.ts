@@ -7,6 +7,7 @@
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError } from '@depot/common';
 import { createTestDatabase } from '@depot/common/testing';
+import { Assignments } from '../src/assignments';
 import { Builds } from '../src/builds';
 import { openBuildsImport } from '../src/import';
 import type { ModLookup } from '../src/mod-lookup';
@@ -18,6 +19,7 @@ const ALL = { all: true, modpack_ids: [] };
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let opened: Awaited<ReturnType<typeof openBuildsImport>>;
 let builds: Builds;
+let assignments: Assignments;
 let modpacks: Modpacks;
 
 /** The scripted catalog: `mod@version` → ids; `afterLookup` runs once catalog has answered. */
@@ -41,7 +43,8 @@ const lookup: ModLookup = {
 beforeAll(async () => {
   db = await createTestDatabase('bld_tomb');
   opened = await openBuildsImport(db.url); // the service's entities, migrations applied
-  builds = new Builds(opened.orm, undefined, lookup);
+  builds = new Builds(opened.orm, undefined);
+  assignments = new Assignments(opened.orm, undefined, lookup);
   modpacks = new Modpacks(opened.orm, undefined);
   catalog.set('alpha@1', { id: 101, modId: 10 });
   catalog.set('alpha@2', { id: 102, modId: 10 });
@@ -85,35 +88,35 @@ const settled = async (p: Promise<unknown>, ms: number) =>
   Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
 
 test('a version deleted between the catalog check and the insert: refused like a missing version', async () => {
-  await builds.addMod('tomb', 'a', ALL, 'alpha', '2');
+  await assignments.addMod('tomb', 'a', ALL, 'alpha', '2');
   // mod.version.deleted is handled after catalog answered, before the assignment is stored.
-  afterLookup = async () => void (await builds.detach([101]));
-  expect(await reason(builds.addMod('tomb', 'b', ALL, 'alpha', '1'))).toBe('VERSION_NOT_FOUND');
+  afterLookup = async () => void (await assignments.detach([101]));
+  expect(await reason(assignments.addMod('tomb', 'b', ALL, 'alpha', '1'))).toBe('VERSION_NOT_FOUND');
   expect(await versionsIn('tomb', 'b')).toEqual([]);
   // Refused for good (the answer catalog gives from now on), and for a change of version too.
-  expect(await reason(builds.addMod('tomb', 'b', ALL, 'alpha', '1'))).toBe('VERSION_NOT_FOUND');
-  expect(await reason(builds.updateMod('tomb', 'a', ALL, 'alpha', '1'))).toBe('VERSION_NOT_FOUND');
+  expect(await reason(assignments.addMod('tomb', 'b', ALL, 'alpha', '1'))).toBe('VERSION_NOT_FOUND');
+  expect(await reason(assignments.updateMod('tomb', 'a', ALL, 'alpha', '1'))).toBe('VERSION_NOT_FOUND');
   expect(await versionsIn('tomb', 'a')).toEqual([102]);
   // The mod's other versions are not affected.
-  await builds.addMod('tomb', 'b', ALL, 'alpha', '2');
+  await assignments.addMod('tomb', 'b', ALL, 'alpha', '2');
   expect(await versionsIn('tomb', 'b')).toEqual([102]);
 });
 
 test('a mod deleted between the catalog check and the insert: refused like a missing mod, for every version', async () => {
-  await builds.addMod('tomb', 'a', ALL, 'beta', '1');
+  await assignments.addMod('tomb', 'a', ALL, 'beta', '1');
   // mod.deleted lists the versions catalog deleted; 202 was not among them (made meanwhile).
-  afterLookup = async () => void (await builds.detach([201], 20));
-  expect(await reason(builds.addMod('tomb', 'c', ALL, 'beta', '2'))).toBe('MOD_NOT_FOUND');
-  expect(await reason(builds.updateMod('tomb', 'c', ALL, 'beta', '2'))).toBe('MOD_NOT_FOUND');
+  afterLookup = async () => void (await assignments.detach([201], 20));
+  expect(await reason(assignments.addMod('tomb', 'c', ALL, 'beta', '2'))).toBe('MOD_NOT_FOUND');
+  expect(await reason(assignments.updateMod('tomb', 'c', ALL, 'beta', '2'))).toBe('MOD_NOT_FOUND');
   expect(await versionsIn('tomb', 'a')).toEqual([102]); // beta@1 detached
   expect(await versionsIn('tomb', 'c')).toEqual([]);
-  expect(await builds.countUsingVersion(202)).toBe(0);
+  expect(await assignments.countUsingVersion(202)).toBe(0);
 });
 
 test('a change of version racing the new version’s delete keeps the old one', async () => {
-  await builds.addMod('tomb', 'd', ALL, 'delta', '1');
-  afterLookup = async () => void (await builds.detach([402]));
-  expect(await reason(builds.updateMod('tomb', 'd', ALL, 'delta', '2'))).toBe('VERSION_NOT_FOUND');
+  await assignments.addMod('tomb', 'd', ALL, 'delta', '1');
+  afterLookup = async () => void (await assignments.detach([402]));
+  expect(await reason(assignments.updateMod('tomb', 'd', ALL, 'delta', '2'))).toBe('VERSION_NOT_FOUND');
   expect(await versionsIn('tomb', 'd')).toEqual([401]);
 });
 
@@ -129,13 +132,13 @@ test('a detach waits for an assignment write in progress and removes what it sto
     await release.promise;
   });
   await stored.promise;
-  const detach = builds.detach([301]);
+  const detach = assignments.detach([301]);
   expect(await settled(detach, 300)).toBe(false); // waiting at the gate
   release.resolve();
   await writer;
   expect(await detach).toBe(1);
   expect(await versionsIn('tomb', 'e')).toEqual([]);
-  expect(await reason(builds.addMod('tomb', 'e', ALL, 'gamma', '1'))).toBe('VERSION_NOT_FOUND');
+  expect(await reason(assignments.addMod('tomb', 'e', ALL, 'gamma', '1'))).toBe('VERSION_NOT_FOUND');
 });
 
 test('a modpack clone waiting for a detach in progress copies nothing it detached', async () => {
@@ -143,8 +146,8 @@ test('a modpack clone waiting for a detach in progress copies nothing it detache
   await builds.create('source', ALL, { version: '1', minecraft: '1.20.1' });
   catalog.set('eps@1', { id: 501, modId: 50 });
   catalog.set('zeta@1', { id: 601, modId: 60 });
-  await builds.addMod('source', '1', ALL, 'eps', '1');
-  await builds.addMod('source', '1', ALL, 'zeta', '1');
+  await assignments.addMod('source', '1', ALL, 'eps', '1');
+  await assignments.addMod('source', '1', ALL, 'zeta', '1');
 
   const deleted = deferred();
   const release = deferred();
@@ -174,8 +177,8 @@ test('detach is idempotent: a redelivered event records and removes nothing more
   const before = await em().execute<{ n: number }[]>(
     'select (select count(*) from deleted_mods)::int + (select count(*) from deleted_mod_versions)::int as n',
   );
-  expect(await builds.detach([201], 20)).toBe(0);
-  expect(await builds.detach([101])).toBe(0);
+  expect(await assignments.detach([201], 20)).toBe(0);
+  expect(await assignments.detach([101])).toBe(0);
   const after = await em().execute<{ n: number }[]>(
     'select (select count(*) from deleted_mods)::int + (select count(*) from deleted_mod_versions)::int as n',
   );
@@ -193,7 +196,7 @@ describe('reservations of version deletes (catalog counts under a reservation, t
   const tombstones = (versionId: number) => count('deleted_mod_versions', versionId);
   /** A reservation whose lease has run out already. */
   const lapsedReservation = async (versionId: number) => {
-    const { reservationId } = await builds.reserveVersionDeletion(versionId, 30_000);
+    const { reservationId } = await assignments.reserveVersionDeletion(versionId, 30_000);
     await em().execute(`update version_deletions set expires_at = now() - interval '1 second' where id = ?`, [
       reservationId,
     ]);
@@ -212,45 +215,45 @@ describe('reservations of version deletes (catalog counts under a reservation, t
   });
 
   test('a version in use is counted and nothing is reserved', async () => {
-    await builds.addMod('reserve', 'a', ALL, 'eta', '1');
-    await builds.addMod('reserve', 'b', ALL, 'eta', '1');
-    expect(await builds.reserveVersionDeletion(701, 30_000)).toEqual({ count: 2, reservationId: 0 });
+    await assignments.addMod('reserve', 'a', ALL, 'eta', '1');
+    await assignments.addMod('reserve', 'b', ALL, 'eta', '1');
+    expect(await assignments.reserveVersionDeletion(701, 30_000)).toEqual({ count: 2, reservationId: 0 });
     expect(await reservations(701)).toBe(0);
-    await builds.addMod('reserve', 'c', ALL, 'eta', '1');
+    await assignments.addMod('reserve', 'c', ALL, 'eta', '1');
     expect(await versionsIn('reserve', 'c')).toEqual([701]);
   });
 
   test('while reserved, adding or changing to the version is refused as missing; once released both work', async () => {
-    const { count: n, reservationId } = await builds.reserveVersionDeletion(702, 30_000);
+    const { count: n, reservationId } = await assignments.reserveVersionDeletion(702, 30_000);
     expect(n).toBe(0);
     expect(reservationId).toBeGreaterThan(0);
-    expect(await reason(builds.updateMod('reserve', 'a', ALL, 'eta', '2'))).toBe('VERSION_NOT_FOUND');
-    await builds.removeMod('reserve', 'c', ALL, 'eta');
-    expect(await reason(builds.addMod('reserve', 'c', ALL, 'eta', '2'))).toBe('VERSION_NOT_FOUND');
+    expect(await reason(assignments.updateMod('reserve', 'a', ALL, 'eta', '2'))).toBe('VERSION_NOT_FOUND');
+    await assignments.removeMod('reserve', 'c', ALL, 'eta');
+    expect(await reason(assignments.addMod('reserve', 'c', ALL, 'eta', '2'))).toBe('VERSION_NOT_FOUND');
     expect(await versionsIn('reserve', 'a')).toEqual([701]);
     expect(await versionsIn('reserve', 'c')).toEqual([]);
     // Other versions and mods are not affected.
-    await builds.addMod('reserve', 'c', ALL, 'theta', '1');
+    await assignments.addMod('reserve', 'c', ALL, 'theta', '1');
 
-    await builds.releaseVersionDeletion(reservationId);
+    await assignments.releaseVersionDeletion(reservationId);
     expect(await reservations(702)).toBe(0);
-    await builds.updateMod('reserve', 'a', ALL, 'eta', '2');
-    await builds.addMod('reserve', 'c', ALL, 'eta', '2');
+    await assignments.updateMod('reserve', 'a', ALL, 'eta', '2');
+    await assignments.addMod('reserve', 'c', ALL, 'eta', '2');
     expect(await versionsIn('reserve', 'a')).toEqual([702]);
     expect(await versionsIn('reserve', 'c')).toEqual([702, 801]);
   });
 
   test('two deletes reserve apart: one released, the other still holds', async () => {
-    const first = await builds.reserveVersionDeletion(901, 30_000);
-    const second = await builds.reserveVersionDeletion(901, 30_000);
+    const first = await assignments.reserveVersionDeletion(901, 30_000);
+    const second = await assignments.reserveVersionDeletion(901, 30_000);
     expect(first.reservationId).not.toBe(second.reservationId);
-    await builds.releaseVersionDeletion(second.reservationId);
-    expect(await reason(builds.addMod('reserve', 'b', ALL, 'iota', '1'))).toBe('VERSION_NOT_FOUND');
+    await assignments.releaseVersionDeletion(second.reservationId);
+    expect(await reason(assignments.addMod('reserve', 'b', ALL, 'iota', '1'))).toBe('VERSION_NOT_FOUND');
     // The delete went through: its detach replaces the reservation with the tombstone.
-    await builds.detach([901]);
+    await assignments.detach([901]);
     expect(await reservations(901)).toBe(0);
     expect(await tombstones(901)).toBe(1);
-    expect(await reason(builds.addMod('reserve', 'b', ALL, 'iota', '1'))).toBe('VERSION_NOT_FOUND');
+    expect(await reason(assignments.addMod('reserve', 'b', ALL, 'iota', '1'))).toBe('VERSION_NOT_FOUND');
   });
 
   test('a reservation waits for an assignment write in progress and counts it', async () => {
@@ -264,7 +267,7 @@ describe('reservations of version deletes (catalog counts under a reservation, t
       await release.promise;
     });
     await stored.promise;
-    const reservation = builds.reserveVersionDeletion(1001, 30_000);
+    const reservation = assignments.reserveVersionDeletion(1001, 30_000);
     expect(await settled(reservation, 300)).toBe(false); // waiting at the gate
     release.resolve();
     await writer;
@@ -273,7 +276,7 @@ describe('reservations of version deletes (catalog counts under a reservation, t
 
   test('past its lease, a reservation is settled by catalog’s answer: still there, the write goes through', async () => {
     await lapsedReservation(1101);
-    await builds.addMod('reserve', 'b', ALL, 'lambda', '1');
+    await assignments.addMod('reserve', 'b', ALL, 'lambda', '1');
     expect(await versionsIn('reserve', 'b')).toContain(1101);
     expect(await reservations(1101)).toBe(0);
     expect(await tombstones(1101)).toBe(0);
@@ -283,7 +286,7 @@ describe('reservations of version deletes (catalog counts under a reservation, t
     await lapsedReservation(1201);
     // Catalog answered the first lookup, then the delete's commit (made within the lease) shows.
     afterLookup = async () => void catalog.delete('mu@1');
-    expect(await reason(builds.addMod('reserve', 'c', ALL, 'mu', '1'))).toBe('VERSION_NOT_FOUND');
+    expect(await reason(assignments.addMod('reserve', 'c', ALL, 'mu', '1'))).toBe('VERSION_NOT_FOUND');
     expect(await versionsIn('reserve', 'c')).not.toContain(1201);
     expect(await reservations(1201)).toBe(0);
     expect(await tombstones(1201)).toBe(1);

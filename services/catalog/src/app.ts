@@ -1,6 +1,7 @@
 // The catalog service process: database + outbox relay + gRPC server.
-import { archivePolicy, bindHandlers, createClient, openRuntime, startGrpcServer, type Logger } from '@depot/common';
+import { bindHandlers, createClient, openRuntime, startGrpcServer, type Logger } from '@depot/common';
 import { BuildsService, CatalogService } from '@depot/proto';
+import { archivePolicy } from './archive-policy';
 import { VersionArchives } from './archives';
 import type { CatalogConfig } from './config';
 import { ModSchema } from './entities/mod';

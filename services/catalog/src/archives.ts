@@ -1,23 +1,20 @@
 // Versions' archives, where the data is: a version's archive fetched and hashed (the rehash of
 // the API, the console and the CLI), and every version's archive checked a page at a time (the
-// admin CLI's mirror audit). The fetches happen here, in one place, with @depot/common's
-// archive-fetch within the ARCHIVE_* settings and the catalog's egress policy.
+// admin CLI's mirror audit). The fetches happen here, in one place (archive-fetch.ts), within the
+// ARCHIVE_* settings and the catalog's egress policy (archive-policy.ts).
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
-  ArchiveFetchError,
-  archiveError,
   DepotError,
   enqueueEvent,
-  fetchArchiveDigest,
   modDownloadUrls,
   versionArchiveUrl,
-  type ArchiveDigest,
-  type ArchivePolicy,
-  type ArchiveProblem,
   type Orm,
   type OutboxRelay,
 } from '@depot/common';
+import { fetchArchiveDigest, type ArchiveDigest } from './archive-fetch';
+import type { ArchivePolicy } from './archive-policy';
+import { ArchiveFetchError, archiveError, type ArchiveProblem } from './archive-problems';
 import { ModVersionSchema } from './entities/mod-version';
 import type { Catalog } from './mods';
 

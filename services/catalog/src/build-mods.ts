@@ -2,8 +2,9 @@
 // array handed to the gateway as bytes, which it splices into the build response unchanged. A
 // message per version cost the catalog and the gateway more to encode and decode than the
 // database spent finding them, on the read every launcher makes at every start.
-import { modDownloadUrls, sortByName, versionArchiveUrl } from '@depot/common';
-import type { ResolvedVersionRow } from './mods';
+import { modDownloadUrls, versionArchiveUrl } from '@depot/common';
+import type { ResolvedVersionRow } from './queries';
+import { sortByName } from './sort';
 
 export interface RenderedMods {
   json: Buffer;

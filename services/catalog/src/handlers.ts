@@ -1,44 +1,12 @@
 // gRPC surface of the catalog: requests in, entity rows out as proto messages (a build's mods as
 // rendered JSON, build-mods.ts).
-import { formatTimestamp, type AsyncHandlers, type FullMessage } from '@depot/common';
-import type { CatalogServiceDefinition, catalogV1 } from '@depot/proto';
+import type { AsyncHandlers } from '@depot/common';
+import type { CatalogServiceDefinition } from '@depot/proto';
 import type { VersionArchives } from './archives';
 import { renderBuildMods } from './build-mods';
-import type { Catalog, ModFields, VersionFields } from './mods';
-import type { Mod } from './entities/mod';
-import type { ModVersion } from './entities/mod-version';
 import type { ManagementMethods } from './management';
-
-const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
-
-export function toModMessage(mod: Mod, versions?: string[]): FullMessage<catalogV1.Mod__Output> {
-  return {
-    id: mod.id,
-    name: mod.name,
-    pretty_name: mod.prettyName,
-    author: opt(mod.author),
-    description: opt(mod.description),
-    link: opt(mod.link),
-    created_at: formatTimestamp(mod.createdAt),
-    updated_at: formatTimestamp(mod.updatedAt),
-    versions: versions ?? [],
-    notes: opt(mod.notes),
-  };
-}
-
-export function toVersionMessage(v: ModVersion): FullMessage<catalogV1.ModVersion__Output> {
-  return {
-    id: v.id,
-    mod_id: v.modId,
-    version: v.version,
-    md5: v.md5,
-    filesize: v.filesize === null ? undefined : Number(v.filesize),
-    created_at: formatTimestamp(v.createdAt),
-    updated_at: formatTimestamp(v.updatedAt),
-    url: opt(v.url),
-    notes: opt(v.notes),
-  };
-}
+import { opt, toModMessage, toVersionMessage } from './messages';
+import type { Catalog, ModFields, VersionFields } from './mods';
 
 /** Aborted when the caller cancels the call or its deadline passes: its archive fetches stop. */
 function cancelSignal(call: { on(event: 'cancelled', listener: () => void): unknown }): AbortSignal {

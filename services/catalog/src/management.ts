@@ -2,11 +2,12 @@
 // by ids with their mods, for the console and the pack doctor. Two queries each, whatever the
 // number of versions.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, sortByName, type AsyncHandlers, type Orm } from '@depot/common';
+import { DepotError, type AsyncHandlers, type Orm } from '@depot/common';
 import type { CatalogServiceDefinition } from '@depot/proto';
 import { ModSchema, type Mod } from './entities/mod';
 import { ModVersionSchema, type ModVersion } from './entities/mod-version';
-import { toModMessage, toVersionMessage } from './handlers';
+import { toModMessage, toVersionMessage } from './messages';
+import { sortByName } from './sort';
 
 export interface VersionWithMod {
   version: ModVersion;

@@ -1,5 +1,5 @@
 import { renderBuildMods } from '../src/build-mods';
-import type { ResolvedVersionRow } from '../src/mods';
+import type { ResolvedVersionRow } from '../src/queries';
 
 const version = (over: Partial<ResolvedVersionRow> = {}): ResolvedVersionRow => ({
   id: 11,

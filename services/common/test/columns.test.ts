@@ -1,6 +1,14 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { columnList, columnOf, columnsOf, propertiesOf, selectProperties, toColumns, withDates } from '../src/columns';
-import { timestampProperties } from '../src/entity-timestamps';
+import {
+  columnList,
+  columnOf,
+  columnsOf,
+  propertiesOf,
+  selectProperties,
+  toColumns,
+  withDates,
+} from '../src/infra/columns';
+import { timestampProperties } from '../src/infra/entity-timestamps';
 
 interface Pack {
   id: number;

@@ -1,8 +1,8 @@
-import { ConfigError, envBool, loadConfig, serviceEnv, z } from '../src/config';
-import { formatTimestamp } from '../src/time';
-import { grpcTarget } from '../src/grpc/client';
-import { serviceDatabaseUrl, redactUrl } from '../src/db-admin';
-import { isConnectionError, isUniqueViolation } from '../src/orm';
+import { ConfigError, envBool, loadConfig, serviceEnv, z } from '../src/infra/config';
+import { formatTimestamp } from '../src/domain/time';
+import { grpcTarget } from '../src/infra/grpc/client';
+import { serviceDatabaseUrl, redactUrl } from '../src/infra/db-admin';
+import { isConnectionError, isUniqueViolation } from '../src/infra/orm';
 
 const schema = z.object({ ...serviceEnv, FLAG: envBool(false) });
 

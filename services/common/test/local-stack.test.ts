@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readLocalStack, removeLocalStack, writeLocalStack, type LocalStack } from '../src/local-stack';
+import { readLocalStack, removeLocalStack, writeLocalStack, type LocalStack } from '../src/infra/local-stack';
 
 let dir: string;
 let file: string;

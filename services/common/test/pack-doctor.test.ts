@@ -1,12 +1,7 @@
 // The pack doctor's diagnosis, cause by cause: each test starts from a healthy pack, breaks one
 // thing and expects exactly that finding (code, severity, message, fix), or none.
-import {
-  diagnosePack,
-  fileNameCollisions,
-  FINDING_CODES,
-  type DoctorBuild,
-  type DoctorInput,
-} from '../src/pack-doctor';
+import { diagnosePack, fileNameCollisions } from '../src/domain/pack-doctor/diagnose';
+import { FINDING_CODES, type DoctorBuild, type DoctorInput } from '../src/domain/pack-doctor/report';
 
 const MD5 = 'd41d8cd98f00b204e9800998ecf8427e';
 const mod = (name: string, version: string, md5 = MD5) => ({ name, version, md5 });

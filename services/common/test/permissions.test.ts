@@ -1,4 +1,4 @@
-import { covers, FULL, holds, isPermission, normalizePermissions, PERMISSIONS } from '../src/permissions';
+import { covers, FULL, holds, isPermission, normalizePermissions, PERMISSIONS } from '../src/domain/permissions';
 
 test('a permission is one of the list, exactly', () => {
   for (const p of PERMISSIONS) expect(isPermission(p)).toBe(true);

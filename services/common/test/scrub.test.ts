@@ -4,9 +4,9 @@
 // its log captured: services/auth/test/error-scrubbing.test.ts.)
 import { createHash } from 'node:crypto';
 import { ConnectionException, DriverException, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { DepotError } from '../src/errors';
-import { isConnectionError, isUniqueViolation } from '../src/orm';
-import { scrubError, scrubMessage } from '../src/scrub';
+import { DepotError } from '../src/domain/errors';
+import { isConnectionError, isUniqueViolation } from '../src/infra/orm';
+import { scrubError, scrubMessage } from '../src/infra/scrub';
 
 const SECRET = 'c0ffee00-aaaa-4bbb-8ccc-0123456789ab';
 const HASH = createHash('sha256').update(SECRET).digest('hex');

@@ -1,4 +1,4 @@
-import { mirrorBase, modDownloadUrl, modDownloadUrls } from '../src/urls';
+import { mirrorBase, modDownloadUrl, modDownloadUrls } from '../src/domain/urls';
 
 describe('modDownloadUrl', () => {
   it('builds {mirror}/mods/{name}/{name}-{version}.zip', () => {

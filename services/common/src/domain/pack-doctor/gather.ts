@@ -1,10 +1,10 @@
-// What the pack doctor (pack-doctor.ts) judges, gathered over gRPC for the gateway's route and the
+// What the pack doctor (diagnose.ts) judges, gathered over gRPC for the gateway's route and the
 // admin CLI alike: the modpack with every build and its assignments (builds), the published
 // builds' versions with their mods (catalog, one batched call), the linked launcher clients (auth),
 // and the answer of the API root. Three RPCs and one HTTP request whatever the size of the pack.
 import type { AuthServiceDefinition, BuildsServiceDefinition, buildsV1, CatalogServiceDefinition } from '@depot/proto';
-import type { PromiseClient } from './grpc/types';
-import type { ApiRootReport, DoctorInput, DoctorMod } from './pack-doctor';
+import type { PromiseClient } from '../../infra/grpc/types';
+import type { ApiRootReport, DoctorInput, DoctorMod } from './report';
 
 export interface DoctorClients {
   builds: Pick<PromiseClient<BuildsServiceDefinition>, 'GetManagedModpack'>;

@@ -1,105 +1,19 @@
 // The pack doctor (docs/api.md#pack-doctor): for one modpack, what a launcher and Technic Platform
 // will see, and for each reason a launcher would show the pack offline or fail to install it,
-// the cause and the fix. Pure: it judges the data it is given (gathered by pack-doctor-gather.ts
+// the cause and the fix (report.ts). Pure: it judges the data it is given (gathered by gather.ts
 // for the gateway's route and the admin CLI alike), so every cause is unit-tested on its own.
-import { buildVisible, modpackListed, modpackShown } from './visibility';
-
-/** A mod version of a build as the launcher downloads it. */
-export interface DoctorMod {
-  /** The mod's slug. */
-  name: string;
-  version: string;
-  md5: string;
-}
-
-export interface DoctorBuild {
-  version: string;
-  published: boolean;
-  private: boolean;
-  /** The mods a launcher gets (versions deleted meanwhile are absent); unpublished builds are not checked. */
-  mods: DoctorMod[];
-}
-
-/** Where launchers and Platform reach the API, and whether it answered Depot's own check. */
-export interface ApiRootReport {
-  /** The API root to give launchers and Platform (ending with `/api/`); null when unknown. */
-  url: string | null;
-  /** `PUBLIC_URL` (configured), `request` (this request's own origin) or `unset` (unknown). */
-  source: 'PUBLIC_URL' | 'request' | 'unset';
-  /** Whether `GET {url}` answered Depot's root in time; null when not checked. */
-  reachable: boolean | null;
-  /** What the check saw, or why there was none. */
-  detail: string;
-}
-
-export interface DoctorInput {
-  modpack: {
-    slug: string;
-    name: string;
-    hidden: boolean;
-    private: boolean;
-    recommended: string | null;
-    latest: string | null;
-  };
-  /** Every build, creation order. */
-  builds: DoctorBuild[];
-  /** Launcher clients linked to the modpack. */
-  linkedClients: number;
-  apiRoot: ApiRootReport;
-}
-
-/** What one kind of reader gets from the launcher routes. */
-export interface LauncherView {
-  /** In `GET /api/modpack`. */
-  listed: boolean;
-  /** `GET /api/modpack/{slug}` answers (else 404, which the launcher shows as offline). */
-  shown: boolean;
-  /** The `builds` of the modpack view. */
-  builds: string[];
-  /** The recommended build the launcher installs, with its number of mods; null: none it can see. */
-  installs: { version: string; mods: number } | null;
-}
-
-export type Severity = 'error' | 'warning';
-
-export interface Finding {
-  /** Stable, machine-readable (see FINDING_CODES). */
-  code: FindingCode;
-  /** error: the pack shows offline or fails to install; warning: works but is fragile. */
-  severity: Severity;
-  message: string;
-  fix: string;
-}
-
-export interface Diagnosis {
-  modpack: { slug: string; name: string };
-  api_root: ApiRootReport;
-  linked_clients: number;
-  launchers: { anonymous: LauncherView; linked_client: LauncherView; platform: LauncherView };
-  /** Errors first, then warnings; within each, in the order of FINDING_CODES. */
-  findings: Finding[];
-}
-
-/** Every finding the doctor can report, in report order. */
-export const FINDING_CODES = [
-  'no-published-build',
-  'recommended-unset',
-  'recommended-missing',
-  'recommended-unpublished',
-  'recommended-private',
-  'latest-unset',
-  'latest-missing',
-  'latest-unpublished',
-  'latest-private',
-  'private-without-client',
-  'build-without-mods',
-  'file-name-collision',
-  'version-without-md5',
-  'version-md5-invalid',
-  'api-root-unreachable',
-] as const;
-
-export type FindingCode = (typeof FINDING_CODES)[number];
+import { buildVisible, modpackListed, modpackShown } from '../visibility';
+import {
+  FINDING_CODES,
+  type Diagnosis,
+  type DoctorBuild,
+  type DoctorInput,
+  type DoctorMod,
+  type Finding,
+  type FindingCode,
+  type LauncherView,
+  type Severity,
+} from './report';
 
 const MD5 = /^[0-9a-f]{32}$/i;
 

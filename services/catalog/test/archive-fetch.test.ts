@@ -2,15 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  archiveEnv,
-  archivePolicy,
-  fetchArchiveDigest,
-  isPublicAddress,
-  parseHostRules,
-  type ArchivePolicy,
-} from '../src/archive-fetch';
-import { z } from '../src/config';
+import { archiveEnv, parseHostRules, z } from '@depot/common';
+import { fetchArchiveDigest } from '../src/archive-fetch';
+import { archivePolicy, isPublicAddress, type ArchivePolicy } from '../src/archive-policy';
 
 const ARCHIVE = randomBytes(3 * 1024 * 1024 + 17);
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');

@@ -26,7 +26,7 @@ const MAX_DIGITS = 200;
  * letters, case ignored. A digit run becomes code 4, its length (without leading zeros) and its
  * digits, so longer numbers sort later. Null when the name has other characters than
  * [A-Za-z0-9._-] (every name Depot accepts has only these) or a digit run long enough for the
- * collator to split it: those are compared by the collator. test/unit/sort.test.ts checks the
+ * collator to split it: those are compared by the collator. test/sort.test.ts checks the
  * equivalence on generated names.
  */
 export function sortKey(name: string): string | null {

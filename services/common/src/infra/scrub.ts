@@ -5,7 +5,7 @@
 // - A service whose statements hold secrets (auth: token and key digests, launcher uuids,
 //   usernames) scrubs every error before it leaves its code (`scrubError`, `scrubbingFailures`):
 //   no value at all survives, quoted or not.
-import { DepotError } from './errors';
+import { DepotError } from '../domain/errors';
 
 /**
  * A failed statement's error begins with its SQL, parameters inlined (knex's `<sql> - <reason>`,

@@ -4,11 +4,12 @@ import * as grpc from '@grpc/grpc-js';
 import { context, SpanKind, SpanStatusCode, trace, type TextMapGetter } from '@opentelemetry/api';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from 'pino';
+import { DepotError } from '../../domain/errors';
 import { isDeadlineExceeded, withCallDeadline } from '../deadline';
-import { DepotError, isUnavailable, toServiceError } from '../errors';
 import { grpcServerDuration, grpcServerHandled } from '../metrics';
 import { isConnectionError } from '../orm';
 import { contextFromCarrier, tracer, tracingEnabled } from '../tracing';
+import { isUnavailable, toServiceError } from './errors';
 import type { AsyncHandlers } from './types';
 
 /** Reads the W3C trace context (`traceparent`, `tracestate`) from call metadata. */

@@ -13,7 +13,14 @@ import {
 import { SpanKind, SpanStatusCode, type TextMapGetter } from '@opentelemetry/api';
 import type { MsgHdrs } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
-import { eventSubject, eventTypeOf, parseEvent, streamName, type EventPayloads, type EventType } from './events';
+import {
+  eventSubject,
+  eventTypeOf,
+  parseEvent,
+  streamName,
+  type EventPayloads,
+  type EventType,
+} from '../domain/events';
 import { eventsProcessed, scraped, withTimeout } from './metrics';
 import { contextFromCarrier, tracer, tracingEnabled } from './tracing';
 

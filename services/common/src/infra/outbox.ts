@@ -8,7 +8,7 @@ import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
 import { SpanKind, trace, type TextMapSetter } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { createdAtProperty } from './entity-timestamps';
-import { eventSubject, type EventPayloads, type EventType } from './events';
+import { eventSubject, type EventPayloads, type EventType } from '../domain/events';
 import { outboxPublished } from './metrics';
 import { ensureStream, sleep, type Bus } from './nats';
 import type { Orm } from './orm';

@@ -7,7 +7,7 @@ import {
   laravelKey,
   LaravelDecryptError,
   phpUnserializeString,
-} from '../src/laravel-crypt';
+} from '../src/solder/laravel-crypt';
 import fixtures from './fixtures/laravel-crypt.vectors.json';
 
 type Vector = (typeof fixtures.vectors)[number] & { two_factor_recovery_codes?: string; string?: string };

@@ -1,6 +1,7 @@
 // Domain errors shared by every service and the gateway. A service throws a DepotError; it
-// travels as a gRPC status (code + message) with its reason and details in trailing metadata;
-// the gateway turns it back into a DepotError and alone maps it to an HTTP status and body.
+// travels as a gRPC status (code + message) with its reason and details in trailing metadata
+// (infra/grpc/errors.ts); the gateway turns it back into a DepotError and alone maps it to an HTTP
+// status and body.
 import * as grpc from '@grpc/grpc-js';
 
 export type FieldErrors = Record<string, string[]>;
@@ -20,8 +21,8 @@ export const REASONS = {
   MOD_NAME_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The name has already been taken.' },
   VERSION_EXISTS: { code: grpc.status.ALREADY_EXISTS, message: 'Version already exists for this mod.' },
   VERSION_IN_USE: { code: grpc.status.FAILED_PRECONDITION, message: 'Mod version is in use.' },
-  // A version's archive that could not be hashed (archive-fetch.ts), by cause; the message says
-  // more. Never UNAVAILABLE or DEADLINE_EXCEEDED: those mean a Depot service is down.
+  // A version's archive that could not be hashed (the catalog's archive-problems.ts), by cause;
+  // the message says more. Never UNAVAILABLE or DEADLINE_EXCEEDED: those mean a Depot service is down.
   ARCHIVE_REFUSED: { code: grpc.status.INVALID_ARGUMENT, message: 'The archive URL may not be fetched.' },
   ARCHIVE_MISSING: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive is missing.' },
   ARCHIVE_UPSTREAM: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive server failed.' },
@@ -111,44 +112,3 @@ export class DepotError extends Error {
 /** `{ <field>: ['The selected <field> is invalid.'] }` as a VALIDATION error, for a service. */
 export const selectedInvalid = (field: string): DepotError =>
   DepotError.fields({ [field]: [SELECTED_INVALID.replace(':attribute', field)] });
-
-const DETAILS_KEY = 'depot-error-bin';
-
-/** Server side: a thrown DepotError as a gRPC status object. */
-export function toServiceError(err: DepotError): Partial<grpc.StatusObject> {
-  const metadata = new grpc.Metadata();
-  metadata.set(DETAILS_KEY, Buffer.from(JSON.stringify({ reason: err.reason, ...err.details })));
-  return { code: err.code, details: err.message, metadata };
-}
-
-/**
- * Client side: a failed call as a DepotError when the peer sent a Depot reason, else null
- * (transport failures, deadlines, internal errors: the caller treats those as outages).
- */
-export function fromServiceError(err: unknown): DepotError | null {
-  const e = err as grpc.ServiceError;
-  if (!e || typeof e.code !== 'number' || !e.metadata) return null;
-  const raw = e.metadata.get(DETAILS_KEY)[0];
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw)) as {
-      reason: Reason;
-    } & DepotErrorDetails;
-    if (!(parsed.reason in REASONS)) return null;
-    const { reason, ...details } = parsed;
-    return new DepotError(reason, details, e.details);
-  } catch {
-    return null;
-  }
-}
-
-/** True for failures that mean "a dependency is down or slow", not "the request is wrong". */
-export function isUnavailable(err: unknown): boolean {
-  const code = (err as grpc.ServiceError)?.code;
-  return (
-    code === grpc.status.UNAVAILABLE ||
-    code === grpc.status.DEADLINE_EXCEEDED ||
-    code === grpc.status.CANCELLED ||
-    code === grpc.status.RESOURCE_EXHAUSTED
-  );
-}

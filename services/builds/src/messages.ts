@@ -1,0 +1,46 @@
+// Modpack and build rows as the proto messages every builds RPC answers with (handlers.ts, and
+// the management reads of management.ts).
+import { formatTimestamp, type FullMessage } from '@depot/common';
+import type { buildsV1 } from '@depot/proto';
+import type { Build } from './entities/build';
+import type { Modpack } from './entities/modpack';
+
+const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+
+export function toModpackMessage(m: Modpack): FullMessage<buildsV1.Modpack__Output> {
+  return {
+    id: m.id,
+    name: m.name,
+    slug: m.slug,
+    url: opt(m.url),
+    hidden: m.hidden,
+    private: m.private,
+    order: m.order ?? undefined,
+    recommended: opt(m.recommended),
+    latest: opt(m.latest),
+    created_at: formatTimestamp(m.createdAt),
+    updated_at: formatTimestamp(m.updatedAt),
+    icon_url: opt(m.iconUrl),
+    icon_md5: opt(m.iconMd5),
+    logo_url: opt(m.logoUrl),
+    logo_md5: opt(m.logoMd5),
+    background_url: opt(m.backgroundUrl),
+    background_md5: opt(m.backgroundMd5),
+  };
+}
+
+export function toBuildMessage(b: Build): FullMessage<buildsV1.Build__Output> {
+  return {
+    id: b.id,
+    modpack_id: b.modpackId,
+    version: b.version,
+    minecraft: b.minecraft,
+    forge: opt(b.forge),
+    is_published: b.isPublished,
+    private: b.private,
+    min_java: opt(b.minJava),
+    min_memory: opt(b.minMemory),
+    created_at: formatTimestamp(b.createdAt),
+    updated_at: formatTimestamp(b.updatedAt),
+  };
+}

@@ -1,0 +1,38 @@
+// Mod and version rows as the proto messages the catalog's RPCs answer with (handlers.ts, and the
+// management reads of management.ts).
+import { formatTimestamp, type FullMessage } from '@depot/common';
+import type { catalogV1 } from '@depot/proto';
+import type { Mod } from './entities/mod';
+import type { ModVersion } from './entities/mod-version';
+
+/** A nullable column as an optional proto field: null is left unset. */
+export const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+
+export function toModMessage(mod: Mod, versions?: string[]): FullMessage<catalogV1.Mod__Output> {
+  return {
+    id: mod.id,
+    name: mod.name,
+    pretty_name: mod.prettyName,
+    author: opt(mod.author),
+    description: opt(mod.description),
+    link: opt(mod.link),
+    created_at: formatTimestamp(mod.createdAt),
+    updated_at: formatTimestamp(mod.updatedAt),
+    versions: versions ?? [],
+    notes: opt(mod.notes),
+  };
+}
+
+export function toVersionMessage(v: ModVersion): FullMessage<catalogV1.ModVersion__Output> {
+  return {
+    id: v.id,
+    mod_id: v.modId,
+    version: v.version,
+    md5: v.md5,
+    filesize: v.filesize === null ? undefined : Number(v.filesize),
+    created_at: formatTimestamp(v.createdAt),
+    updated_at: formatTimestamp(v.updatedAt),
+    url: opt(v.url),
+    notes: opt(v.notes),
+  };
+}

@@ -1,0 +1,17 @@
+// Depot's rules, defined once for the services, the gateway, the admin CLI and the console: the
+// errors and their messages, names, permissions, passwords, two-factor facts, launcher visibility,
+// timestamps and mirror URLs as the API shows them, the events between services, the views of
+// keys and tokens, and the pack doctor. No process, connection or setting lives here (infra/).
+export * from './errors';
+export * from './time';
+export * from './events';
+export * from './visibility';
+export * from './permissions';
+export * from './names';
+export * from './passwords';
+export * from './two-factor';
+export * from './urls';
+export * from './credential-views';
+export * from './pack-doctor/report';
+export * from './pack-doctor/diagnose';
+export * from './pack-doctor/gather';
