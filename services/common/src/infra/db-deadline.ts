@@ -3,7 +3,7 @@
 // except in the commit itself (docs/api.md, "Writes answered 503"). Installed once on the ORM
 // (orm.ts): every statement and transaction of every handler goes through it.
 import type { EventSubscriber } from '@mikro-orm/core';
-import { assertBeforeDeadline, callDeadline } from './deadline';
+import { assertBeforeDeadline, callDeadline, DEADLINE_STEP_MS } from './deadline';
 
 /**
  * Refuses the commit of a transaction (MikroORM's em.transactional and flush roll it back, outbox
@@ -22,12 +22,12 @@ interface PgConnection {
 }
 
 /**
- * Time left is rounded down to this step, and the connection's timeout set again only when the
+ * Time left is rounded down to a step, and the connection's timeout set again only when the
  * rounded value changes: calls arrive with about the same time left (the gateway's deadline), so a
  * pooled connection keeps its timeout from one call to the next and the hot path gets no extra
- * statement. A statement is then cancelled up to this much before its caller's deadline.
+ * statement. A statement is then cancelled up to a step before its caller's deadline.
  */
-const STEP_MS = 250;
+const STEP_MS = DEADLINE_STEP_MS;
 
 interface PoolClient {
   acquireConnection(): Promise<unknown>;

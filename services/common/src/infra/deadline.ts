@@ -5,6 +5,13 @@
 // (docs/api.md, "Writes answered 503").
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+/**
+ * How early before the deadline the database may cut a statement short (db-deadline.ts keeps a
+ * pooled connection's timeout while calls arrive with about the same time left, rounded down to
+ * this step); a failure that close to the deadline is the deadline's, not an outage.
+ */
+export const DEADLINE_STEP_MS = 250;
+
 /** Epoch milliseconds. */
 const current = new AsyncLocalStorage<number>();
 

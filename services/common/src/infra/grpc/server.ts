@@ -5,7 +5,7 @@ import { context, SpanKind, SpanStatusCode, trace, type TextMapGetter } from '@o
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from 'pino';
 import { DepotError } from '../../domain/errors';
-import { isDeadlineExceeded, withCallDeadline } from '../deadline';
+import { DEADLINE_STEP_MS, isDeadlineExceeded, withCallDeadline } from '../deadline';
 import { grpcServerDuration, grpcServerHandled } from '../metrics';
 import { isConnectionError } from '../orm';
 import { contextFromCarrier, tracer, tracingEnabled } from '../tracing';
@@ -109,7 +109,7 @@ export function bindHandlers<D extends grpc.ServiceDefinition>(
             callback(null, response);
           },
           (err: unknown) => {
-            const status = toStatus(err, method, logger, Date.now() >= deadline);
+            const status = toStatus(err, method, logger, Date.now() >= deadline - DEADLINE_STEP_MS);
             finish(status.code ?? grpc.status.UNKNOWN);
             callback(status);
           },
