@@ -8,6 +8,7 @@ import type { Catalog, ModFields, VersionFields } from './mods';
 import type { Mod } from './entities/mod';
 import type { ModVersion } from './entities/mod-version';
 import type { ManagementMethods } from './management';
+import type { StoreMethods } from './store/grpc';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
@@ -37,6 +38,12 @@ export function toVersionMessage(v: ModVersion): FullMessage<catalogV1.ModVersio
     updated_at: formatTimestamp(v.updatedAt),
     url: opt(v.url),
     notes: opt(v.notes),
+    sha1: opt(v.sha1),
+    sha256: opt(v.sha256),
+    sha512: opt(v.sha512),
+    hosted: opt(v.hosted),
+    // (a raw row's timestamp may come as text)
+    hosted_at: v.hostedAt ? formatTimestamp(new Date(v.hostedAt)) : undefined,
   };
 }
 
@@ -61,10 +68,10 @@ function masked<K extends string>(
   return out;
 }
 
-/** Every method but the management reads (management.ts) and the archives' (archiveHandlers). */
+/** Every method but the management reads (management.ts), the archives' (archiveHandlers) and the store's (store/grpc.ts). */
 export function catalogHandlers(
   catalog: Catalog,
-): Omit<AsyncHandlers<CatalogServiceDefinition>, ManagementMethods | ArchiveMethods> {
+): Omit<AsyncHandlers<CatalogServiceDefinition>, ManagementMethods | ArchiveMethods | StoreMethods> {
   return {
     async ListMods() {
       const mods = await catalog.listMods();
