@@ -1,4 +1,5 @@
 import { archiveEnv, hostPortSchema, loadConfig, mirrorUrlSchema, serviceEnv, z } from '@depot/common';
+import { archiveStoreEnv, refineArchiveStore } from './store/settings';
 
 export const catalogConfigSchema = z.object({
   ...serviceEnv,
@@ -8,7 +9,9 @@ export const catalogConfigSchema = z.object({
   /** Where version archives are fetched from for a rehash or the mirror audit (as the gateway's). */
   SERVICE_MIRROR_URL: mirrorUrlSchema,
   ...archiveEnv,
-});
+  /** The store of hosted archives (docs/archives.md#settings). */
+  ...archiveStoreEnv,
+}).superRefine(refineArchiveStore);
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
 

@@ -114,6 +114,8 @@ export class Catalog {
     private readonly orm: Orm,
     private readonly relay: OutboxRelay | undefined,
     private readonly usage: VersionUsage,
+    /** Called after a commit that deleted versions with these hosted archives (store/objects.ts). */
+    private readonly releaseArchives: (shas: (string | null)[]) => Promise<void> = async () => undefined,
   ) {}
 
   private em(): SqlEntityManager {
@@ -181,15 +183,17 @@ export class Catalog {
   async deleteMod(slug: string): Promise<{ modId: number; versionIds: number[] }> {
     const result = await this.em().transactional(async (tx) => {
       const mod = await this.findMod(tx, slug, true);
-      const versions = await tx.find(ModVersionSchema, { modId: mod.id }, { fields: ['id'] });
+      const versions = await tx.find(ModVersionSchema, { modId: mod.id }, { fields: ['id', 'hosted'] });
       const versionIds = versions.map((v) => v.id);
       await tx.nativeDelete(ModVersionSchema, { modId: mod.id });
       await tx.nativeDelete(ModSchema, { id: mod.id });
       enqueueEvent(tx, 'mod.deleted', { mod_id: mod.id, version_ids: versionIds });
-      return { modId: mod.id, versionIds };
+      return { modId: mod.id, versionIds, hosted: versions.map((v) => v.hosted) };
     });
     this.relay?.kick();
-    return result;
+    // After the commit: a version never names a missing object.
+    await this.releaseArchives(result.hosted);
+    return { modId: result.modId, versionIds: result.versionIds };
   }
 
   /** A version by mod slug and exact version string: one query. */
@@ -275,6 +279,7 @@ export class Catalog {
       throw err;
     }
     this.relay?.kick();
+    await this.releaseArchives([row.hosted]);
     return { modId: mod.id, versionId: row.id };
   }
 
