@@ -45,7 +45,8 @@ export class DigestStream extends Transform {
     sha256: createHash('sha256'),
     sha512: createHash('sha512'),
   };
-  private size = 0;
+  // (Not `size`: @aws-sdk/lib-storage takes a body's `size` property for its length.)
+  private bytesSeen = 0;
   private result?: ArchiveDigests;
 
   constructor(private readonly maxBytes: number) {
@@ -53,8 +54,8 @@ export class DigestStream extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) {
+    this.bytesSeen += chunk.length;
+    if (this.bytesSeen > this.maxBytes) {
       callback(new StoreError('too_large', `larger than ${this.maxBytes} bytes (ARCHIVE_MAX_BYTES)`));
       return;
     }
@@ -68,7 +69,7 @@ export class DigestStream extends Transform {
       sha1: this.hashes.sha1.digest('hex'),
       sha256: this.hashes.sha256.digest('hex'),
       sha512: this.hashes.sha512.digest('hex'),
-      size: this.size,
+      size: this.bytesSeen,
     };
     callback();
   }

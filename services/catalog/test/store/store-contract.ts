@@ -55,7 +55,7 @@ const rejection = (p: Promise<unknown>) =>
 export function storeContract(open: () => Promise<{ store: ArchiveStore; close(): Promise<void> }>) {
   let store: ArchiveStore;
   let close: () => Promise<void>;
-  const MAX = 10 * 1024 * 1024;
+  const MAX = 32 * 1024 * 1024;
 
   beforeAll(async () => {
     ({ store, close } = await open());
@@ -73,7 +73,8 @@ export function storeContract(open: () => Promise<{ store: ArchiveStore; close()
   });
 
   test('an object is stored under its sha256 with the digests of its bytes, and read back whole', async () => {
-    const bytes = randomBytes(3 * 1024 * 1024 + 17);
+    // Larger than two S3 parts: a multipart upload there.
+    const bytes = randomBytes(17 * 1024 * 1024 + 17);
     const { staged, existed } = await put(bytes);
     expect(staged.digests).toEqual(digestsOf(bytes));
     expect(existed).toBe(false);
@@ -118,6 +119,10 @@ export function storeContract(open: () => Promise<{ store: ArchiveStore; close()
     expect(err).toBeInstanceOf(StoreError);
     expect(err.problem).toBe('too_large');
     expect(await store.head(digestsOf(bytes).sha256)).toBeUndefined();
+    // Past the first parts of a multipart upload too.
+    const large = randomBytes(20 * 1024 * 1024);
+    expect((await rejection(store.stage(chunked(large), 12 * 1024 * 1024))).problem).toBe('too_large');
+    expect(await store.head(digestsOf(large).sha256)).toBeUndefined();
   });
 
   test('an upload cut short is refused as incomplete, nothing stored', async () => {
@@ -140,9 +145,7 @@ export function storeContract(open: () => Promise<{ store: ArchiveStore; close()
     const a = randomBytes(1_500_000);
     const b = randomBytes(1_200_000);
     const results = await Promise.all([put(a), put(a), put(b), put(a)]);
-    expect(results.map((r) => r.staged.digests.sha256)).toEqual(
-      [a, a, b, a].map((x) => digestsOf(x).sha256),
-    );
+    expect(results.map((r) => r.staged.digests.sha256)).toEqual([a, a, b, a].map((x) => digestsOf(x).sha256));
     for (const bytes of [a, b]) {
       const sha = digestsOf(bytes).sha256;
       expect((await readAll(await store.read(sha, 0, bytes.length - 1))).equals(bytes)).toBe(true);
