@@ -51,12 +51,15 @@ export async function startCatalog(
   });
   const store = openArchiveStore(config);
   const objects = new ArchiveObjects(runtime.orm, store, runtime.logger);
-  const catalog = new Catalog(runtime.orm, runtime.relay, opts.usage ?? buildsVersionUsage(builds, runtime.logger), (shas) =>
-    objects.release(shas),
+  const catalog = new Catalog(
+    runtime.orm,
+    runtime.relay,
+    opts.usage ?? buildsVersionUsage(builds, runtime.logger),
+    (shas) => objects.release(shas),
   );
   const uploads = new ArchiveUploads(runtime.orm, runtime.relay, objects, config.ARCHIVE_MAX_BYTES);
   // The streaming methods are served by store/grpc.ts, the unary ones by bindHandlers.
-  const { UploadVersionArchive, ReadArchive, ...unary } = CatalogService.service;
+  const { UploadVersionArchive: _upload, ReadArchive: _read, ...unary } = CatalogService.service;
   const archives = new VersionArchives(
     runtime.orm,
     runtime.relay,
@@ -89,10 +92,12 @@ export async function startCatalog(
   // SERVING, and NOT_SERVING while the database is unreachable (checked every 5 s).
   runtime.watchHealth(grpcServer);
   runtime.logger.info({ port: grpcServer.port }, 'catalog gRPC listening');
-  void UploadVersionArchive, ReadArchive;
   const stopSweeping = objects.startSweeping(config.ARCHIVE_SWEEP_INTERVAL_MS, config.ARCHIVE_SWEEP_GRACE_MS);
   runtime.logger.info(
-    { store: store.kind, ...(store.kind === 'fs' ? { dir: config.ARCHIVE_STORE_DIR } : { bucket: config.ARCHIVE_S3_BUCKET }) },
+    {
+      store: store.kind,
+      ...(store.kind === 'fs' ? { dir: config.ARCHIVE_STORE_DIR } : { bucket: config.ARCHIVE_S3_BUCKET }),
+    },
     'archive store ready',
   );
   return {

@@ -58,7 +58,14 @@ export const versionKey = (mod: string, version: string) => `${mod}\u0000${versi
 // The fields an import writes and compares: all but the identity, a version's natural key
 // (matched, never changed) and the timestamps (set apart: a new row's default to now).
 const MOD_FIELDS = propertiesOf(ModSchema, ['id', 'createdAt', 'updatedAt']);
-const VERSION_FIELDS = propertiesOf(ModVersionSchema, ['id', 'modId', 'version', 'createdAt', 'updatedAt', ...HOSTED_FIELDS]);
+const VERSION_FIELDS = propertiesOf(ModVersionSchema, [
+  'id',
+  'modId',
+  'version',
+  'createdAt',
+  'updatedAt',
+  ...HOSTED_FIELDS,
+]);
 
 /** Refuses input the tables cannot hold or that would match one row twice. */
 function checkInput({ mods, versions }: CatalogImport): void {

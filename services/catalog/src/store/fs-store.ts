@@ -9,7 +9,14 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DigestStream, StoreError, isStoreError } from './digest';
-import { objectKey, STAGED_FOLDER, type ArchiveStore, type ObjectInfo, type StagedObject, type StoreEntry } from './object-store';
+import {
+  objectKey,
+  STAGED_FOLDER,
+  type ArchiveStore,
+  type ObjectInfo,
+  type StagedObject,
+  type StoreEntry,
+} from './object-store';
 
 /**
  * A failure of the filesystem (full, read-only, gone) is the store failing; anything else (the
@@ -119,8 +126,11 @@ export class FsArchiveStore implements ArchiveStore {
 
   async *list(): AsyncIterable<StoreEntry> {
     const entries = (dir: string) =>
-      fsp.readdir(dir, { withFileTypes: true }).catch((err) => (isMissing(err) ? [] : Promise.reject(unavailable(err))));
-    const stat = (file: string) => fsp.stat(file).catch((err) => (isMissing(err) ? undefined : Promise.reject(unavailable(err))));
+      fsp
+        .readdir(dir, { withFileTypes: true })
+        .catch((err) => (isMissing(err) ? [] : Promise.reject(unavailable(err))));
+    const stat = (file: string) =>
+      fsp.stat(file).catch((err) => (isMissing(err) ? undefined : Promise.reject(unavailable(err))));
     const root = path.join(this.dir, 'sha256');
     for (const a of await entries(root)) {
       for (const b of await entries(path.join(root, a.name))) {

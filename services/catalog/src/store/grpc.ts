@@ -77,7 +77,7 @@ function uploadBody(
       if (cancelled.aborted) throw new StoreError('incomplete', 'the sender cancelled the upload');
       if (next.done) break;
       const data = next.value.data;
-      if (!data) throw DepotError.fields({ data: ['Only the file\'s bytes may follow the header.'] });
+      if (!data) throw DepotError.fields({ data: ["Only the file's bytes may follow the header."] });
       received += data.length;
       if (announced !== undefined && received > announced) {
         throw new StoreError('incomplete', `more bytes than the ${announced} announced`);

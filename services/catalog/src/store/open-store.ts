@@ -5,5 +5,7 @@ import { S3ArchiveStore } from './s3-store';
 import type { ArchiveStoreSettings } from './settings';
 
 export function openArchiveStore(settings: ArchiveStoreSettings): ArchiveStore {
-  return settings.ARCHIVE_STORE === 's3' ? new S3ArchiveStore(settings) : new FsArchiveStore(settings.ARCHIVE_STORE_DIR);
+  return settings.ARCHIVE_STORE === 's3'
+    ? new S3ArchiveStore(settings)
+    : new FsArchiveStore(settings.ARCHIVE_STORE_DIR);
 }

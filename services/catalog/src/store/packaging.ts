@@ -22,20 +22,23 @@ export const LAUNCHER_FOLDERS = ['mods', 'config', 'bin'];
 const PACKAGED_TIME = new Date(2000, 0, 1, 0, 0, 0);
 const PACKAGED_MODE = 0o100644;
 
-const notZip = (why: string) =>
-  new DepotError('ARCHIVE_NOT_ZIP', {}, `The file is not a zip or jar archive: ${why}.`);
+const notZip = (why: string) => new DepotError('ARCHIVE_NOT_ZIP', {}, `The file is not a zip or jar archive: ${why}.`);
 
 /** The kind of an upload from its original name, and the name its jar gets under `mods/`. */
 export function uploadKind(fileName: string): { kind: UploadKind; entry?: string } {
   // The name alone (a browser or a script may send a path), without control characters.
   const base = fileName.split(/[\\/]/).pop()?.trim() ?? '';
-  if (!base || /[\u0000-\u001f\u007f]/.test(base)) {
+  if (!base || [...base].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) {
     throw DepotError.fields({ file_name: ['The file name must be a .zip or .jar file name.'] });
   }
   const lower = base.toLowerCase();
   if (lower.endsWith('.jar') && base.length > 4) return { kind: 'jar', entry: `mods/${base}` };
   if (lower.endsWith('.zip') && base.length > 4) return { kind: 'zip' };
-  throw new DepotError('ARCHIVE_NOT_ZIP', {}, `The file is not a zip or jar archive: ${base} is neither a .zip nor a .jar.`);
+  throw new DepotError(
+    'ARCHIVE_NOT_ZIP',
+    {},
+    `The file is not a zip or jar archive: ${base} is neither a .zip nor a .jar.`,
+  );
 }
 
 /** Refuses at once a body that does not start as a zip does ("PK\3\4", or "PK\5\6" when empty). */
@@ -47,7 +50,8 @@ class ZipSignature extends Transform {
     this.head = Buffer.concat([this.head, chunk]);
     if (this.head.length < 4) return callback();
     const sig = this.head.subarray(0, 4).toString('latin1');
-    if (sig !== 'PK\u0003\u0004' && sig !== 'PK\u0005\u0006') return callback(notZip('the jar does not start as a zip does'));
+    if (sig !== 'PK\u0003\u0004' && sig !== 'PK\u0005\u0006')
+      return callback(notZip('the jar does not start as a zip does'));
     this.checked = true;
     callback(null, this.head);
   }
@@ -64,7 +68,12 @@ export function packageJar(jar: Readable, entry: string): Readable {
   pipeline(jar, checked, (err) => {
     if (err) out.destroy(err);
   });
-  zip.addReadStream(checked, entry, { mtime: PACKAGED_TIME, mode: PACKAGED_MODE, compress: false, forceDosTimestamp: true });
+  zip.addReadStream(checked, entry, {
+    mtime: PACKAGED_TIME,
+    mode: PACKAGED_MODE,
+    compress: false,
+    forceDosTimestamp: true,
+  });
   zip.end();
   pipeline(zip.outputStream, out, (err) => {
     if (err) out.destroy(err);
@@ -101,7 +110,8 @@ class StagedReader extends yauzl.RandomAccessReader {
   /** Bytes start..end (exclusive) of this reader's range. */
   private async bytes(start: number, end: number): Promise<Buffer> {
     const b = this.block;
-    if (b && start >= b.start && end <= b.start + b.bytes.length) return b.bytes.subarray(start - b.start, end - b.start);
+    if (b && start >= b.start && end <= b.start + b.bytes.length)
+      return b.bytes.subarray(start - b.start, end - b.start);
     if (end - start > StagedReader.BLOCK) return this.fetch(start, end);
     const blockEnd = Math.min(this.size, start + StagedReader.BLOCK);
     this.block = { start, bytes: await this.fetch(start, Math.max(end, blockEnd)) };
@@ -118,10 +128,18 @@ class StagedReader extends yauzl.RandomAccessReader {
 }
 
 /** The zip's entries' names, read from its central directory; a broken zip is ARCHIVE_NOT_ZIP. */
-async function entryNames(reader: StagedReader, size: number, what: string): Promise<{ names: string[]; zip: yauzl.ZipFile; entries: yauzl.Entry[] }> {
+async function entryNames(
+  reader: StagedReader,
+  size: number,
+  what: string,
+): Promise<{ names: string[]; zip: yauzl.ZipFile; entries: yauzl.Entry[] }> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.fromRandomAccessReaderPromise(reader, size, { lazyEntries: true, autoClose: false, strictFileNames: false });
+    zip = await yauzl.fromRandomAccessReaderPromise(reader, size, {
+      lazyEntries: true,
+      autoClose: false,
+      strictFileNames: false,
+    });
   } catch (err) {
     if (isStoreError(err)) throw err;
     throw notZip(`${what} has no readable central directory (${(err as Error).message})`);
@@ -148,12 +166,20 @@ async function entryNames(reader: StagedReader, size: number, what: string): Pro
  */
 export async function checkArchive(staged: StagedObject, kind: UploadKind): Promise<string[]> {
   const size = staged.digests.size;
-  const outer = await entryNames(new StagedReader(staged, 0, size), size, kind === 'jar' ? 'the packaged zip' : 'the zip');
+  const outer = await entryNames(
+    new StagedReader(staged, 0, size),
+    size,
+    kind === 'jar' ? 'the packaged zip' : 'the zip',
+  );
   if (kind === 'jar') {
     // The jar is the one entry, stored: its bytes lie in the object as they were sent.
     const [entry] = outer.entries;
     const { fileDataStart } = await outer.zip.readLocalFileHeaderPromise(entry, { minimal: true });
-    await entryNames(new StagedReader(staged, fileDataStart, entry.uncompressedSize), entry.uncompressedSize, 'the jar');
+    await entryNames(
+      new StagedReader(staged, fileDataStart, entry.uncompressedSize),
+      entry.uncompressedSize,
+      'the jar',
+    );
     outer.zip.close();
     return [];
   }

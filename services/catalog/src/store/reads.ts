@@ -29,7 +29,10 @@ export interface ArchiveRead {
 }
 
 /** The bytes a range names within `size` bytes; unsatisfiable when it starts past the end. */
-export function resolveRange(size: number, r: Omit<ArchiveRange, 'headOnly'>): { start: number; end: number; satisfiable: boolean } {
+export function resolveRange(
+  size: number,
+  r: Omit<ArchiveRange, 'headOnly'>,
+): { start: number; end: number; satisfiable: boolean } {
   if (r.suffixLength > 0) {
     if (size === 0) return { start: 0, end: -1, satisfiable: false };
     return { start: Math.max(0, size - r.suffixLength), end: size - 1, satisfiable: true };

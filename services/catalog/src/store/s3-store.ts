@@ -17,7 +17,14 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { DigestStream, StoreError, isStoreError } from './digest';
-import { objectKey, STAGED_FOLDER, type ArchiveStore, type ObjectInfo, type StagedObject, type StoreEntry } from './object-store';
+import {
+  objectKey,
+  STAGED_FOLDER,
+  type ArchiveStore,
+  type ObjectInfo,
+  type StagedObject,
+  type StoreEntry,
+} from './object-store';
 import type { ArchiveStoreSettings } from './settings';
 
 /** 8 MiB parts, two in flight: at most ~16 MiB of an upload in memory, whatever its size. */
@@ -36,9 +43,13 @@ function unavailable(err: unknown, what: string): unknown {
   const e = err as S3Failure & Error;
   // An error the SDK did not raise (the body's own: cut short, not a zip) passes through.
   if (!e?.$metadata && !isNetworkError(e)) return err;
-  return new StoreError('unavailable', `the S3 store failed to ${what}: ${e?.name ?? ''} ${e?.message ?? String(err)}`.trim(), {
-    cause: err,
-  });
+  return new StoreError(
+    'unavailable',
+    `the S3 store failed to ${what}: ${e?.name ?? ''} ${e?.message ?? String(err)}`.trim(),
+    {
+      cause: err,
+    },
+  );
 }
 
 function isNetworkError(err: unknown): boolean {

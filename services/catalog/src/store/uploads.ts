@@ -34,7 +34,8 @@ export interface UploadResult {
 
 /** What names a version's archive: an upload is recorded only if it is unchanged since the upload began. */
 type ArchiveIdentity = Pick<ModVersion, 'hosted' | 'md5' | 'url'>;
-const sameIdentity = (a: ArchiveIdentity, b: ArchiveIdentity) => a.hosted === b.hosted && a.md5 === b.md5 && a.url === b.url;
+const sameIdentity = (a: ArchiveIdentity, b: ArchiveIdentity) =>
+  a.hosted === b.hosted && a.md5 === b.md5 && a.url === b.url;
 
 /** Whether the version has an archive other than these bytes (replacing it must be asked for). */
 function hasOtherArchive(row: ArchiveIdentity, d: ArchiveDigests): boolean {
@@ -167,4 +168,3 @@ export class ArchiveUploads {
     return { modId: mod.id, row: row ?? undefined };
   }
 }
-

@@ -27,7 +27,8 @@ export function upload(
   return new Promise((resolve, reject) => {
     const call = client.UploadVersionArchive(
       { deadline: Date.now() + (opts.deadlineMs ?? 30_000) },
-      (err: grpc.ServiceError | null, res?: catalogV1.UploadArchiveResponse__Output) => (err ? reject(err) : resolve(res!)),
+      (err: grpc.ServiceError | null, res?: catalogV1.UploadArchiveResponse__Output) =>
+        err ? reject(err) : resolve(res!),
     );
     const chunkSize = opts.chunkSize ?? 64 * 1024;
     const send = async () => {
@@ -75,7 +76,8 @@ export function readArchive(client: CatalogServiceClient, req: catalogV1.ReadArc
 /** A zip of these entries (a jar is one too). */
 export function makeZip(entries: Record<string, Buffer | string>): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.from(content), name, { mtime: new Date(0) });
+  for (const [name, content] of Object.entries(entries))
+    zip.addBuffer(Buffer.from(content), name, { mtime: new Date(0) });
   zip.end();
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {

@@ -8,12 +8,18 @@ import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import yauzl from 'yauzl';
 import { createClient, fromServiceError, sleep } from '@depot/common';
-import { createTestDatabase, createTestNamespace, queryDatabase, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
+import {
+  createTestDatabase,
+  createTestNamespace,
+  queryDatabase,
+  silentLogger,
+  TEST_NATS_URL,
+} from '@depot/common/testing';
 import { CatalogService, type CatalogServiceClient } from '@depot/proto';
 import { startCatalog, type CatalogApp } from '../../src/app';
 import { catalogConfigSchema } from '../../src/config';
 import { startS3Server, type S3Server } from '../store/s3rver';
-import { entries } from '../store/store-contract';
+import { chunked, entries } from '../store/store-contract';
 import { makeJar, makeZip, rawCatalogClient, readArchive, upload } from './client';
 
 export const MAX_BYTES = 4 * 1024 * 1024;
@@ -99,7 +105,13 @@ export async function failure(p: Promise<unknown>) {
 /** The objects in the store (sha256s), and whether anything staged is left. */
 export async function objects(app: CatalogApp): Promise<{ objects: string[]; staged: number }> {
   const all = await entries(app.store);
-  return { objects: all.filter((e) => e.kind === 'object').map((e) => e.name).sort(), staged: all.filter((e) => e.kind === 'staged').length };
+  return {
+    objects: all
+      .filter((e) => e.kind === 'object')
+      .map((e) => e.name)
+      .sort(),
+    staged: all.filter((e) => e.kind === 'staged').length,
+  };
 }
 
 async function zipEntries(zip: Buffer): Promise<Record<string, Buffer>> {
@@ -113,7 +125,16 @@ async function zipEntries(zip: Buffer): Promise<Record<string, Buffer>> {
   return out;
 }
 
-const header = (over: Partial<{ slug: string; version: string; create_version: boolean; replace: boolean; file_name: string; size: number }>) => ({
+const header = (
+  over: Partial<{
+    slug: string;
+    version: string;
+    create_version: boolean;
+    replace: boolean;
+    file_name: string;
+    size: number;
+  }>,
+) => ({
   slug: 'jei',
   version: '1.0',
   create_version: true,
@@ -133,7 +154,10 @@ export function archiveServiceSuite(backend: 'fs' | 's3') {
     // Whatever a test did, no staged object is left, and every object is named by a version.
     const state = await objects(h.app);
     expect(state.staged).toBe(0);
-    const named = await queryDatabase<{ hosted: string }>(h.db.url, 'select distinct hosted from mod_versions where hosted is not null');
+    const named = await queryDatabase<{ hosted: string }>(
+      h.db.url,
+      'select distinct hosted from mod_versions where hosted is not null',
+    );
     expect(state.objects).toEqual(named.map((r) => r.hosted).sort());
   });
 
@@ -155,16 +179,35 @@ export function archiveServiceSuite(backend: 'fs' | 's3') {
       hosted: sha256(stored),
     };
     expect(res.version).toMatchObject({ version: '1.0', ...digests });
-    expect(read.metadata).toMatchObject({ size: stored.length, md5: digests.md5, sha256: digests.sha256, satisfiable: true });
+    expect(read.metadata).toMatchObject({
+      size: stored.length,
+      md5: digests.md5,
+      sha256: digests.sha256,
+      satisfiable: true,
+    });
     expect(read.metadata.last_modified).toBe(res.version!.hosted_at);
     // Read back as every caller reads a version: the record holds what the store holds.
     expect(await h.client.GetVersion({ slug: 'jei', version: '1.0' })).toMatchObject(digests);
     // The launcher's view keeps its fields: md5, filesize and the mirror's url.
     const build = JSON.parse(
-      (await h.client.RenderBuildMods({ ids: [res.version!.id], mirror_url: 'https://m.test/', with_details: false, with_mods: false })).mods_json.toString(),
+      (
+        await h.client.RenderBuildMods({
+          ids: [res.version!.id],
+          mirror_url: 'https://m.test/',
+          with_details: false,
+          with_mods: false,
+        })
+      ).mods_json.toString(),
     );
     expect(build).toEqual([
-      { id: res.version!.id, name: 'jei', version: '1.0', md5: digests.md5, filesize: stored.length, url: 'https://m.test/mods/jei/jei-1.0.zip' },
+      {
+        id: res.version!.id,
+        name: 'jei',
+        version: '1.0',
+        md5: digests.md5,
+        filesize: stored.length,
+        url: 'https://m.test/mods/jei/jei-1.0.zip',
+      },
     ]);
   });
 
@@ -197,28 +240,36 @@ export function archiveServiceSuite(backend: 'fs' | 's3') {
     const refusal = async (p: Promise<unknown>) => (await failure(p)).error?.reason;
     const jar = await makeJar();
     expect(await refusal(upload(h.raw, header({ version: '4.0', file_name: 'jei.txt' }), jar))).toBe('ARCHIVE_NOT_ZIP');
-    expect(await refusal(upload(h.raw, header({ version: '4.0', file_name: 'jei.zip' }), Buffer.from('not a zip at all')))).toBe(
-      'ARCHIVE_NOT_ZIP',
-    );
+    expect(
+      await refusal(upload(h.raw, header({ version: '4.0', file_name: 'jei.zip' }), Buffer.from('not a zip at all'))),
+    ).toBe('ARCHIVE_NOT_ZIP');
     // Starts as a zip does, but is none.
     const fake = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(5000, 7)]);
     const notJar = await failure(upload(h.raw, header({ version: '4.0', file_name: 'jei.jar' }), fake));
     expect(notJar.code).toBe(grpc.status.INVALID_ARGUMENT);
-    expect(notJar.error?.message).toMatch(/^The file is not a zip or jar archive: the jar has no readable central directory/);
-    expect(await refusal(upload(h.raw, header({ version: '4.0', file_name: 'jei.jar' }), Buffer.from('garbage!')))).toBe(
-      'ARCHIVE_NOT_ZIP',
+    expect(notJar.error?.message).toMatch(
+      /^The file is not a zip or jar archive: the jar has no readable central directory/,
     );
+    expect(
+      await refusal(upload(h.raw, header({ version: '4.0', file_name: 'jei.jar' }), Buffer.from('garbage!'))),
+    ).toBe('ARCHIVE_NOT_ZIP');
     const big = await makeJar(MAX_BYTES + 1000);
     const over = await failure(upload(h.raw, header({ version: '4.0' }), big));
     expect(over.error?.reason).toBe('ARCHIVE_OVER_MAX');
     expect(over.code).toBe(grpc.status.INVALID_ARGUMENT);
     expect(await refusal(upload(h.raw, header({ version: '4.0', size: big.length }), big))).toBe('ARCHIVE_OVER_MAX');
-    expect(await refusal(upload(h.raw, header({ version: '4.0', size: jar.length + 1 }), jar))).toBe('ARCHIVE_INCOMPLETE');
-    expect(await refusal(upload(h.raw, header({ version: '4.0', create_version: false }), jar))).toBe('VERSION_NOT_FOUND');
+    expect(await refusal(upload(h.raw, header({ version: '4.0', size: jar.length + 1 }), jar))).toBe(
+      'ARCHIVE_INCOMPLETE',
+    );
+    expect(await refusal(upload(h.raw, header({ version: '4.0', create_version: false }), jar))).toBe(
+      'VERSION_NOT_FOUND',
+    );
     expect(await refusal(upload(h.raw, header({ version: '1.0' }), jar))).toBe('VERSION_EXISTS');
     expect(await refusal(upload(h.raw, header({ slug: 'nope' }), jar))).toBe('MOD_NOT_FOUND');
     // Cancelled by the sender half-way.
-    const cancelled = await failure(upload(h.raw, header({ version: '4.0' }), await makeJar(1_000_000), { cancelAfter: 300_000 }));
+    const cancelled = await failure(
+      upload(h.raw, header({ version: '4.0' }), await makeJar(1_000_000), { cancelAfter: 300_000 }),
+    );
     expect(cancelled.code).toBe(grpc.status.CANCELLED);
     await sleep(300);
     expect(await refusal(h.client.GetVersion({ slug: 'jei', version: '4.0' }))).toBe('VERSION_NOT_FOUND');
@@ -246,14 +297,22 @@ export function archiveServiceSuite(backend: 'fs' | 's3') {
     expect(moved.version).toMatchObject({ md5: md5(zip), hosted: sha256(zip) });
 
     await h.client.CreateVersion({ slug: 'jei', version: '6.1', md5: md5(zip), url: 'https://cdn.test/b.zip' });
-    const own = await failure(upload(h.raw, header({ version: '6.1', create_version: false, file_name: 'x.zip' }), zip));
+    const own = await failure(
+      upload(h.raw, header({ version: '6.1', create_version: false, file_name: 'x.zip' }), zip),
+    );
     expect(own.error?.reason).toBe('ARCHIVE_EXISTS');
-    const replaced = await upload(h.raw, header({ version: '6.1', create_version: false, replace: true, file_name: 'x.zip' }), zip);
+    const replaced = await upload(
+      h.raw,
+      header({ version: '6.1', create_version: false, replace: true, file_name: 'x.zip' }),
+      zip,
+    );
     expect(replaced.version!.url).toBeUndefined();
     expect(replaced.stored).toBe(false);
 
     await h.client.CreateVersion({ slug: 'jei', version: '6.2', md5: 'f'.repeat(32) });
-    const other = await failure(upload(h.raw, header({ version: '6.2', create_version: false, file_name: 'x.zip' }), zip));
+    const other = await failure(
+      upload(h.raw, header({ version: '6.2', create_version: false, file_name: 'x.zip' }), zip),
+    );
     expect(other.error?.reason).toBe('ARCHIVE_EXISTS');
   });
 
@@ -300,15 +359,17 @@ export function archiveServiceSuite(backend: 'fs' | 's3') {
     const head = await ask({ head_only: true });
     expect(head.metadata).toMatchObject({ size: zip.length, md5: md5(zip) });
     expect(head.data.length).toBe(0);
-    expect((await failure(readArchive(h.raw, { slug: 'jei', version: '6.2' }))).error?.reason).toBe('ARCHIVE_NOT_HOSTED');
+    expect((await failure(readArchive(h.raw, { slug: 'jei', version: '6.2' }))).error?.reason).toBe(
+      'ARCHIVE_NOT_HOSTED',
+    );
   });
 
   test('an object no version names (a record that failed, a crash) is swept once past its grace period', async () => {
     const before = await objects(h.app);
     // Stored, then the process "died" before its record: no version names it.
-    const staged = await h.app.store.stage((await import('../store/store-contract')).chunked(await makeJar()), MAX_BYTES);
+    const staged = await h.app.store.stage(chunked(await makeJar()), MAX_BYTES);
     await staged.commit();
-    const leftover = await h.app.store.stage((await import('../store/store-contract')).chunked(await makeJar()), MAX_BYTES);
+    const leftover = await h.app.store.stage(chunked(await makeJar()), MAX_BYTES);
     expect((await objects(h.app)).objects).toContain(staged.digests.sha256);
     // Young: kept (an upload may be about to record it).
     expect(await h.app.objects.sweep(60_000)).toEqual({ objects: 0, staged: 0 });
@@ -320,7 +381,7 @@ export function archiveServiceSuite(backend: 'fs' | 's3') {
 
   test('the periodic sweep removes them by itself (ARCHIVE_SWEEP_INTERVAL_MS)', async () => {
     const sweeper = await h.another({ ARCHIVE_SWEEP_INTERVAL_MS: '200', ARCHIVE_SWEEP_GRACE_MS: '0' });
-    const staged = await h.app.store.stage((await import('../store/store-contract')).chunked(await makeJar()), MAX_BYTES);
+    const staged = await h.app.store.stage(chunked(await makeJar()), MAX_BYTES);
     await staged.commit();
     const deadline = Date.now() + 10_000;
     while ((await objects(h.app)).objects.includes(staged.digests.sha256)) {
