@@ -17,6 +17,7 @@ import {
 } from '@depot/common';
 import { ModSchema, type Mod } from './entities/mod';
 import { ModVersionSchema, type ModVersion } from './entities/mod-version';
+import { hostingAfterEdit } from './store/hosting';
 import type { VersionUsage } from './version-usage';
 
 export interface ModFields {
@@ -237,13 +238,20 @@ export class Catalog {
     const updated = await this.em().transactional(async (tx) => {
       const mod = await this.findMod(tx, slug);
       const row = await this.findVersion(tx, mod.id, version);
-      tx.assign(row, { ...fields, ...(fields.md5 !== undefined ? { md5: fields.md5.toLowerCase() } : {}) });
+      const hosted = row.hosted;
+      const unhosted = hostingAfterEdit(row, fields);
+      tx.assign(row, {
+        ...fields,
+        ...(fields.md5 !== undefined ? { md5: fields.md5.toLowerCase() } : {}),
+        ...unhosted,
+      });
       await tx.flush();
       enqueueEvent(tx, 'mod.version.updated', { mod_id: mod.id, version_id: row.id });
-      return row;
+      return { row, released: row.hosted === hosted ? null : hosted };
     });
     this.relay?.kick();
-    return updated;
+    await this.releaseArchives([updated.released]);
+    return updated.row;
   }
 
   /**

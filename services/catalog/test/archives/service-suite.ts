@@ -345,6 +345,36 @@ export function archiveServiceSuite(backend: 'fs' | 's3') {
     expect(left).not.toContain(own.version!.hosted);
   });
 
+  test('an edit that gives a hosted version another md5 or its own url ends the hosting and removes the object', async () => {
+    const res = await upload(h.raw, header({ version: '9.0' }), await makeJar());
+    // Notes, or the same md5: still hosted.
+    await h.client.UpdateVersion({
+      slug: 'jei',
+      version: '9.0',
+      notes: 'n',
+      md5: res.version!.md5,
+      update_mask: ['notes', 'md5'],
+    });
+    expect((await h.client.GetVersion({ slug: 'jei', version: '9.0' })).hosted).toBe(res.version!.hosted);
+    const edited = await h.client.UpdateVersion({
+      slug: 'jei',
+      version: '9.0',
+      md5: 'a'.repeat(32),
+      update_mask: ['md5'],
+    });
+    expect(edited.md5).toBe('a'.repeat(32));
+    expect([edited.hosted, edited.sha256, edited.hosted_at]).toEqual([undefined, undefined, undefined]);
+    expect((await objects(h.app)).objects).not.toContain(res.version!.hosted);
+    expect((await failure(readArchive(h.raw, { slug: 'jei', version: '9.0' }))).error?.reason).toBe(
+      'ARCHIVE_NOT_HOSTED',
+    );
+
+    const again = await upload(h.raw, header({ version: '9.1' }), await makeJar());
+    await h.client.UpdateVersion({ slug: 'jei', version: '9.1', url: 'https://cdn.test/x.zip', update_mask: ['url'] });
+    expect((await h.client.GetVersion({ slug: 'jei', version: '9.1' })).hosted).toBeUndefined();
+    expect((await objects(h.app)).objects).not.toContain(again.version!.hosted);
+  });
+
   test('ranged reads: a range, a suffix, past the end, a HEAD; a version Depot does not host', async () => {
     const zip = await makeZip({ 'mods/r.jar': Buffer.alloc(100_000, 3) });
     await upload(h.raw, header({ version: '8.0', file_name: 'r.zip' }), zip);
