@@ -4,7 +4,7 @@
 // deadline, Depot reasons as statuses, an outage as UNAVAILABLE, anything else logged and INTERNAL.
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import type * as grpc from '@grpc/grpc-js';
+import * as grpc from '@grpc/grpc-js';
 import {
   DepotError,
   isConnectionError,
@@ -25,7 +25,7 @@ export type StoreMethods = 'UploadVersionArchive' | 'ReadArchive';
 type UploadCall = grpc.ServerReadableStream<catalogV1.UploadArchiveChunk__Output, catalogV1.UploadArchiveResponse>;
 type ReadCall = grpc.ServerWritableStream<catalogV1.ReadArchiveRequest__Output, catalogV1.ArchiveChunk>;
 
-const DEADLINE_EXCEEDED = { code: 4 as grpc.status, details: 'Deadline exceeded.' };
+const DEADLINE_EXCEEDED = { code: grpc.status.DEADLINE_EXCEEDED, details: 'Deadline exceeded.' };
 
 /** A store's failure as the Depot reason a caller is answered. */
 export function storeFailure(err: StoreError): DepotError {
@@ -56,7 +56,7 @@ function toStatus(err: unknown, method: string, logger: Logger, expired: boolean
     return toServiceError(new DepotError('UNAVAILABLE'));
   }
   logger.error({ method, err }, 'unhandled error in gRPC handler');
-  return { code: 13 as grpc.status, details: 'Internal error.' };
+  return { code: grpc.status.INTERNAL, details: 'Internal error.' };
 }
 
 const deadlineOf = (call: Pick<UploadCall, 'getDeadline'>) => {

@@ -17,6 +17,9 @@ export async function lockObject(em: SqlEntityManager, sha256: string): Promise<
   await em.execute('select pg_advisory_xact_lock(?, ?)', [LOCK_CLASS, key]);
 }
 
+/** Objects the sweep asks the database about at once. */
+const SWEEP_PAGE = 500;
+
 export interface SweepResult {
   /** Objects no version named, removed. */
   objects: number;
@@ -64,15 +67,33 @@ export class ArchiveObjects {
   async sweep(graceMs: number, now = Date.now()): Promise<SweepResult> {
     const result: SweepResult = { objects: 0, staged: 0 };
     const before = now - graceMs;
+    let candidates: string[] = [];
+    // Old objects are asked about a page at a time (nearly all are named); only the unnamed ones
+    // are removed, each checked again under its lock.
+    const removeUnnamed = async () => {
+      const em = this.orm.em.fork() as SqlEntityManager;
+      const named = await em.execute<{ hosted: string }[]>(
+        // (an array binding is expanded into a list)
+        'select distinct hosted from mod_versions where hosted in (?)',
+        [candidates],
+      );
+      const keep = new Set(named.map((r) => r.hosted));
+      for (const sha256 of candidates) {
+        if (!keep.has(sha256) && (await this.removeIfUnnamed(sha256))) result.objects++;
+      }
+      candidates = [];
+    };
     for await (const entry of this.store.list()) {
       if (entry.lastModified.getTime() > before) continue;
       if (entry.kind === 'staged') {
         await this.store.removeStaged(entry.name);
         result.staged++;
-      } else if (await this.removeIfUnnamed(entry.name)) {
-        result.objects++;
+      } else {
+        candidates.push(entry.name);
+        if (candidates.length >= SWEEP_PAGE) await removeUnnamed();
       }
     }
+    if (candidates.length) await removeUnnamed();
     if (result.objects || result.staged) this.logger.info(result, 'archive sweep removed unnamed objects');
     return result;
   }
