@@ -1,5 +1,7 @@
 // Message types of depot.catalog.v1 (generated; see src/generated).
 export type * from './generated/depot/catalog/v1/ArchiveCheck';
+export type * from './generated/depot/catalog/v1/ArchiveChunk';
+export type * from './generated/depot/catalog/v1/ArchiveMetadata';
 export type * from './generated/depot/catalog/v1/CheckVersionArchivesRequest';
 export type * from './generated/depot/catalog/v1/CheckVersionArchivesResponse';
 export type * from './generated/depot/catalog/v1/CreateModRequest';
@@ -17,11 +19,15 @@ export type * from './generated/depot/catalog/v1/Mod';
 export type * from './generated/depot/catalog/v1/ModSummary';
 export type * from './generated/depot/catalog/v1/ModVersion';
 export type * from './generated/depot/catalog/v1/ModWithVersions';
+export type * from './generated/depot/catalog/v1/ReadArchiveRequest';
 export type * from './generated/depot/catalog/v1/RehashVersionRequest';
 export type * from './generated/depot/catalog/v1/RehashVersionResponse';
 export type * from './generated/depot/catalog/v1/RenderBuildModsRequest';
 export type * from './generated/depot/catalog/v1/RenderBuildModsResponse';
 export type * from './generated/depot/catalog/v1/UpdateModRequest';
 export type * from './generated/depot/catalog/v1/UpdateVersionRequest';
+export type * from './generated/depot/catalog/v1/UploadArchiveChunk';
+export type * from './generated/depot/catalog/v1/UploadArchiveHeader';
+export type * from './generated/depot/catalog/v1/UploadArchiveResponse';
 export type * from './generated/depot/catalog/v1/VersionWithMod';
 export type * from './generated/depot/catalog/v1/VersionsWithMods';

@@ -39,6 +39,13 @@ export interface StackOptions {
   mirrorUrl?: string;
   /** SERVICE_DISABLE_MOD_API. */
   disableModApi?: boolean;
+  /**
+   * ARCHIVE_STORE_DIR: the catalog's folder of hosted archives (its fs store). Unset: `.data/archives`
+   * of the checkout when `persistentArchives` (npm start; a throwaway folder while another launcher
+   * holds it), else a throwaway folder removed when the stack stops (tests).
+   */
+  archiveDir?: string;
+  persistentArchives?: boolean;
   /** REDIS_URL; '' switches Redis off even when the environment sets it. */
   redisUrl?: string;
   /** LOG_LEVEL, default info. */
@@ -85,6 +92,8 @@ export interface Settings {
   totpEncryptionKey: string;
   mirrorUrl: string;
   disableModApi?: boolean;
+  archiveDir?: string;
+  persistentArchives: boolean;
   redisUrl?: string;
   logLevel: string;
   pretty: boolean;
@@ -129,6 +138,8 @@ export function resolveSettings(options: StackOptions, env: NodeJS.ProcessEnv = 
       options.totpEncryptionKey ?? nonEmpty(env.TOTP_ENCRYPTION_KEY) ?? randomBytes(32).toString('base64url'),
     mirrorUrl: options.mirrorUrl ?? nonEmpty(env.SERVICE_MIRROR_URL) ?? 'http://localhost/mirror/',
     disableModApi: options.disableModApi ?? envFlag('SERVICE_DISABLE_MOD_API', env.SERVICE_DISABLE_MOD_API),
+    archiveDir: options.archiveDir ?? nonEmpty(env.ARCHIVE_STORE_DIR),
+    persistentArchives: options.persistentArchives ?? false,
     redisUrl: nonEmpty(options.redisUrl ?? env.REDIS_URL),
     logLevel: options.logLevel ?? nonEmpty(env.LOG_LEVEL) ?? 'info',
     pretty: options.pretty ?? envFlag('LOG_PRETTY', env.LOG_PRETTY) ?? false,
@@ -146,6 +157,8 @@ export function resolveSettings(options: StackOptions, env: NodeJS.ProcessEnv = 
 
 export interface Wiring {
   natsUrl: string;
+  /** The catalog's archive folder, as the stack resolved it. */
+  archiveDir: string;
   databases: Record<BackendName, string>;
   ports: Record<ServiceName, number>;
 }
@@ -167,6 +180,8 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring): R
       BUILDS_GRPC_ADDR: addr('builds'),
       // Where it fetches archives from for a rehash.
       SERVICE_MIRROR_URL: s.mirrorUrl,
+      // Its store of hosted archives (when ARCHIVE_STORE is fs, the default).
+      ARCHIVE_STORE_DIR: w.archiveDir,
     },
     builds: {
       DATABASE_URL: w.databases.builds,

@@ -17,7 +17,7 @@ import {
   type Wiring,
 } from './config';
 import { ensureConsoleBuilt } from './console';
-import { REPO_ROOT } from './data-dir';
+import { claimDataDir, DATA_ROOT, REPO_ROOT, throwawayDir, type ClaimedDir } from './data-dir';
 import { resolveNats, resolvePostgres, type Dependency } from './deps';
 import { grpcHealthProbe, httpOk, StartupError, waitFor } from './health';
 import { freePorts, portIsFree } from './ports';
@@ -78,6 +78,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const log = options.log ?? (() => undefined);
   const ctx = { log, signal: options.signal };
   const deps: Dependency[] = [];
+  let archives: ClaimedDir | undefined;
   const children = new Map<ServiceName, ManagedChild>();
   const extraGateways: ManagedChild[] = [];
   let started = false;
@@ -95,6 +96,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await Promise.all([children.get('gateway'), ...extraGateways].map((child) => child?.stop()));
       await Promise.all(BACKENDS.map((name) => children.get(name)?.stop()));
       await Promise.all(deps.map((d) => d.stop()));
+      archives?.release();
     })());
 
   /** A process that exits on its own once the stack runs is reported, and restarted by `restart`. */
@@ -134,7 +136,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     const databases = await createDatabases(pg.url);
     const ports = await choosePorts(settings.gatewayPort);
-    const wiring: Wiring = { natsUrl: bus.url, databases, ports };
+    archives = settings.archiveDir
+      ? { dir: settings.archiveDir, persistent: true, release: () => undefined }
+      : settings.persistentArchives
+        ? // (no server runs on it: the pid file named is never there)
+          await claimDataDir(path.join(DATA_ROOT, 'archives'), '.launcher.pid')
+        : throwawayDir('archives');
+    const wiring: Wiring = { natsUrl: bus.url, databases, ports, archiveDir: archives.dir };
     const makeChild = (name: ServiceName, label: string, env: Record<string, string>) =>
       new ManagedChild({
         name: label,

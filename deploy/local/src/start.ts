@@ -78,6 +78,8 @@ async function main(): Promise<void> {
     stack = await startStack({
       // Two-factor secrets stay readable from one run to the next.
       totpEncryptionKey: process.env.TOTP_ENCRYPTION_KEY || persistentTotpKey(),
+      // Hosted archives are kept over restarts, under .data/archives (unless ARCHIVE_STORE_DIR).
+      persistentArchives: true,
       stdio: 'inherit',
       pretty: process.env.LOG_PRETTY !== 'false',
       // The services write to the launcher's pipes: colour only if the launcher's output is a terminal.

@@ -8,6 +8,7 @@ const wiring: Wiring = {
     auth: 'postgres://h/x_auth',
   },
   ports: { catalog: 1001, builds: 1002, auth: 1003, gateway: 1004 },
+  archiveDir: '/data/archives',
 };
 
 describe('resolveSettings', () => {
@@ -26,7 +27,10 @@ describe('resolveSettings', () => {
       preferEmbeddedPostgres: false,
       adminTokenGenerated: true,
       startTimeoutMs: 60000,
+      persistentArchives: false,
     });
+    expect(s.archiveDir).toBeUndefined();
+    expect(resolveSettings({}, { ARCHIVE_STORE_DIR: '/srv/archives' }).archiveDir).toBe('/srv/archives');
     expect(s.adminToken.length).toBeGreaterThanOrEqual(16);
     expect(resolveSettings({}, {}).adminToken).not.toBe(s.adminToken);
     // A key for two-factor secrets made for this run (npm start passes the one it keeps).
@@ -110,6 +114,7 @@ describe('serviceEnvironment', () => {
       CATALOG_GRPC_LISTEN: '127.0.0.1:1001',
       BUILDS_GRPC_ADDR: '127.0.0.1:1002',
       SERVICE_MIRROR_URL: 'http://localhost/mirror/',
+      ARCHIVE_STORE_DIR: '/data/archives',
     });
     expect(serviceEnvironment('builds', settings, wiring)).toMatchObject({
       DATABASE_URL: 'postgres://h/x_builds',

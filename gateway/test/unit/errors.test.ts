@@ -19,6 +19,14 @@ const STATUS: Record<Reason, number> = {
   ARCHIVE_TOO_LARGE: 502,
   ARCHIVE_TIMEOUT: 504,
   ARCHIVE_UNREACHABLE: 502,
+  // Hosted archives (services/catalog/src/store): the statuses their gRPC codes map to until the
+  // upload and download routes (phase 2 of issue 21) say otherwise.
+  ARCHIVE_NOT_ZIP: 422,
+  ARCHIVE_OVER_MAX: 422,
+  ARCHIVE_INCOMPLETE: 422,
+  ARCHIVE_EXISTS: 409,
+  ARCHIVE_UPLOAD_CONFLICT: 409,
+  ARCHIVE_NOT_HOSTED: 404,
   MODPACK_NOT_FOUND: 404,
   BUILD_NOT_FOUND: 404,
   MODPACK_TAKEN: 422,

@@ -2,6 +2,8 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { ArchiveCheck as _depot_catalog_v1_ArchiveCheck, ArchiveCheck__Output as _depot_catalog_v1_ArchiveCheck__Output } from './depot/catalog/v1/ArchiveCheck';
+import type { ArchiveChunk as _depot_catalog_v1_ArchiveChunk, ArchiveChunk__Output as _depot_catalog_v1_ArchiveChunk__Output } from './depot/catalog/v1/ArchiveChunk';
+import type { ArchiveMetadata as _depot_catalog_v1_ArchiveMetadata, ArchiveMetadata__Output as _depot_catalog_v1_ArchiveMetadata__Output } from './depot/catalog/v1/ArchiveMetadata';
 import type { CatalogServiceClient as _depot_catalog_v1_CatalogServiceClient, CatalogServiceDefinition as _depot_catalog_v1_CatalogServiceDefinition } from './depot/catalog/v1/CatalogService';
 import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from './depot/catalog/v1/CheckVersionArchivesRequest';
 import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from './depot/catalog/v1/CheckVersionArchivesResponse';
@@ -20,12 +22,16 @@ import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod
 import type { ModSummary as _depot_catalog_v1_ModSummary, ModSummary__Output as _depot_catalog_v1_ModSummary__Output } from './depot/catalog/v1/ModSummary';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from './depot/catalog/v1/ModVersion';
 import type { ModWithVersions as _depot_catalog_v1_ModWithVersions, ModWithVersions__Output as _depot_catalog_v1_ModWithVersions__Output } from './depot/catalog/v1/ModWithVersions';
+import type { ReadArchiveRequest as _depot_catalog_v1_ReadArchiveRequest, ReadArchiveRequest__Output as _depot_catalog_v1_ReadArchiveRequest__Output } from './depot/catalog/v1/ReadArchiveRequest';
 import type { RehashVersionRequest as _depot_catalog_v1_RehashVersionRequest, RehashVersionRequest__Output as _depot_catalog_v1_RehashVersionRequest__Output } from './depot/catalog/v1/RehashVersionRequest';
 import type { RehashVersionResponse as _depot_catalog_v1_RehashVersionResponse, RehashVersionResponse__Output as _depot_catalog_v1_RehashVersionResponse__Output } from './depot/catalog/v1/RehashVersionResponse';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from './depot/catalog/v1/RenderBuildModsRequest';
 import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from './depot/catalog/v1/RenderBuildModsResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from './depot/catalog/v1/UpdateModRequest';
 import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, UpdateVersionRequest__Output as _depot_catalog_v1_UpdateVersionRequest__Output } from './depot/catalog/v1/UpdateVersionRequest';
+import type { UploadArchiveChunk as _depot_catalog_v1_UploadArchiveChunk, UploadArchiveChunk__Output as _depot_catalog_v1_UploadArchiveChunk__Output } from './depot/catalog/v1/UploadArchiveChunk';
+import type { UploadArchiveHeader as _depot_catalog_v1_UploadArchiveHeader, UploadArchiveHeader__Output as _depot_catalog_v1_UploadArchiveHeader__Output } from './depot/catalog/v1/UploadArchiveHeader';
+import type { UploadArchiveResponse as _depot_catalog_v1_UploadArchiveResponse, UploadArchiveResponse__Output as _depot_catalog_v1_UploadArchiveResponse__Output } from './depot/catalog/v1/UploadArchiveResponse';
 import type { VersionWithMod as _depot_catalog_v1_VersionWithMod, VersionWithMod__Output as _depot_catalog_v1_VersionWithMod__Output } from './depot/catalog/v1/VersionWithMod';
 import type { VersionsWithMods as _depot_catalog_v1_VersionsWithMods, VersionsWithMods__Output as _depot_catalog_v1_VersionsWithMods__Output } from './depot/catalog/v1/VersionsWithMods';
 
@@ -38,6 +44,8 @@ export interface ProtoGrpcType {
     catalog: {
       v1: {
         ArchiveCheck: MessageTypeDefinition<_depot_catalog_v1_ArchiveCheck, _depot_catalog_v1_ArchiveCheck__Output>
+        ArchiveChunk: MessageTypeDefinition<_depot_catalog_v1_ArchiveChunk, _depot_catalog_v1_ArchiveChunk__Output>
+        ArchiveMetadata: MessageTypeDefinition<_depot_catalog_v1_ArchiveMetadata, _depot_catalog_v1_ArchiveMetadata__Output>
         CatalogService: SubtypeConstructor<typeof grpc.Client, _depot_catalog_v1_CatalogServiceClient> & { service: _depot_catalog_v1_CatalogServiceDefinition }
         CheckVersionArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesRequest__Output>
         CheckVersionArchivesResponse: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
@@ -56,12 +64,16 @@ export interface ProtoGrpcType {
         ModSummary: MessageTypeDefinition<_depot_catalog_v1_ModSummary, _depot_catalog_v1_ModSummary__Output>
         ModVersion: MessageTypeDefinition<_depot_catalog_v1_ModVersion, _depot_catalog_v1_ModVersion__Output>
         ModWithVersions: MessageTypeDefinition<_depot_catalog_v1_ModWithVersions, _depot_catalog_v1_ModWithVersions__Output>
+        ReadArchiveRequest: MessageTypeDefinition<_depot_catalog_v1_ReadArchiveRequest, _depot_catalog_v1_ReadArchiveRequest__Output>
         RehashVersionRequest: MessageTypeDefinition<_depot_catalog_v1_RehashVersionRequest, _depot_catalog_v1_RehashVersionRequest__Output>
         RehashVersionResponse: MessageTypeDefinition<_depot_catalog_v1_RehashVersionResponse, _depot_catalog_v1_RehashVersionResponse__Output>
         RenderBuildModsRequest: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsRequest__Output>
         RenderBuildModsResponse: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsResponse__Output>
         UpdateModRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_UpdateModRequest__Output>
         UpdateVersionRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateVersionRequest, _depot_catalog_v1_UpdateVersionRequest__Output>
+        UploadArchiveChunk: MessageTypeDefinition<_depot_catalog_v1_UploadArchiveChunk, _depot_catalog_v1_UploadArchiveChunk__Output>
+        UploadArchiveHeader: MessageTypeDefinition<_depot_catalog_v1_UploadArchiveHeader, _depot_catalog_v1_UploadArchiveHeader__Output>
+        UploadArchiveResponse: MessageTypeDefinition<_depot_catalog_v1_UploadArchiveResponse, _depot_catalog_v1_UploadArchiveResponse__Output>
         VersionWithMod: MessageTypeDefinition<_depot_catalog_v1_VersionWithMod, _depot_catalog_v1_VersionWithMod__Output>
         VersionsWithMods: MessageTypeDefinition<_depot_catalog_v1_VersionsWithMods, _depot_catalog_v1_VersionsWithMods__Output>
       }

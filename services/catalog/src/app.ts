@@ -11,6 +11,13 @@ import { CatalogManagement, managementHandlers } from './management';
 import { migrations } from './migrations';
 import { Catalog } from './mods';
 import { buildsVersionUsage, type VersionUsage } from './version-usage';
+import { storeHandlers } from './store/grpc';
+import { ArchiveObjects } from './store/objects';
+import { openArchiveStore } from './store/open-store';
+import { storeDir } from './store/settings';
+import type { ArchiveStore } from './store/object-store';
+import { ArchiveReads } from './store/reads';
+import { ArchiveUploads } from './store/uploads';
 
 export const CATALOG_SERVICE_NAME = 'depot.catalog.v1.CatalogService';
 
@@ -18,6 +25,10 @@ export interface CatalogApp {
   port: number;
   catalog: Catalog;
   archives: VersionArchives;
+  /** The store of hosted archives, its uploads, and its sweep (run by the timer, or by a test). */
+  store: ArchiveStore;
+  uploads: ArchiveUploads;
+  objects: ArchiveObjects;
   stop(): Promise<void>;
 }
 
@@ -40,7 +51,17 @@ export async function startCatalog(
     // (a reservation is not retried: a lost answer would leave one behind until its lease ends)
     retryMethods: ['ReleaseVersionDeletion'],
   });
-  const catalog = new Catalog(runtime.orm, runtime.relay, opts.usage ?? buildsVersionUsage(builds, runtime.logger));
+  const store = openArchiveStore(config);
+  const objects = new ArchiveObjects(runtime.orm, store, runtime.logger);
+  const catalog = new Catalog(
+    runtime.orm,
+    runtime.relay,
+    opts.usage ?? buildsVersionUsage(builds, runtime.logger),
+    (shas) => objects.release(shas),
+  );
+  const uploads = new ArchiveUploads(runtime.orm, runtime.relay, objects, config.ARCHIVE_MAX_BYTES);
+  // The streaming methods are served by store/grpc.ts, the unary ones by bindHandlers.
+  const { UploadVersionArchive: _upload, ReadArchive: _read, ...unary } = CatalogService.service;
   const archives = new VersionArchives(
     runtime.orm,
     runtime.relay,
@@ -55,27 +76,43 @@ export async function startCatalog(
       {
         name: CATALOG_SERVICE_NAME,
         definition: CatalogService.service,
-        handlers: bindHandlers(
-          CatalogService.service,
-          {
-            ...catalogHandlers(catalog),
-            ...managementHandlers(new CatalogManagement(runtime.orm)),
-            ...archiveHandlers(archives),
-          },
-          runtime.logger,
-        ),
+        handlers: {
+          ...bindHandlers(
+            unary,
+            {
+              ...catalogHandlers(catalog),
+              ...managementHandlers(new CatalogManagement(runtime.orm)),
+              ...archiveHandlers(archives),
+            },
+            runtime.logger,
+          ),
+          ...storeHandlers(uploads, new ArchiveReads(catalog, store), runtime.logger),
+        },
       },
     ],
   });
   // SERVING, and NOT_SERVING while the database is unreachable (checked every 5 s).
   runtime.watchHealth(grpcServer);
   runtime.logger.info({ port: grpcServer.port }, 'catalog gRPC listening');
+  const stopSweeping = objects.startSweeping(config.ARCHIVE_SWEEP_INTERVAL_MS, config.ARCHIVE_SWEEP_GRACE_MS);
+  runtime.logger.info(
+    {
+      store: store.kind,
+      ...(store.kind === 'fs' ? { dir: storeDir(config) } : { bucket: config.ARCHIVE_S3_BUCKET }),
+    },
+    'archive store ready',
+  );
   return {
     port: grpcServer.port,
     catalog,
     archives,
+    store,
+    uploads,
+    objects,
     async stop() {
       await grpcServer.shutdown();
+      await stopSweeping();
+      await store.close();
       builds.close();
       await runtime.close();
     },

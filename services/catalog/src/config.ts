@@ -1,14 +1,19 @@
 import { archiveEnv, hostPortSchema, loadConfig, mirrorUrlSchema, serviceEnv, z } from '@depot/common';
+import { archiveStoreEnv, refineArchiveStore } from './store/settings';
 
-export const catalogConfigSchema = z.object({
-  ...serviceEnv,
-  CATALOG_GRPC_LISTEN: hostPortSchema.default('0.0.0.0:50051').meta({ description: 'gRPC listen address.' }),
-  /** The builds service, asked how many builds use a version before it is deleted. */
-  BUILDS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
-  /** Where version archives are fetched from for a rehash or the mirror audit (as the gateway's). */
-  SERVICE_MIRROR_URL: mirrorUrlSchema,
-  ...archiveEnv,
-});
+export const catalogConfigSchema = z
+  .object({
+    ...serviceEnv,
+    CATALOG_GRPC_LISTEN: hostPortSchema.default('0.0.0.0:50051').meta({ description: 'gRPC listen address.' }),
+    /** The builds service, asked how many builds use a version before it is deleted. */
+    BUILDS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
+    /** Where version archives are fetched from for a rehash or the mirror audit (as the gateway's). */
+    SERVICE_MIRROR_URL: mirrorUrlSchema,
+    ...archiveEnv,
+    /** The store of hosted archives (docs/archives.md#settings). */
+    ...archiveStoreEnv,
+  })
+  .superRefine(refineArchiveStore);
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
 

@@ -7,6 +7,7 @@ import { renderBuildMods } from './build-mods';
 import type { ManagementMethods } from './management';
 import { opt, toModMessage, toVersionMessage } from './messages';
 import type { Catalog, ModFields, VersionFields } from './mods';
+import type { StoreMethods } from './store/grpc';
 
 /** Aborted when the caller cancels the call or its deadline passes: its archive fetches stop. */
 function cancelSignal(call: { on(event: 'cancelled', listener: () => void): unknown }): AbortSignal {
@@ -29,10 +30,10 @@ function masked<K extends string>(
   return out;
 }
 
-/** Every method but the management reads (management.ts) and the archives' (archiveHandlers). */
+/** Every method but the management reads (management.ts), the archives' (archiveHandlers) and the store's (store/grpc.ts). */
 export function catalogHandlers(
   catalog: Catalog,
-): Omit<AsyncHandlers<CatalogServiceDefinition>, ManagementMethods | ArchiveMethods> {
+): Omit<AsyncHandlers<CatalogServiceDefinition>, ManagementMethods | ArchiveMethods | StoreMethods> {
   return {
     async ListMods() {
       const mods = await catalog.listMods();

@@ -27,8 +27,11 @@ import { migrations } from './migrations';
 /** A mod, matched by name case-insensitively (a case-only difference renames the Depot mod). */
 export type ImportedMod = Imported<Mod>;
 
+/** Depot's record of a hosted archive (docs/archives.md): an import never writes or clears it. */
+const HOSTED_FIELDS = ['sha1', 'sha256', 'sha512', 'hosted', 'hostedAt'] as const;
+
 /** A version of one of the imported mods, matched by (mod, version) exactly; md5 stored lowercase. */
-export type ImportedVersion = Imported<ModVersion, 'modId'> & {
+export type ImportedVersion = Imported<ModVersion, 'modId' | (typeof HOSTED_FIELDS)[number]> & {
   /** The mod's name as given in `mods`. */
   mod: string;
 };
@@ -55,7 +58,14 @@ export const versionKey = (mod: string, version: string) => `${mod}\u0000${versi
 // The fields an import writes and compares: all but the identity, a version's natural key
 // (matched, never changed) and the timestamps (set apart: a new row's default to now).
 const MOD_FIELDS = propertiesOf(ModSchema, ['id', 'createdAt', 'updatedAt']);
-const VERSION_FIELDS = propertiesOf(ModVersionSchema, ['id', 'modId', 'version', 'createdAt', 'updatedAt']);
+const VERSION_FIELDS = propertiesOf(ModVersionSchema, [
+  'id',
+  'modId',
+  'version',
+  'createdAt',
+  'updatedAt',
+  ...HOSTED_FIELDS,
+]);
 
 /** Refuses input the tables cannot hold or that would match one row twice. */
 function checkInput({ mods, versions }: CatalogImport): void {

@@ -34,5 +34,11 @@ export function toVersionMessage(v: ModVersion): FullMessage<catalogV1.ModVersio
     updated_at: formatTimestamp(v.updatedAt),
     url: opt(v.url),
     notes: opt(v.notes),
+    sha1: opt(v.sha1),
+    sha256: opt(v.sha256),
+    sha512: opt(v.sha512),
+    hosted: opt(v.hosted),
+    // (a raw row's timestamp may come as text)
+    hosted_at: v.hostedAt ? formatTimestamp(new Date(v.hostedAt)) : undefined,
   };
 }

@@ -22,6 +22,7 @@ import {
   type ResolvedVersionRow,
   type VersionRow,
 } from './queries';
+import { hostingAfterEdit } from './store/hosting';
 import type { VersionUsage } from './version-usage';
 
 export interface ModFields {
@@ -52,6 +53,8 @@ export class Catalog {
     private readonly orm: Orm,
     private readonly relay: OutboxRelay | undefined,
     private readonly usage: VersionUsage,
+    /** Called after a commit that deleted versions with these hosted archives (store/objects.ts). */
+    private readonly releaseArchives: (shas: (string | null)[]) => Promise<void> = async () => undefined,
   ) {}
 
   private em(): SqlEntityManager {
@@ -119,15 +122,17 @@ export class Catalog {
   async deleteMod(slug: string): Promise<{ modId: number; versionIds: number[] }> {
     const result = await this.em().transactional(async (tx) => {
       const mod = await this.findMod(tx, slug, true);
-      const versions = await tx.find(ModVersionSchema, { modId: mod.id }, { fields: ['id'] });
+      const versions = await tx.find(ModVersionSchema, { modId: mod.id }, { fields: ['id', 'hosted'] });
       const versionIds = versions.map((v) => v.id);
       await tx.nativeDelete(ModVersionSchema, { modId: mod.id });
       await tx.nativeDelete(ModSchema, { id: mod.id });
       enqueueEvent(tx, 'mod.deleted', { mod_id: mod.id, version_ids: versionIds });
-      return { modId: mod.id, versionIds };
+      return { modId: mod.id, versionIds, hosted: versions.map((v) => v.hosted) };
     });
     this.relay?.kick();
-    return result;
+    // After the commit: a version never names a missing object.
+    await this.releaseArchives(result.hosted);
+    return { modId: result.modId, versionIds: result.versionIds };
   }
 
   /** A version by mod slug and exact version string: one query. */
@@ -171,13 +176,20 @@ export class Catalog {
     const updated = await this.em().transactional(async (tx) => {
       const mod = await this.findMod(tx, slug);
       const row = await this.findVersion(tx, mod.id, version);
-      tx.assign(row, { ...fields, ...(fields.md5 !== undefined ? { md5: fields.md5.toLowerCase() } : {}) });
+      const hosted = row.hosted;
+      const unhosted = hostingAfterEdit(row, fields);
+      tx.assign(row, {
+        ...fields,
+        ...(fields.md5 !== undefined ? { md5: fields.md5.toLowerCase() } : {}),
+        ...unhosted,
+      });
       await tx.flush();
       enqueueEvent(tx, 'mod.version.updated', { mod_id: mod.id, version_id: row.id });
-      return row;
+      return { row, released: row.hosted === hosted ? null : hosted };
     });
     this.relay?.kick();
-    return updated;
+    await this.releaseArchives([updated.released]);
+    return updated.row;
   }
 
   /**
@@ -213,6 +225,7 @@ export class Catalog {
       throw err;
     }
     this.relay?.kick();
+    await this.releaseArchives([row.hosted]);
     return { modId: mod.id, versionId: row.id };
   }
 

@@ -13,6 +13,14 @@ export interface ModVersion {
   url: string | null;
   /** Private: shown only to mods_manage and solder_full. */
   notes: string | null;
+  /** The archive's other digests (lowercase hex), known for a hosted archive. */
+  sha1: string | null;
+  sha256: string | null;
+  sha512: string | null;
+  /** The sha256 of the store's object holding its archive; null: not hosted (docs/archives.md). */
+  hosted: string | null;
+  /** When the hosted archive was recorded. */
+  hostedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -29,6 +37,11 @@ export const ModVersionSchema = new EntitySchema<ModVersion>({
     filesize: { type: 'bigint', nullable: true, runtimeType: 'number' } as never,
     url: { type: 'text', nullable: true },
     notes: { type: 'text', nullable: true },
+    sha1: { type: 'string', length: 40, nullable: true },
+    sha256: { type: 'string', length: 64, nullable: true },
+    sha512: { type: 'string', length: 128, nullable: true },
+    hosted: { type: 'string', length: 64, nullable: true },
+    hostedAt: { type: 'Date', nullable: true, fieldName: 'hosted_at', columnType: 'timestamptz(6)' },
     ...timestampProperties,
   },
 });

@@ -3,6 +3,7 @@ import { Migration20261122000000_init } from './Migration20261122000000_init';
 import { Migration20261201000000_outbox_trace } from './Migration20261201000000_outbox_trace';
 import { Migration20261203000000_build_read_covering } from './Migration20261203000000_build_read_covering';
 import { Migration20261215000000_notes_and_version_url } from './Migration20261215000000_notes_and_version_url';
+import { Migration20261226000000_hosted_archives } from './Migration20261226000000_hosted_archives';
 
 // Listed in code (not discovered from files) so the same list runs from sources and from dist.
 export const migrations: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261201000000_outbox_trace', class: Migration20261201000000_outbox_trace },
   { name: 'Migration20261203000000_build_read_covering', class: Migration20261203000000_build_read_covering },
   { name: 'Migration20261215000000_notes_and_version_url', class: Migration20261215000000_notes_and_version_url },
+  { name: 'Migration20261226000000_hosted_archives', class: Migration20261226000000_hosted_archives },
 ];

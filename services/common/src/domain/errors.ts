@@ -29,6 +29,20 @@ export const REASONS = {
   ARCHIVE_TOO_LARGE: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive is too large.' },
   ARCHIVE_TIMEOUT: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive did not arrive in time.' },
   ARCHIVE_UNREACHABLE: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive server cannot be reached.' },
+  // An archive uploaded to Depot's store (services/catalog/src/store, docs/archives.md), refused
+  // with nothing stored or recorded.
+  ARCHIVE_NOT_ZIP: { code: grpc.status.INVALID_ARGUMENT, message: 'The file is not a zip or jar archive.' },
+  ARCHIVE_OVER_MAX: { code: grpc.status.INVALID_ARGUMENT, message: 'The archive is larger than the server accepts.' },
+  ARCHIVE_INCOMPLETE: { code: grpc.status.INVALID_ARGUMENT, message: 'The upload was cut short.' },
+  ARCHIVE_EXISTS: {
+    code: grpc.status.FAILED_PRECONDITION,
+    message: 'The version already has a different archive: ask to replace it.',
+  },
+  ARCHIVE_UPLOAD_CONFLICT: {
+    code: grpc.status.FAILED_PRECONDITION,
+    message: 'Another upload to this version finished first.',
+  },
+  ARCHIVE_NOT_HOSTED: { code: grpc.status.NOT_FOUND, message: "Depot does not host this version's archive." },
 
   MODPACK_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Modpack not found.' },
   BUILD_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Build not found.' },

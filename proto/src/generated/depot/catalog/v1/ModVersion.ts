@@ -12,9 +12,19 @@ export interface ModVersion {
   'updated_at'?: (string);
   'url'?: (string);
   'notes'?: (string);
+  'sha1'?: (string);
+  'sha256'?: (string);
+  'sha512'?: (string);
+  'hosted'?: (string);
+  'hosted_at'?: (string);
   '_filesize'?: "filesize";
   '_url'?: "url";
   '_notes'?: "notes";
+  '_sha1'?: "sha1";
+  '_sha256'?: "sha256";
+  '_sha512'?: "sha512";
+  '_hosted'?: "hosted";
+  '_hosted_at'?: "hosted_at";
 }
 
 export interface ModVersion__Output {
@@ -27,7 +37,17 @@ export interface ModVersion__Output {
   'updated_at': (string);
   'url'?: (string);
   'notes'?: (string);
+  'sha1'?: (string);
+  'sha256'?: (string);
+  'sha512'?: (string);
+  'hosted'?: (string);
+  'hosted_at'?: (string);
   '_filesize'?: "filesize";
   '_url'?: "url";
   '_notes'?: "notes";
+  '_sha1'?: "sha1";
+  '_sha256'?: "sha256";
+  '_sha512'?: "sha512";
+  '_hosted'?: "hosted";
+  '_hosted_at'?: "hosted_at";
 }

@@ -1,0 +1,170 @@
+// An upload of a version's archive (docs/archives.md#uploading): the answers that do not depend on
+// the bytes first, then the bytes staged (digested, bounded by ARCHIVE_MAX_BYTES; a jar packaged),
+// checked from the store, and recorded on the version in one transaction that also moves the
+// staged object to its content address. A refusal at any step leaves nothing stored or recorded.
+import type { Readable } from 'node:stream';
+import { LockMode } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { DepotError, enqueueEvent, isUniqueViolation, type Orm, type OutboxRelay } from '@depot/common';
+import { ModSchema } from '../entities/mod';
+import { ModVersionSchema, type ModVersion } from '../entities/mod-version';
+import { StoreError, type ArchiveDigests } from './digest';
+import { lockObject, type ArchiveObjects } from './objects';
+import { checkArchive, packageJar, uploadKind } from './packaging';
+
+export interface UploadRequest {
+  slug: string;
+  version: string;
+  createVersion: boolean;
+  replace: boolean;
+  fileName: string;
+  /** Announced size of the body, when known. */
+  size?: number;
+  notes?: string | null;
+}
+
+export interface UploadResult {
+  version: ModVersion;
+  createdVersion: boolean;
+  changed: boolean;
+  stored: boolean;
+  packaged: boolean;
+  warnings: string[];
+}
+
+/** What names a version's archive: an upload is recorded only if it is unchanged since the upload began. */
+type ArchiveIdentity = Pick<ModVersion, 'hosted' | 'md5' | 'url'>;
+const sameIdentity = (a: ArchiveIdentity, b: ArchiveIdentity) =>
+  a.hosted === b.hosted && a.md5 === b.md5 && a.url === b.url;
+
+/** Whether the version has an archive other than these bytes (replacing it must be asked for). */
+function hasOtherArchive(row: ArchiveIdentity, d: ArchiveDigests): boolean {
+  if (row.hosted) return row.hosted !== d.sha256;
+  // Not hosted: its archive is elsewhere (its own url, or the mirror). The same bytes moving in
+  // (the md5 it records) are no other archive; a version with its own url keeps it unless replaced.
+  return row.url !== null || row.md5 !== d.md5;
+}
+
+const isForeignKeyViolation = (err: unknown) => (err as { code?: string })?.code === '23503';
+
+export class ArchiveUploads {
+  constructor(
+    private readonly orm: Orm,
+    private readonly relay: OutboxRelay | undefined,
+    private readonly objects: ArchiveObjects,
+    private readonly maxBytes: number,
+  ) {}
+
+  private em(): SqlEntityManager {
+    return this.orm.em.fork() as SqlEntityManager;
+  }
+
+  /** `cancelled`: the sender gave up; nothing is recorded after that. */
+  async upload(req: UploadRequest, body: Readable, cancelled?: AbortSignal): Promise<UploadResult> {
+    const store = this.objects.store;
+    const { kind, entry } = uploadKind(req.fileName);
+    if (req.size !== undefined && req.size > this.maxBytes) {
+      throw new StoreError('too_large', `${req.size} bytes announced, more than ${this.maxBytes} (ARCHIVE_MAX_BYTES)`);
+    }
+    const before = await this.current(this.em(), req.slug, req.version);
+    if (req.createVersion && before.row) throw new DepotError('VERSION_EXISTS');
+    if (!req.createVersion && !before.row) throw new DepotError('VERSION_NOT_FOUND');
+
+    const staged = await store.stage(kind === 'jar' ? packageJar(body, entry!) : body, this.maxBytes);
+    const digests = staged.digests;
+    let warnings: string[];
+    try {
+      warnings = await checkArchive(staged, kind);
+    } catch (err) {
+      await staged.discard();
+      throw err;
+    }
+
+    let committed: { existed: boolean } | undefined;
+    let replaced: string | null = null;
+    try {
+      const recorded = await this.em().transactional(async (tx) => {
+        await lockObject(tx, digests.sha256);
+        const now = await this.current(tx, req.slug, req.version, true);
+        if (!before.row) {
+          if (now.row) throw new DepotError('ARCHIVE_UPLOAD_CONFLICT');
+        } else {
+          if (!now.row) throw new DepotError('VERSION_NOT_FOUND');
+          if (!sameIdentity(before.row, now.row)) {
+            // Another upload finished first; the same bytes are no conflict.
+            if (now.row.hosted === digests.sha256) return { row: now.row, changed: false };
+            throw new DepotError('ARCHIVE_UPLOAD_CONFLICT');
+          }
+          if (now.row.hosted === digests.sha256 && now.row.md5 === digests.md5) return { row: now.row, changed: false };
+          if (hasOtherArchive(now.row, digests) && !req.replace) throw new DepotError('ARCHIVE_EXISTS');
+        }
+        if (cancelled?.aborted) throw new StoreError('incomplete', 'the sender cancelled the upload');
+        committed = await staged.commit();
+        const fields = {
+          md5: digests.md5,
+          filesize: digests.size,
+          sha1: digests.sha1,
+          sha256: digests.sha256,
+          sha512: digests.sha512,
+          hosted: digests.sha256,
+          hostedAt: new Date(),
+          // Launchers download a hosted archive from the mirror's form of URL (Depot's).
+          url: null,
+        };
+        let row: ModVersion;
+        if (now.row) {
+          replaced = now.row.hosted;
+          row = now.row;
+          tx.assign(row, fields);
+          await tx.flush();
+          enqueueEvent(tx, 'mod.version.updated', { mod_id: row.modId, version_id: row.id });
+        } else {
+          row = tx.create(ModVersionSchema, {
+            modId: now.modId,
+            version: req.version,
+            notes: req.notes ?? null,
+            ...fields,
+          } as ModVersion);
+          await tx.flush();
+          enqueueEvent(tx, 'mod.updated', { mod_id: now.modId });
+        }
+        return { row, changed: true };
+      });
+      if (!committed) await staged.discard();
+      this.relay?.kick();
+      if (replaced && replaced !== digests.sha256) await this.objects.release([replaced]);
+      return {
+        version: recorded.row,
+        createdVersion: !before.row && recorded.changed,
+        changed: recorded.changed,
+        stored: committed ? !committed.existed : false,
+        packaged: kind === 'jar',
+        warnings,
+      };
+    } catch (err) {
+      // Not recorded: the staged object goes, and a committed one unless a version names it.
+      if (committed) await this.objects.release([digests.sha256]);
+      else await staged.discard();
+      if (isUniqueViolation(err)) throw new DepotError('ARCHIVE_UPLOAD_CONFLICT');
+      if (isForeignKeyViolation(err)) throw new DepotError('MOD_NOT_FOUND');
+      throw err;
+    }
+  }
+
+  /** The mod's id and the version's row (none: undefined); MOD_NOT_FOUND when the mod is gone. */
+  private async current(
+    em: SqlEntityManager,
+    slug: string,
+    version: string,
+    forUpdate = false,
+  ): Promise<{ modId: number; row?: ModVersion }> {
+    const mod = await em.findOne(ModSchema, { name: slug }, { fields: ['id'] });
+    if (!mod) throw new DepotError('MOD_NOT_FOUND');
+    const row = await em.findOne(
+      ModVersionSchema,
+      { modId: mod.id, version },
+      forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+    );
+    return { modId: mod.id, row: row ?? undefined };
+  }
+}
