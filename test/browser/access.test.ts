@@ -59,7 +59,7 @@ describeInBrowser()('access in the console', () => {
       await page.getByLabel('Name').fill('build script');
       // A token outlives the session: the console asks for the password first.
       await page.getByRole('button', { name: 'Create token' }).click();
-      await page.getByRole('alert').getByText('The password field is required when code is not present.').waitFor();
+      await page.getByRole('alert').getByText('Give your password, or a code from your authenticator app.').waitFor();
       await page.getByLabel('Your password').fill(ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Create token' }).click();
       const token = await page.getByRole('textbox', { name: 'API token build script' }).inputValue();

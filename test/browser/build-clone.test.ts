@@ -47,12 +47,11 @@ describeInBrowser()('a new build from a build of another modpack', () => {
     await page.getByRole('link', { name: 'New build' }).click();
     await heading(page, 'New build of Target Pack');
   };
-  const optionsOf = (page: Page, label: string) =>
-    page
-      .getByLabel(label)
-      .locator('option')
-      .allInnerTexts()
-      .then((all) => all.map((s) => s.trim()));
+  /** The options of a list, once the modpacks it offers are read (the last is `last`). */
+  const optionsOf = async (page: Page, label: string, last: string) => {
+    await page.getByLabel(label).locator('option', { hasText: last }).waitFor({ state: 'attached' });
+    return (await page.getByLabel(label).locator('option').allInnerTexts()).map((s) => s.trim());
+  };
 
   browserTest(
     () => browser,
@@ -60,7 +59,7 @@ describeInBrowser()('a new build from a build of another modpack', () => {
     async ({ page }) => {
       await signIn(page, t);
       await newBuildOfTarget(page);
-      expect(await optionsOf(page, 'Start from a build of')).toEqual([
+      expect(await optionsOf(page, 'Start from a build of', 'Src Pack')).toEqual([
         'Target Pack (this modpack)',
         'Own Pack',
         'Src Pack',
@@ -69,7 +68,7 @@ describeInBrowser()('a new build from a build of another modpack', () => {
       await page.getByLabel('Minecraft version').fill('1.20.1');
       await page.getByLabel('Start from a build of').selectOption({ label: 'Src Pack' });
       // The builds of the chosen modpack, read once it is chosen.
-      await page.getByLabel('Copy the mods of').selectOption({ label: 'Build 1.0.0' });
+      await page.getByLabel('Copy the mods and settings of').selectOption({ label: 'Build 1.0.0' });
       await checkAccessibility(page, 'new build (from another modpack)');
       await page.getByRole('button', { name: 'Create build' }).click();
       await heading(page, 'Target Pack 2.0.0');
@@ -87,13 +86,16 @@ describeInBrowser()('a new build from a build of another modpack', () => {
     async ({ page }) => {
       await signIn(page, t, 'author', 'author password 1');
       await newBuildOfTarget(page);
-      expect(await optionsOf(page, 'Start from a build of')).toEqual(['Target Pack (this modpack)', 'Own Pack']);
-      await page.getByLabel('Copy the mods of').locator('option', { hasText: 'Build 1.0.0' }).waitFor({
+      expect(await optionsOf(page, 'Start from a build of', 'Own Pack')).toEqual([
+        'Target Pack (this modpack)',
+        'Own Pack',
+      ]);
+      await page.getByLabel('Copy the mods and settings of').locator('option', { hasText: 'Build 1.0.0' }).waitFor({
         state: 'attached',
       });
       await page.getByLabel('Version', { exact: true }).fill('3.0.0');
       await page.getByLabel('Minecraft version').fill('1.20.1');
-      await page.getByLabel('Copy the mods of').selectOption({ label: 'Build 1.0.0' });
+      await page.getByLabel('Copy the mods and settings of').selectOption({ label: 'Build 1.0.0' });
       await page.getByRole('button', { name: 'Create build' }).click();
       await heading(page, 'Target Pack 3.0.0');
       await page.getByRole('row', { name: /What Am I Looking At/ }).waitFor();

@@ -3,8 +3,6 @@
 // recorded, one altered, one missing), and a version's own download URL, offered only when the
 // gateway takes it (MOD_VERSION_URLS) and then served by the launcher read.
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectReply, must, type TestStack } from '../support';
 import {
@@ -16,26 +14,12 @@ import {
   heading,
   signIn,
 } from '../support/browser';
+import { ArchiveMirror } from './archive-mirror';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-/** The mirror: path → archive body; anything else 404. */
-const archives = new Map<string, string>();
-let mirror: http.Server | undefined;
-let mirrorUrl = '';
-
-async function startMirror(): Promise<void> {
-  mirror = http.createServer((req, res) => {
-    const body = archives.get(req.url ?? '');
-    if (body === undefined) res.writeHead(404).end('Not Found');
-    else res.writeHead(200, { 'content-length': Buffer.byteLength(body) }).end(body);
-  });
-  await new Promise<void>((resolve) => mirror!.listen(0, '127.0.0.1', resolve));
-  mirrorUrl = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/repo/`;
-}
-afterAll(() => mirror?.close());
-
-const archivePath = (mod: string, version: string) => `/repo/mods/${mod}/${mod}-${version}.zip`;
+const mirror = new ArchiveMirror();
+afterAll(() => mirror.close());
 
 /** The mod page of the console, once its versions are shown. */
 async function openMod(page: Page, t: TestStack, slug: string, title: string): Promise<void> {
@@ -52,7 +36,7 @@ describeInBrowser()('notes and rehash in the console (no own download URLs)', ()
   let browser: Browser;
   const CREATOR_PASSWORD = 'creator password 1';
 
-  beforeAll(startMirror);
+  beforeAll(() => mirror.start());
   browserSuite(
     __filename,
     async (stack, b) => {
@@ -69,7 +53,7 @@ describeInBrowser()('notes and rehash in the console (no own download URLs)', ()
           201,
           `version ${version}`,
         );
-        if (served !== undefined) archives.set(archivePath('archived', version), served);
+        if (served !== undefined) mirror.serve('archived', version, served);
       }
       must(
         await t.admin.post('/api/user', {
@@ -86,7 +70,7 @@ describeInBrowser()('notes and rehash in the console (no own download URLs)', ()
     // (the beforeAll above), and read when the stack starts.
     {
       get mirrorUrl() {
-        return mirrorUrl;
+        return mirror.url;
       },
       env: { ARCHIVE_ALLOW_PRIVATE: 'true' },
     },
@@ -127,7 +111,7 @@ describeInBrowser()('notes and rehash in the console (no own download URLs)', ()
         id: expect.any(Number),
         md5: md5('archive one'),
         filesize: 11,
-        url: `${mirrorUrl}mods/archived/archived-1.0.zip`,
+        url: `${mirror.url}mods/archived/archived-1.0.zip`,
         notes: 'Known good.\nDo not touch.',
       });
       expect(Object.keys((await t.anon.get('/api/mod/archived/1.0')).body)).toEqual(['id', 'md5', 'filesize', 'url']);
@@ -182,7 +166,7 @@ describeInBrowser()('notes and rehash in the console (no own download URLs)', ()
       await dialog
         .getByText(`The archive matches: md5 ${md5('archive one')} and size 11 bytes, as recorded.`)
         .waitFor();
-      await dialog.getByText(`Fetched ${mirrorUrl}mods/archived/archived-1.0.zip`).waitFor();
+      await dialog.getByText(`Fetched ${mirror.url}mods/archived/archived-1.0.zip`).waitFor();
       expect(await dialog.getByRole('button', { name: "Store the archive's md5 and size" }).count()).toBe(0);
       await checkAccessibility(page, 'rehash dialog (match)');
       await dialog.getByRole('button', { name: 'Close' }).click();
@@ -208,7 +192,7 @@ describeInBrowser()('notes and rehash in the console (no own download URLs)', ()
         id: expect.any(Number),
         md5: md5('archive two, repacked'),
         filesize: 21,
-        url: `${mirrorUrl}mods/archived/archived-2.0.zip`,
+        url: `${mirror.url}mods/archived/archived-2.0.zip`,
       });
       await dialog.getByRole('button', { name: 'Close' }).click();
       // The row shows the stored values without a reload.
@@ -223,12 +207,12 @@ describeInBrowser()('notes and rehash in the console (no own download URLs)', ()
       await dialog
         .getByRole('alert')
         .filter({
-          hasText: `The archive could not be checked. The archive is missing: ${mirrorUrl}mods/archived/archived-3.0.zip answered 404.`,
+          hasText: `The archive could not be checked. The archive is missing: ${mirror.url}mods/archived/archived-3.0.zip answered 404.`,
         })
         .waitFor();
       await checkAccessibility(page, 'rehash dialog (missing archive)');
       // Tried again once it is on the mirror.
-      archives.set(archivePath('archived', '3.0'), 'archive three');
+      mirror.serve('archived', '3.0', 'archive three');
       await dialog.getByRole('button', { name: 'Try again' }).click();
       await dialog.getByText(/^The archive matches: md5 /).waitFor();
       await page.keyboard.press('Escape');

@@ -1,11 +1,26 @@
 // The pack doctor in the console finds each reason a launcher would show a modpack offline (no
 // published build; recommended or latest unset, or naming a build that is missing or unpublished;
-// a private pack no launcher is linked to; an API root that does not answer) and shows its cause
-// and fix as the API words them; fixing a cause in the console makes it go.
+// a private pack no launcher is linked to; an API root that does not answer) and shows its cause as
+// the API words it, and its fix as it is made in the console (the API's fix is the HTTP request or
+// admin command, for scripts), with a link there; fixing a cause in the console makes it go.
 import type { Browser, Page } from 'playwright-core';
 import { freePort } from '@depot/local';
 import { md5Of, must, type TestStack } from '../support';
 import { browserSuite, browserTest, checkAccessibility, describeInBrowser, signIn } from '../support/browser';
+
+/** Each finding's fix as the console says it. */
+const FIXES: Record<string, string> = {
+  'no-published-build': 'Open a build, give it its mods, tick “Published” in its settings and save it.',
+  'recommended-unset': 'Press “Set recommended” on a published build.',
+  'recommended-missing': 'Press “Set recommended” on a published build.',
+  'latest-unset': 'Press “Set latest” on a published build.',
+  'recommended-unpublished':
+    'Publish that build (tick “Published” in its settings), or press “Set recommended” on a published one.',
+  'latest-unpublished':
+    'Publish that build (tick “Published” in its settings), or press “Set latest” on a published one.',
+  'private-without-client':
+    'Link your players’ launchers to it on the Launcher clients page, or untick “Private” in the modpack’s settings.',
+};
 
 describeInBrowser()('the pack doctor in the console', () => {
   let t: TestStack;
@@ -81,12 +96,12 @@ describeInBrowser()('the pack doctor in the console', () => {
     await page.getByRole('heading', { level: 2, name: 'What launchers see' }).waitFor();
     const items = page.locator('.findings > li');
     expect(await items.count()).toBe(codes.length);
-    for (const [i, f] of (report.findings as { severity: string; message: string; fix: string }[]).entries()) {
+    for (const [i, f] of (report.findings as { code: string; severity: string; message: string }[]).entries()) {
       const item = items.nth(i);
       expect(await item.locator('p').first().innerText()).toBe(
         `${f.severity === 'error' ? 'Error' : 'Warning'}: ${f.message}`,
       );
-      expect(await item.locator('p').nth(1).innerText()).toBe(`Fix: ${f.fix}`);
+      expect(await item.locator('p').nth(1).innerText()).toBe(`Fix: ${FIXES[f.code]}`);
     }
     const verdict =
       codes.length && report.findings.some((f: { severity: string }) => f.severity === 'error')
@@ -163,7 +178,12 @@ describeInBrowser()('the pack doctor in the console', () => {
       await page.goto(`${replica.url}/console/modpacks/healthy/doctor`);
       const finding = page.locator('.findings > li');
       await finding.getByText(`The API root http://127.0.0.1:${closed}/api/ did not answer as Depot`).waitFor();
-      await finding.getByText(/^Fix: Check PUBLIC_URL, DNS, TLS and the proxy/).waitFor();
+      await finding
+        .getByText(
+          'Fix: Ask whoever runs Depot to check its public address (the PUBLIC_URL it is given), DNS, TLS and the proxy in front of it: the address must answer as Depot, without a redirect.',
+        )
+        .waitFor();
+      expect(await finding.innerText()).not.toMatch(/\b(GET|PUT|POST|DELETE)\b|npm run/);
       await page.getByText('No problem stops launchers from showing and installing this modpack.').waitFor();
       const root = page.getByRole('region', { name: 'API root' });
       await root.getByText(`http://127.0.0.1:${closed}/api/`).waitFor();

@@ -11,6 +11,7 @@ import {
   browserTest,
   checkAccessibility,
   describeInBrowser,
+  expectFocused,
   flash,
   heading,
   signIn,
@@ -32,7 +33,7 @@ describeInBrowser()('two-factor sign-in in the console', () => {
 
   browserSuite(__filename, async (stack, b) => {
     [t, browser] = [stack, b];
-    for (const username of ['ivy', 'jon']) {
+    for (const username of ['ivy', 'jon', 'kim']) {
       must(await t.admin.post('/api/user', { username, password: `${username}-password-1` }), 201, username);
     }
   });
@@ -74,7 +75,10 @@ describeInBrowser()('two-factor sign-in in the console', () => {
 
       await section.getByLabel('Code from your authenticator app').fill('000000');
       await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-      await section.getByRole('alert').filter({ hasText: 'The provided two-factor code was invalid.' }).waitFor();
+      await section
+        .getByRole('alert')
+        .filter({ hasText: 'That code is wrong or was used already: wait for the next one.' })
+        .waitFor();
       await section.getByLabel('Code from your authenticator app').fill(await app.code());
       await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
       const saved = page.getByRole('region', { name: 'Recovery codes, shown once' });
@@ -96,7 +100,10 @@ describeInBrowser()('two-factor sign-in in the console', () => {
       await checkAccessibility(page, 'sign-in: the code');
       await page.getByLabel('Code from your authenticator app').fill('123456');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('alert').filter({ hasText: 'The provided two-factor code was invalid.' }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'That code is wrong or was used already: wait for the next one.' })
+        .waitFor();
       await page.getByLabel('Code from your authenticator app').fill(await app.code());
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
@@ -118,6 +125,48 @@ describeInBrowser()('two-factor sign-in in the console', () => {
       await flash(page, 'Two-factor sign-in turned off.');
       await section.getByRole('button', { name: 'Set up two-factor sign-in' }).waitFor();
       expect((await t.anon.post('/api/session', { login: 'ivy', password: 'ivy-password-1' })).status).toBe(201);
+    },
+    120_000,
+  );
+
+  browserTest(
+    () => browser,
+    'a code used already is refused in words that cover it, with the focus on the code field',
+    async ({ page }) => {
+      // kim sets it up through the API (her token), as a script would.
+      const token = must(await t.admin.post('/api/user/kim/token', { name: 'phone' }), 201, 'token').token.plaintext;
+      const { secret } = must(
+        await t.anon.post('/api/account/two-factor', { password: 'kim-password-1' }, { token }),
+        201,
+        'start',
+      );
+      const app = new Authenticator(secret);
+      must(await t.anon.post('/api/account/two-factor/confirm', { code: await app.code() }, { token }), 200, 'confirm');
+
+      const code = await app.code();
+      await passwordStep(page, 'kim', 'kim-password-1');
+      await page.getByLabel('Code from your authenticator app').fill(code);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      await signOut(page);
+
+      // Signing in again at once: the app still shows the same code.
+      await passwordStep(page, 'kim', 'kim-password-1');
+      const field = page.getByLabel('Code from your authenticator app');
+      await field.fill(code);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'That code is wrong or was used already: wait for the next one.' })
+        .waitFor();
+      expect(await page.getByRole('main').innerText()).not.toContain('invalid');
+      await expectFocused(field);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      await checkAccessibility(page, 'sign-in: a code used already');
+      // The next code signs in.
+      await field.fill(await app.code());
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
     },
     120_000,
   );

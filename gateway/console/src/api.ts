@@ -1,8 +1,9 @@
 // The console is one more client of the public API: every read and write goes through the typed
 // client generated from the gateway's routes (@depot/api-client), with the session cookie
 // (same origin) and, on writes, the CSRF token the session routes hand out. Every rule is the API's:
-// the console only shows what the API answers, refusals included.
+// the console only shows what the API answers, refusals included, in its own words (wording.ts).
 import { depotClient, type Schemas } from '@depot/api-client';
+import { personMessage, STATUS_TEXT } from './wording';
 
 export type { Schemas };
 
@@ -46,14 +47,7 @@ export class ApiError extends Error {
   }
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  401: 'You are not signed in, or your session has ended. Sign in again.',
-  403: 'You do not have permission to do this.',
-  429: 'Too many requests: wait a minute and try again.',
-  503: 'A Depot service is not answering right now. Try again in a moment.',
-};
-
-/** The message of an API error body (`{"error": "..."}` or `{"error": {field: [...]}}`). */
+/** The message of an API error body (`{"error": "..."}` or `{"error": {field: [...]}}`), in the console's words. */
 function toApiError(status: number, body: unknown): ApiError {
   const error = (body as { error?: unknown } | undefined)?.error;
   if (error && typeof error === 'object') {
@@ -65,8 +59,7 @@ function toApiError(status: number, body: unknown): ApiError {
       fields,
     );
   }
-  const text = typeof error === 'string' ? error : undefined;
-  if (status === 403 && text === 'This action is unauthorized.') return new ApiError(403, STATUS_TEXT[403]);
+  const text = typeof error === 'string' ? personMessage(error) : undefined;
   return new ApiError(status, text ?? STATUS_TEXT[status] ?? `The API answered ${status}.`);
 }
 

@@ -6,6 +6,7 @@ import { ApiError } from './api';
 import { paths } from './paths';
 import { SessionProvider, useSession } from './session';
 import { ErrorNotice, FlashMessage, FlashProvider, Loading, PageErrorBoundary } from './ui/feedback';
+import { RequirePermission } from './ui/permission';
 import { SignIn } from './pages/sign-in';
 
 // Each page is its own chunk: the first visit downloads the frame and the page it opens.
@@ -47,18 +48,50 @@ export function App() {
                 <Route path="/" element={<Navigate to={paths.modpacks} replace />} />
                 <Route path="/sign-in" element={<Navigate to={paths.modpacks} replace />} />
                 <Route path="/modpacks" element={<Modpacks />} />
-                <Route path="/modpacks/new" element={<NewModpack />} />
+                <Route
+                  path="/modpacks/new"
+                  element={
+                    <RequirePermission permission="modpacks_create" title="New modpack" doing="Creating modpacks">
+                      <NewModpack />
+                    </RequirePermission>
+                  }
+                />
                 <Route path="/modpacks/:slug/builds/new" element={<NewBuild />} />
                 <Route path="/modpacks/:slug/builds/:build" element={<Build />} />
                 <Route path="/modpacks/:slug/:tab?" element={<Modpack />} />
                 <Route path="/mods" element={<Mods />} />
-                <Route path="/mods/new" element={<NewMod />} />
+                <Route
+                  path="/mods/new"
+                  element={
+                    <RequirePermission permission="mods_create" title="New mod" doing="Creating mods">
+                      <NewMod />
+                    </RequirePermission>
+                  }
+                />
                 <Route path="/mods/:slug" element={<Mod />} />
-                <Route path="/clients" element={<Clients />} />
-                <Route path="/keys" element={<Keys />} />
-                <Route path="/users" element={<Users />} />
-                <Route path="/users/new" element={<User />} />
-                <Route path="/users/:username" element={<User />} />
+                <Route
+                  path="/clients"
+                  element={
+                    <RequirePermission
+                      permission="solder_clients"
+                      title="Launcher clients"
+                      doing="Managing launcher clients"
+                    >
+                      <Clients />
+                    </RequirePermission>
+                  }
+                />
+                <Route
+                  path="/keys"
+                  element={
+                    <RequirePermission permission="solder_keys" title="Platform keys" doing="Managing platform keys">
+                      <Keys />
+                    </RequirePermission>
+                  }
+                />
+                <Route path="/users" element={<UsersOnly title="Users" page={<Users />} />} />
+                <Route path="/users/new" element={<UsersOnly title="New user" page={<User />} />} />
+                <Route path="/users/:username" element={<UsersOnly title="User" page={<User />} />} />
                 <Route path="/tokens" element={<Tokens />} />
                 <Route path="/account" element={<Account />} />
                 <Route path="*" element={<NotFound />} />
@@ -68,6 +101,14 @@ export function App() {
         </SessionProvider>
       </BrowserRouter>
     </QueryClientProvider>
+  );
+}
+
+function UsersOnly({ title, page }: { title: string; page: ReactNode }) {
+  return (
+    <RequirePermission permission="solder_users" title={title} doing="Managing users">
+      {page}
+    </RequirePermission>
   );
 }
 

@@ -1,9 +1,43 @@
-// The fields of a build, for creating and editing one.
+// The fields of a build, for creating and editing one. Minecraft and Java are picked from lists
+// (or typed: any text is the API's), with a warning for a value that does not look like a version.
 import type { FieldErrors } from '../api';
 import type { BuildRecord } from '../packs';
 import { changedFields, CheckboxField, TextField, type formValues } from '../ui/form';
+import { collator } from './mods';
 
-export function BuildFields({ build, errors }: { build?: BuildRecord; errors: FieldErrors }) {
+/** The Java versions a build may ask for, as Technic Solder offers them. */
+export const JAVA_VERSIONS = ['25', '21', '17', '16', '1.8', '1.7', '1.6'];
+
+/** The Minecraft versions used by these builds, newest first, each once. */
+export function minecraftVersionsOf(builds: Pick<BuildRecord, 'minecraft'>[]): string[] {
+  return [...new Set(builds.map((b) => b.minecraft))].sort((a, b) => collator.compare(b, a));
+}
+
+/** Release (1.20.1, 26.1), pre-release or release candidate (1.21-pre2, 1.21-rc1), snapshot (24w14a). */
+const MINECRAFT = /^(\d+\.\d+(\.\d+)?([- ](pre|rc)[- ]?\d+)?|\d{2}w\d{2}[a-z])$/i;
+/** 8 to 99, or the old 1.x form (1.6 to 1.8). */
+const JAVA = /^([89]|[1-9]\d|1\.[6-8](\.0)?)$/;
+
+const looksLike = (pattern: RegExp, what: string, example: string) => (value: string) =>
+  value.trim() === '' || pattern.test(value.trim())
+    ? null
+    : `“${value}” does not look like ${what} (such as ${example}). It is saved as typed, and launchers may not understand it.`;
+
+export const minecraftWarning = looksLike(MINECRAFT, 'a Minecraft version', '1.20.1');
+export const javaWarning = looksLike(JAVA, 'a Java version', '17 or 1.8');
+
+/** The settings a new build takes from the build it starts from (docs/api.md#create-a-build copies its mods only). */
+export const COPIED_SETTINGS = ['minecraft', 'forge', 'min_java', 'min_memory'] as const;
+
+export function BuildFields({
+  build,
+  errors,
+  minecraftVersions,
+}: {
+  build?: BuildRecord;
+  errors: FieldErrors;
+  minecraftVersions: string[];
+}) {
   return (
     <>
       <TextField
@@ -20,7 +54,9 @@ export function BuildFields({ build, errors }: { build?: BuildRecord; errors: Fi
         required
         defaultValue={build?.minecraft}
         errors={errors}
-        hint="e.g. 1.20.1"
+        suggestions={minecraftVersions}
+        warn={minecraftWarning}
+        hint={minecraftVersions.length ? 'e.g. 1.20.1. Pick one your builds use, or type another.' : 'e.g. 1.20.1'}
       />
       <TextField name="forge" label="Forge version" defaultValue={build?.forge} errors={errors} />
       <TextField
@@ -28,7 +64,9 @@ export function BuildFields({ build, errors }: { build?: BuildRecord; errors: Fi
         label="Minimum Java version"
         defaultValue={build?.min_java}
         errors={errors}
-        hint="e.g. 17"
+        suggestions={JAVA_VERSIONS}
+        warn={javaWarning}
+        hint={`Pick one (${JAVA_VERSIONS.join(', ')}), or type another.`}
       />
       <TextField
         name="min_memory"

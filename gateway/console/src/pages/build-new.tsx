@@ -1,3 +1,6 @@
+// A new build: where it starts from first (its mods and settings copied into the form), then its
+// own fields.
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api';
@@ -7,12 +10,14 @@ import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
 import { SubmitButton } from '../ui/form';
 import { Page } from '../ui/page';
 import { useSubmit } from '../ui/submit';
-import { BuildFields, buildBody } from './build-form';
+import { BuildFields, buildBody, minecraftVersionsOf } from './build-form';
 import { BuildSourceFields, buildSource } from './build-source';
 
 export default function NewBuild() {
   const { slug = '' } = useParams();
   const pack = useModpack(slug);
+  const [sourceSlug, setSourceSlug] = useState(slug);
+  const source = useModpack(sourceSlug);
   const navigate = useNavigate();
   const queries = useQueryClient();
   const flash = useFlash();
@@ -31,14 +36,23 @@ export default function NewBuild() {
     },
   );
   if (pack.isPending) return <Loading />;
+  // The Minecraft versions offered: those of this modpack's builds and of the one started from.
+  const minecraft = minecraftVersionsOf(
+    [...(pack.data?.builds ?? []), ...(source.data?.builds ?? [])].map((b) => b.build),
+  );
   return (
     <Page title={pack.data ? `New build of ${pack.data.modpack.name}` : 'New build'}>
       <ErrorNotice error={pack.error} />
       {pack.data ? (
         <form onSubmit={submit.onSubmit} noValidate className="form">
           <ErrorNotice error={submit.error} />
-          <BuildFields errors={submit.fields} />
-          <BuildSourceFields modpack={pack.data.modpack} errors={submit.fields} />
+          <BuildSourceFields
+            modpack={pack.data.modpack}
+            errors={submit.fields}
+            sourceSlug={sourceSlug}
+            onSourceSlug={setSourceSlug}
+          />
+          <BuildFields errors={submit.fields} minecraftVersions={minecraft} />
           <SubmitButton busy={submit.busy}>Create build</SubmitButton>
         </form>
       ) : null}

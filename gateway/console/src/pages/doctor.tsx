@@ -1,6 +1,6 @@
 // The pack doctor: what a launcher and Technic Platform will see of a modpack and, for each reason
 // a launcher would show it offline or fail to install it, the cause and the fix (the diagnosis is
-// the API's; this page shows it and links to where each fix is made in the console).
+// the API's; this page shows it, with each fix said as it is made in the console and a link there).
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api';
@@ -12,29 +12,58 @@ import { Section } from '../ui/page';
 type Finding = Schemas['DoctorFinding'];
 type View = Schemas['LauncherView'];
 
-/** Where in the console each kind of finding is fixed. */
-function fixIn(slug: string, code: Finding['code']): { to: string; label: string } | null {
-  switch (code) {
+/**
+ * Each kind of finding's fix, said as it is made in the console, with a link to where. (The API's
+ * own `fix` speaks to scripts: the HTTP request or admin command that makes it.)
+ */
+function fixOf(slug: string, f: Finding): { text: string; to?: string; label?: string } {
+  const builds = { to: paths.modpack(slug), label: 'Open the builds' };
+  switch (f.code) {
     case 'no-published-build':
-    case 'build-without-mods':
-    case 'file-name-collision':
-      return { to: paths.modpack(slug), label: 'Open the builds' };
+      return { text: 'Open a build, give it its mods, tick “Published” in its settings and save it.', ...builds };
     case 'recommended-unset':
     case 'recommended-missing':
-    case 'recommended-unpublished':
-    case 'recommended-private':
     case 'latest-unset':
     case 'latest-missing':
+      return {
+        text: `Press “Set ${f.code.startsWith('recommended') ? 'recommended' : 'latest'}” on a published build.`,
+        ...builds,
+      };
+    case 'recommended-unpublished':
     case 'latest-unpublished':
+      return {
+        text: `Publish that build (tick “Published” in its settings), or press “Set ${f.code.startsWith('recommended') ? 'recommended' : 'latest'}” on a published one.`,
+        ...builds,
+      };
+    case 'recommended-private':
     case 'latest-private':
-      return { to: paths.modpack(slug), label: 'Open the builds (publish, set recommended and latest)' };
+      return { text: 'If every player should get it, untick “Private” in that build’s settings.', ...builds };
     case 'private-without-client':
-      return { to: paths.clients, label: 'Open the launcher clients' };
+      return {
+        text: 'Link your players’ launchers to it on the Launcher clients page, or untick “Private” in the modpack’s settings.',
+        to: paths.clients,
+        label: 'Open the launcher clients',
+      };
+    case 'build-without-mods':
+      return { text: 'Add its mods on the build’s page, or untick “Published” there.', ...builds };
+    case 'file-name-collision':
+      return {
+        text: 'Keep only one of those mods in the build (“Remove” on the build’s page), or use versions whose file names differ.',
+        ...builds,
+      };
     case 'version-without-md5':
-    case 'version-md5-invalid':
-      return { to: paths.mods, label: 'Open the mod library' };
+    case 'version-md5-invalid': {
+      // The API's message names the mod first: "Mod <slug> version <version> has …".
+      const mod = /^Mod (\S+) version /.exec(f.message)?.[1];
+      return {
+        text: 'Give the version the md5 of its archive on the mod’s page: “Rehash” has Depot compute it from the archive on the mirror, “Edit” takes one you paste.',
+        ...(mod ? { to: paths.mod(mod), label: 'Open the mod' } : { to: paths.mods, label: 'Open the mod library' }),
+      };
+    }
     case 'api-root-unreachable':
-      return null;
+      return {
+        text: 'Ask whoever runs Depot to check its public address (the PUBLIC_URL it is given), DNS, TLS and the proxy in front of it: the address must answer as Depot, without a redirect.',
+      };
   }
 }
 
@@ -73,18 +102,18 @@ export function Doctor({ slug }: { slug: string }) {
         <Section title="Problems">
           <ol className="findings">
             {d.findings.map((f, i) => {
-              const where = fixIn(slug, f.code);
+              const fix = fixOf(slug, f);
               return (
                 <li key={`${f.code}-${i}`} className={`finding ${f.severity}`}>
                   <p>
                     <strong className="severity">{f.severity === 'error' ? 'Error' : 'Warning'}:</strong> {f.message}
                   </p>
                   <p>
-                    <strong>Fix:</strong> {f.fix}
+                    <strong>Fix:</strong> {fix.text}
                   </p>
-                  {where ? (
+                  {fix.to ? (
                     <p>
-                      <Link to={where.to}>{where.label}</Link>
+                      <Link to={fix.to}>{fix.label}</Link>
                     </p>
                   ) : null}
                 </li>

@@ -1,6 +1,8 @@
-// The fields of a mod, for creating and editing one.
+// The fields of a mod, for creating and editing one, and a version's md5 as people paste it.
+import type { ClipboardEvent, FocusEvent } from 'react';
 import type { FieldErrors, Schemas } from '../api';
 import { TextField, type formValues } from '../ui/form';
+import { useSlugSuggestion } from '../ui/slug';
 
 /** What the private notes are, wherever they are edited. */
 export const NOTES_HINT = 'Private: only users who may manage mods see them, never launchers.';
@@ -15,6 +17,9 @@ export function ModFields({
   /** The private notes field: for users who may manage mods (the API answers notes to them only). */
   notes: boolean;
 }) {
+  // A new mod's slug follows its name until the person types one; an existing mod's stays (its
+  // download URLs and file names are made of it).
+  const slug = useSlugSuggestion('name', !mod);
   return (
     <>
       <TextField
@@ -24,6 +29,7 @@ export function ModFields({
         defaultValue={mod?.pretty_name}
         errors={errors}
         hint="As players see it, e.g. Just Enough Items."
+        onInput={slug.fromName}
       />
       <TextField
         name="name"
@@ -31,7 +37,8 @@ export function ModFields({
         required
         defaultValue={mod?.name}
         errors={errors}
-        hint="Letters, digits, dots, dashes and underscores, starting with a letter or digit, e.g. jei. Used in download URLs and file names."
+        hint={`Letters, digits, dots, dashes and underscores, starting with a letter or digit, e.g. jei. Used in download URLs and file names.${mod ? '' : ' Suggested from the display name.'}`}
+        onInput={slug.typed}
       />
       <TextField name="author" label="Author" defaultValue={mod?.author} errors={errors} />
       <TextField name="link" label="Website" type="url" defaultValue={mod?.link} errors={errors} />
@@ -53,4 +60,54 @@ export function modBody(v: ReturnType<typeof formValues>, notes: boolean) {
     description: v.optional('description'),
     ...(notes ? { notes: v.optional('notes') } : {}),
   };
+}
+
+/**
+ * The md5 in what was pasted: the digits alone, also from a line of a checksum tool (md5sum's
+ * "<md5>  <file>", with a leading backslash for an odd file name; BSD's "MD5 (<file>) = <md5>"),
+ * without the spaces around it. Anything else is left as typed, for the API to judge.
+ */
+export function md5FromPaste(text: string): string {
+  const t = text.trim();
+  const md5sum = /^\\?([0-9a-fA-F]{32})(?:\s|$)/.exec(t);
+  if (md5sum) return md5sum[1].toLowerCase();
+  const bsd = /^MD5 \(.*\) = ([0-9a-fA-F]{32})$/.exec(t);
+  if (bsd) return bsd[1].toLowerCase();
+  return t;
+}
+
+/** A version's md5 field: what is pasted or typed is reduced to the md5 when it is left (md5FromPaste). */
+export function Md5Field({
+  label,
+  defaultValue,
+  errors,
+}: {
+  label: string;
+  defaultValue?: string;
+  errors: FieldErrors;
+}) {
+  const tidy = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    event.currentTarget.value = md5FromPaste(event.currentTarget.value);
+  };
+  const paste = (event: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const input = event.currentTarget;
+    const pasted = event.clipboardData.getData('text');
+    // Pasted into an empty field: the md5 alone at once (what a person pastes is a whole line).
+    if (input.value === '' && md5FromPaste(pasted) !== pasted) {
+      event.preventDefault();
+      input.value = md5FromPaste(pasted);
+    }
+  };
+  return (
+    <TextField
+      name="md5"
+      label={label}
+      required
+      defaultValue={defaultValue}
+      errors={errors}
+      hint="The archive's MD5 checksum: 32 hexadecimal digits. A whole line of a checksum tool (the digits, then the file name) may be pasted: the digits are kept."
+      onBlur={tidy}
+      onPaste={paste}
+    />
+  );
 }

@@ -14,12 +14,15 @@ import { SubmitButton, TextField } from '../ui/form';
 import { Table } from '../ui/table';
 import { Page, PageData, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
-import { ModFields, modBody, NOTES_HINT } from './mod-form';
+import { Md5Field, md5FromPaste, ModFields, modBody, NOTES_HINT } from './mod-form';
 import { RehashButton } from './rehash';
 
 type ManagedMod = Schemas['ManagedMod'];
 type VersionEntry = ManagedMod['versions'][number];
 type Use = Schemas['VersionUse'];
+
+/** The columns of the versions table (also each cell's label where rows are shown as cards, on a phone). */
+const COLUMNS = { version: 'Version', md5: 'MD5', size: 'Size', uses: 'Used by', notes: 'Notes', actions: 'Actions' };
 
 export default function Mod() {
   const { slug = '' } = useParams();
@@ -215,7 +218,7 @@ function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEnt
           params: { path: { slug: mod.name } },
           body: {
             version: v.text('version'),
-            md5: v.text('md5'),
+            md5: md5FromPaste(v.text('md5')),
             filesize: v.integer('filesize'),
             ...(urls ? { url: v.optional('url') } : {}),
             notes: v.optional('notes'),
@@ -239,7 +242,7 @@ function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEnt
       <ErrorNotice error={settingsError} title="Whether versions may have their own download URL is unknown." />
       {versions.length === 0 ? <p>No versions yet: add the first one below.</p> : null}
       {versions.length ? (
-        <Table headers={['Version', 'MD5', 'Size', 'Used by', 'Notes', 'Actions']}>
+        <Table headers={Object.values(COLUMNS)} cards>
           {versions.map(({ version: v, builds }) =>
             editing === v.version ? (
               <EditVersion
@@ -265,39 +268,52 @@ function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEnt
                     </p>
                   ) : null}
                 </th>
-                <td className="mono">{v.md5 || 'none'}</td>
-                <td>{fileSize(v.filesize)}</td>
-                <td>{builds.length ? <UseList uses={builds} /> : 'no build'}</td>
-                <td className="notes-text">{v.notes ?? <span className="muted">none</span>}</td>
+                <td className="mono" data-label={COLUMNS.md5}>
+                  {v.md5 || 'none'}
+                </td>
+                <td data-label={COLUMNS.size}>{fileSize(v.filesize)}</td>
+                <td data-label={COLUMNS.uses}>{builds.length ? <UseList uses={builds} /> : 'no build'}</td>
+                <td className="notes-text" data-label={COLUMNS.notes}>
+                  {v.notes ?? <span className="muted">none</span>}
+                </td>
                 <td className="actions">
-                  <button type="button" onClick={() => setEditing(v.version)}>
-                    Edit<span className="visually-hidden"> version {v.version}</span>
-                  </button>
-                  <RehashButton slug={mod.name} version={v.version} onStored={() => void refresh()} />
-                  <ConfirmButton
-                    label="Delete"
-                    what={`version ${v.version}`}
-                    title={`Delete version ${v.version}?`}
-                    confirmLabel="Delete version"
-                    onConfirm={() => remove(v.version)}
-                  >
-                    {() =>
-                      builds.length ? (
-                        <>
+                  <div className="action-row">
+                    <button type="button" onClick={() => setEditing(v.version)}>
+                      Edit<span className="visually-hidden"> version {v.version}</span>
+                    </button>
+                    <RehashButton slug={mod.name} version={v.version} onStored={() => void refresh()} />
+                    <ConfirmButton
+                      label="Delete"
+                      what={`version ${v.version}`}
+                      title={`Delete version ${v.version}?`}
+                      confirmLabel="Delete version"
+                      onConfirm={() => remove(v.version)}
+                      blocked={
+                        builds.length
+                          ? 'Depot deletes a version only once no build uses it: give these builds another version of the mod (or remove the mod from them) first.'
+                          : undefined
+                      }
+                    >
+                      {() =>
+                        builds.length ? (
+                          <>
+                            <p>
+                              <strong>
+                                Version <span className="mono">{v.version}</span> cannot be deleted: {builds.length}{' '}
+                                build(s) use it.
+                              </strong>
+                            </p>
+                            <UseList uses={builds} />
+                          </>
+                        ) : (
                           <p>
-                            <strong>{builds.length} build(s) still use this version:</strong>
+                            Version <span className="mono">{v.version}</span> of {mod.pretty_name} will be deleted. No
+                            build uses it.
                           </p>
-                          <UseList uses={builds} />
-                          <p>Depot refuses to delete it until it is removed from them (or they use another version).</p>
-                        </>
-                      ) : (
-                        <p>
-                          Version <span className="mono">{v.version}</span> of {mod.pretty_name} will be deleted. No
-                          build uses it.
-                        </p>
-                      )
-                    }
-                  </ConfirmButton>
+                        )
+                      }
+                    </ConfirmButton>
+                  </div>
                 </td>
               </tr>
             ),
@@ -308,13 +324,7 @@ function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEnt
         <h3 id="add-version-heading">Add a version</h3>
         <ErrorNotice error={add.error} />
         <TextField name="version" label="Version" required errors={add.fields} hint="e.g. 1.20.1-15.2.0.27" />
-        <TextField
-          name="md5"
-          label="MD5 of the zip"
-          required
-          errors={add.fields}
-          hint="32 hexadecimal digits (md5sum file.zip)."
-        />
+        <Md5Field label="MD5 of the zip" errors={add.fields} />
         <TextField name="filesize" label="Size in bytes" inputMode="numeric" errors={add.fields} />
         {urls ? <UrlField errors={add.fields} /> : null}
         <TextField name="notes" label="Notes" multiline errors={add.fields} hint={NOTES_HINT} />
@@ -356,7 +366,7 @@ function EditVersion({
         api.PUT('/api/mod/{slug}/{version}', {
           params: { path: { slug, version } },
           body: {
-            md5: v.text('md5'),
+            md5: md5FromPaste(v.text('md5')),
             filesize: v.integer('filesize'),
             ...(urls ? { url: v.optional('url') } : {}),
             notes: v.optional('notes'),
@@ -376,7 +386,7 @@ function EditVersion({
       <td colSpan={5}>
         <form onSubmit={save.onSubmit} noValidate className="form row-form" aria-label={`Edit version ${version}`}>
           <ErrorNotice error={save.error} />
-          <TextField name="md5" label="MD5" required defaultValue={current.md5} errors={save.fields} />
+          <Md5Field label="MD5" defaultValue={current.md5} errors={save.fields} />
           <TextField
             name="filesize"
             label="Size in bytes"

@@ -2,8 +2,19 @@
 import type { FieldErrors } from '../api';
 import type { ModpackRecord } from '../packs';
 import { changedFields, CheckboxField, TextField, type formValues } from '../ui/form';
+import { useSlugSuggestion } from '../ui/slug';
 
-export function ModpackNameFields({ pack, errors }: { pack?: Partial<ModpackRecord>; errors: FieldErrors }) {
+export function ModpackNameFields({
+  pack,
+  errors,
+  suggestSlug = false,
+}: {
+  pack?: Partial<ModpackRecord>;
+  errors: FieldErrors;
+  /** The slug follows the name as it is typed (a new modpack, a copy), until a slug is typed. */
+  suggestSlug?: boolean;
+}) {
+  const slug = useSlugSuggestion('slug', suggestSlug);
   return (
     <>
       <TextField
@@ -13,6 +24,7 @@ export function ModpackNameFields({ pack, errors }: { pack?: Partial<ModpackReco
         defaultValue={pack?.name}
         errors={errors}
         hint="As players see it."
+        onInput={slug.fromName}
       />
       <TextField
         name="slug"
@@ -20,7 +32,8 @@ export function ModpackNameFields({ pack, errors }: { pack?: Partial<ModpackReco
         required
         defaultValue={pack?.slug}
         errors={errors}
-        hint="Letters, digits, dots, dashes and underscores, e.g. my-pack. Launchers and Technic Platform find the pack by it."
+        hint={`Letters, digits, dots, dashes and underscores, e.g. my-pack. Launchers and Technic Platform find the pack by it.${suggestSlug ? ' Suggested from the name.' : ''}`}
+        onInput={slug.typed}
       />
     </>
   );

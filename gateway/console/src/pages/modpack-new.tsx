@@ -25,7 +25,7 @@ export default function NewModpack() {
     <Page title="New modpack">
       <form onSubmit={submit.onSubmit} noValidate className="form">
         <ErrorNotice error={submit.error} />
-        <ModpackNameFields errors={submit.fields} />
+        <ModpackNameFields errors={submit.fields} suggestSlug />
         <TextField name="url" label="Website" type="url" errors={submit.fields} />
         <ModpackVisibilityFields errors={submit.fields} />
         <SubmitButton busy={submit.busy}>Create modpack</SubmitButton>

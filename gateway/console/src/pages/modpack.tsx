@@ -65,6 +65,18 @@ function useRefreshPack(slug: string) {
 
 type ManagedBuilds = Schemas['ManagedModpack']['builds'];
 
+/** The columns of the builds table (also each cell's label where rows are shown as cards, on a phone). */
+const COLUMNS = {
+  build: 'Build',
+  minecraft: 'Minecraft',
+  mods: 'Mods',
+  published: 'Published',
+  private: 'Private',
+  recommended: 'Recommended',
+  latest: 'Latest',
+  actions: 'Actions',
+};
+
 function Builds({ pack, builds }: { pack: ModpackRecord; builds: ManagedBuilds }) {
   const session = useSession();
   const flash = useFlash();
@@ -93,26 +105,27 @@ function Builds({ pack, builds }: { pack: ModpackRecord; builds: ManagedBuilds }
       {builds.length ? (
         <Table
           headers={[
-            'Build',
-            'Minecraft',
-            'Mods',
-            'Published',
-            'Private',
-            'Recommended',
-            'Latest',
-            canManage && 'Actions',
+            COLUMNS.build,
+            COLUMNS.minecraft,
+            COLUMNS.mods,
+            COLUMNS.published,
+            COLUMNS.private,
+            COLUMNS.recommended,
+            COLUMNS.latest,
+            canManage && COLUMNS.actions,
           ]}
+          cards
         >
           {builds.map(({ build: b, mod_count }) => (
             <tr key={b.version}>
               <th scope="row" className="mono">
                 <Link to={paths.build(pack.slug, b.version)}>{b.version}</Link>
               </th>
-              <td>{b.minecraft}</td>
-              <td>{mod_count}</td>
-              <td>{b.is_published ? 'Yes' : 'No'}</td>
-              <td>{b.private ? 'Yes' : 'No'}</td>
-              <td>
+              <td data-label={COLUMNS.minecraft}>{b.minecraft}</td>
+              <td data-label={COLUMNS.mods}>{mod_count}</td>
+              <td data-label={COLUMNS.published}>{b.is_published ? 'Yes' : 'No'}</td>
+              <td data-label={COLUMNS.private}>{b.private ? 'Yes' : 'No'}</td>
+              <td data-label={COLUMNS.recommended}>
                 <Pointer
                   field="recommended"
                   current={pack.recommended === b.version}
@@ -121,7 +134,7 @@ function Builds({ pack, builds }: { pack: ModpackRecord; builds: ManagedBuilds }
                   onSet={setPointer}
                 />
               </td>
-              <td>
+              <td data-label={COLUMNS.latest}>
                 <Pointer
                   field="latest"
                   current={pack.latest === b.version}
@@ -132,23 +145,25 @@ function Builds({ pack, builds }: { pack: ModpackRecord; builds: ManagedBuilds }
               </td>
               {canManage ? (
                 <td className="actions">
-                  <ConfirmButton
-                    label="Delete"
-                    what={`build ${b.version}`}
-                    title={`Delete build ${b.version}?`}
-                    confirmLabel="Delete build"
-                    onConfirm={() => remove(b.version)}
-                  >
-                    {() => (
-                      <p>
-                        Build <span className="mono">{b.version}</span> and its list of mods will be deleted; the mods
-                        stay in the library.
-                        {pack.recommended === b.version || pack.latest === b.version
-                          ? ' It is the recommended or latest build: launchers will show the pack offline until you pick another.'
-                          : ''}
-                      </p>
-                    )}
-                  </ConfirmButton>
+                  <div className="action-row">
+                    <ConfirmButton
+                      label="Delete"
+                      what={`build ${b.version}`}
+                      title={`Delete build ${b.version}?`}
+                      confirmLabel="Delete build"
+                      onConfirm={() => remove(b.version)}
+                    >
+                      {() => (
+                        <p>
+                          Build <span className="mono">{b.version}</span> and its list of mods will be deleted; the mods
+                          stay in the library.
+                          {pack.recommended === b.version || pack.latest === b.version
+                            ? ' It is the recommended or latest build: launchers will show the pack offline until you pick another.'
+                            : ''}
+                        </p>
+                      )}
+                    </ConfirmButton>
+                  </div>
                 </td>
               ) : null}
             </tr>
@@ -288,6 +303,7 @@ function Settings({ pack, builds }: { pack: ModpackRecord; builds: ManagedBuilds
             <ModpackNameFields
               pack={{ name: `${pack.name} (copy)`, slug: `${pack.slug}-copy` }}
               errors={clone.fields}
+              suggestSlug
             />
             <CheckboxField
               name="hidden"

@@ -11,7 +11,7 @@ import { QueryStatus } from '../ui/feedback';
 import { Page } from '../ui/page';
 
 const ROW_HEIGHT = 44;
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+export const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 export interface ModEntry {
   name: string;

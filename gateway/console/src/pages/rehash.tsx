@@ -1,6 +1,8 @@
 // Rehash of a mod version (docs/api.md#rehash-a-version): Depot fetches the version's archive and
 // compares its md5 and size with the recorded ones. Opening the dialog checks and stores nothing;
-// a difference is written only when the user asks for it, having seen both values.
+// a difference is written only when the user asks for it, having seen both values. A version
+// without a recorded size (the field is optional) whose md5 matches is no mismatch: the archive is
+// right, and its size can be stored.
 import { useEffect, useRef, useState } from 'react';
 import { api, call, type Schemas } from '../api';
 import { fileSize } from '../format';
@@ -23,6 +25,15 @@ export function RehashButton({ slug, version, onStored }: { slug: string; versio
 }
 
 type State = { busy: true } | { busy: false; result: Rehash } | { busy: false; error: unknown };
+
+/** What a check found: as recorded; right, with no size recorded; or different. */
+type Finding = 'matches' | 'size-unknown' | 'differs';
+
+function findingOf(r: Rehash): Finding {
+  if (r.md5_matches && r.filesize_matches) return 'matches';
+  if (r.md5_matches && r.recorded_filesize === null) return 'size-unknown';
+  return 'differs';
+}
 
 function RehashDialog({
   slug,
@@ -57,7 +68,7 @@ function RehashDialog({
   }, []);
 
   const result = !state.busy && 'result' in state ? state.result : undefined;
-  const differs = result && !result.stored && !(result.md5_matches && result.filesize_matches);
+  const finding = result && !result.stored ? findingOf(result) : undefined;
   return (
     <Modal title={`Rehash version ${version}`} onClose={onClose} wide>
       <div className="dialog-body" aria-live="polite">
@@ -73,9 +84,14 @@ function RehashDialog({
             Try again
           </button>
         ) : null}
-        {differs ? (
+        {finding === 'differs' ? (
           <button type="button" className="primary" onClick={() => void run(true)}>
             Store the archive&apos;s md5 and size
+          </button>
+        ) : null}
+        {finding === 'size-unknown' ? (
+          <button type="button" className="primary" onClick={() => void run(true)}>
+            Store the archive&apos;s size
           </button>
         ) : null}
         <button type="button" onClick={onClose} autoFocus>
@@ -106,7 +122,19 @@ function Outcome({ result: r }: { result: Rehash }) {
       </>
     );
   }
-  if (r.md5_matches && r.filesize_matches) {
+  const finding = findingOf(r);
+  if (finding === 'size-unknown') {
+    return (
+      <>
+        <p className="notice success">
+          The archive matches: md5 <span className="mono">{r.md5}</span>, as recorded.
+        </p>
+        <p>The version records no size (it was left empty); the archive is {fileSize(r.filesize)}.</p>
+        {fetched}
+      </>
+    );
+  }
+  if (finding === 'matches') {
     return (
       <>
         <p className="notice success">

@@ -2,7 +2,7 @@
 // builds that lose a mod, ...), and other dialogs. A native modal <dialog>: it keeps the focus
 // inside, Escape closes it, and the focus returns to the button that opened it.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ErrorNotice } from './feedback';
+import { ErrorNotice, useFlash } from './feedback';
 
 export function ConfirmButton({
   label,
@@ -11,6 +11,7 @@ export function ConfirmButton({
   confirmLabel,
   children,
   onConfirm,
+  blocked,
   className = 'danger',
 }: {
   /** The button that opens the dialog. */
@@ -23,6 +24,11 @@ export function ConfirmButton({
   children: () => ReactNode;
   /** The change; the dialog stays open and shows the error if it throws. */
   onConfirm: () => Promise<unknown>;
+  /**
+   * Why the change cannot be made now (the API would refuse it): the dialog says so and its
+   * confirm button is disabled, instead of offering a change that only answers an error.
+   */
+  blocked?: string;
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -33,7 +39,13 @@ export function ConfirmButton({
         {what ? <span className="visually-hidden"> {what}</span> : null}
       </button>
       {open ? (
-        <ConfirmDialog title={title} confirmLabel={confirmLabel} onConfirm={onConfirm} onClose={() => setOpen(false)}>
+        <ConfirmDialog
+          title={title}
+          confirmLabel={confirmLabel}
+          onConfirm={onConfirm}
+          blocked={blocked}
+          onClose={() => setOpen(false)}
+        >
           {children()}
         </ConfirmDialog>
       ) : null}
@@ -46,17 +58,22 @@ function ConfirmDialog({
   confirmLabel,
   children,
   onConfirm,
+  blocked,
   onClose,
 }: {
   title: string;
   confirmLabel: string;
   children: ReactNode;
   onConfirm: () => Promise<unknown>;
+  blocked?: string;
   onClose: () => void;
 }) {
+  const blockedId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const flash = useFlash();
   const confirm = async () => {
+    flash.dismiss();
     setBusy(true);
     setError(null);
     try {
@@ -70,12 +87,23 @@ function ConfirmDialog({
   return (
     <Modal title={title} onClose={onClose}>
       <div className="dialog-body">{children}</div>
+      {blocked ? (
+        <p className="notice" id={blockedId}>
+          {blocked}
+        </p>
+      ) : null}
       <ErrorNotice error={error} />
       <div className="dialog-actions">
         <button type="button" onClick={onClose} autoFocus>
-          Cancel
+          {blocked ? 'Close' : 'Cancel'}
         </button>
-        <button type="button" className="danger" onClick={confirm} disabled={busy}>
+        <button
+          type="button"
+          className="danger"
+          onClick={confirm}
+          disabled={busy || !!blocked}
+          aria-describedby={blocked ? blockedId : undefined}
+        >
           {busy ? 'Working…' : confirmLabel}
         </button>
       </div>

@@ -1,7 +1,10 @@
 // Form fields with their label, hint and the API's message for that field (422 answers name the
-// field as sent), tied together for assistive technology (aria-invalid, aria-describedby).
-import { useId, type ReactNode } from 'react';
+// field as sent; it is shown in the form's words, with the field's label: wording.ts), tied
+// together for assistive technology (aria-invalid, aria-describedby). A field may also warn about
+// a value the API would take but that is likely a mistake, as it is typed.
+import { useId, useState, type ClipboardEvent, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import type { FieldErrors } from '../api';
+import { fieldMessage } from '../wording';
 
 interface Common {
   name: string;
@@ -11,17 +14,20 @@ interface Common {
   required?: boolean;
 }
 
-function useDescribedBy(name: string, hint: unknown, errors?: FieldErrors) {
+function useDescribedBy(name: string, label: string, hint: unknown, errors?: FieldErrors, warning?: string | null) {
   const id = useId();
-  const messages = errors?.[name] ?? [];
+  const messages = (errors?.[name] ?? []).map((m) => fieldMessage(m, name, label));
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = messages.length ? `${id}-error` : undefined;
+  const warningId = warning ? `${id}-warning` : undefined;
   return {
     id,
     hintId,
     errorId,
+    warningId,
+    warning,
     messages,
-    describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined,
+    describedBy: [errorId, warningId, hintId].filter(Boolean).join(' ') || undefined,
   };
 }
 
@@ -29,11 +35,15 @@ function Extras({
   hint,
   hintId,
   errorId,
+  warningId,
+  warning,
   messages,
 }: {
   hint?: ReactNode;
   hintId?: string;
   errorId?: string;
+  warningId?: string;
+  warning?: string | null;
   messages: string[];
 }) {
   return (
@@ -41,6 +51,11 @@ function Extras({
       {messages.length ? (
         <p className="field-error" id={errorId}>
           {messages.join(' ')}
+        </p>
+      ) : null}
+      {warning ? (
+        <p className="field-warning" id={warningId}>
+          {warning}
         </p>
       ) : null}
       {hint ? (
@@ -58,6 +73,11 @@ export function TextField({
   multiline,
   autoComplete,
   inputMode,
+  suggestions,
+  warn,
+  onInput,
+  onBlur,
+  onPaste,
   ...field
 }: Common & {
   type?: 'text' | 'url' | 'number' | 'password' | 'email';
@@ -65,15 +85,31 @@ export function TextField({
   multiline?: boolean;
   autoComplete?: string;
   inputMode?: 'numeric' | 'text';
+  /** Values offered as the field is typed in (a datalist); any other may be typed. */
+  suggestions?: readonly string[];
+  /** A warning about the value as typed (the API would take it), or null: shown under the field. */
+  warn?: (value: string) => string | null;
+  onInput?: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onPaste?: (event: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 }) {
-  const d = useDescribedBy(field.name, field.hint, field.errors);
+  const [warning, setWarning] = useState(() => (warn ? warn(String(defaultValue ?? '')) : null));
+  const d = useDescribedBy(field.name, field.label, field.hint, field.errors, warning);
+  const listId = suggestions ? `${d.id}-list` : undefined;
   const props = {
     id: d.id,
     name: field.name,
     defaultValue: defaultValue ?? '',
     required: field.required,
+    'data-label': field.label,
     'aria-invalid': d.messages.length ? true : undefined,
     'aria-describedby': d.describedBy,
+    onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      onInput?.(event);
+      if (warn) setWarning(warn(event.currentTarget.value));
+    },
+    onBlur,
+    onPaste,
   };
   return (
     <div className="field">
@@ -84,21 +120,36 @@ export function TextField({
       {multiline ? (
         <textarea rows={4} {...props} />
       ) : (
-        <input type={type} autoComplete={autoComplete ?? 'off'} inputMode={inputMode} spellCheck={false} {...props} />
+        <input
+          type={type}
+          autoComplete={autoComplete ?? 'off'}
+          inputMode={inputMode}
+          spellCheck={false}
+          list={listId}
+          {...props}
+        />
       )}
+      {suggestions ? (
+        <datalist id={listId}>
+          {suggestions.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+      ) : null}
       <Extras hint={field.hint} {...d} />
     </div>
   );
 }
 
 export function CheckboxField({ defaultChecked, ...field }: Omit<Common, 'required'> & { defaultChecked?: boolean }) {
-  const d = useDescribedBy(field.name, field.hint, field.errors);
+  const d = useDescribedBy(field.name, field.label, field.hint, field.errors);
   return (
     <div className="field checkbox">
       <input
         type="checkbox"
         id={d.id}
         name={field.name}
+        data-label={field.label}
         defaultChecked={defaultChecked}
         aria-invalid={d.messages.length ? true : undefined}
         aria-describedby={d.describedBy}
@@ -117,18 +168,19 @@ export function SelectField({
 }: Common & {
   options: { value: string; label: string }[];
   defaultValue?: string | null;
-  /** The value chosen, for a form that changes with it (the field stays uncontrolled). */
-  onChange?: (value: string) => void;
+  /** The value chosen (and its form), for a form that changes with it (the field stays uncontrolled). */
+  onChange?: (value: string, form: HTMLFormElement | null) => void;
 }) {
-  const d = useDescribedBy(field.name, field.hint, field.errors);
+  const d = useDescribedBy(field.name, field.label, field.hint, field.errors);
   return (
     <div className="field">
       <label htmlFor={d.id}>{field.label}</label>
       <select
         id={d.id}
         name={field.name}
+        data-label={field.label}
         defaultValue={defaultValue ?? ''}
-        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
+        onChange={onChange ? (event) => onChange(event.currentTarget.value, event.currentTarget.form) : undefined}
         aria-invalid={d.messages.length ? true : undefined}
         aria-describedby={d.describedBy}
       >
@@ -159,9 +211,9 @@ export function CheckboxGroup({
   errors?: FieldErrors;
   hint?: ReactNode;
 }) {
-  const d = useDescribedBy(name, hint, errors);
+  const d = useDescribedBy(name, legend, hint, errors);
   return (
-    <fieldset className="field group" aria-describedby={d.describedBy}>
+    <fieldset className="field group" aria-describedby={d.describedBy} data-field={name} data-label={legend}>
       <legend>{legend}</legend>
       {options.length === 0 ? <p className="hint">None yet.</p> : null}
       <div className="choices">

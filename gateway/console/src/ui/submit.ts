@@ -1,8 +1,9 @@
 // A form's submission: the values read from the form, the API call, then what follows a success
 // (a message, a navigation); while it runs the button is busy, and a refusal is kept to be shown
-// (with the fields it names).
+// (with the fields it names). The confirmation of an earlier change goes as the new one starts.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, type FieldErrors } from '../api';
+import { useFlash } from './feedback';
 import { formValues } from './form';
 
 export function useSubmit<T>(
@@ -12,6 +13,7 @@ export function useSubmit<T>(
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
+  const flash = useFlash();
   // Once the refusal is on screen (role=alert announces it), the first field it names takes the focus.
   useEffect(() => {
     if (error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -20,6 +22,7 @@ export function useSubmit<T>(
     event.preventDefault();
     const form = event.currentTarget;
     formRef.current = form;
+    flash.dismiss();
     setBusy(true);
     setError(null);
     try {
