@@ -8,7 +8,9 @@ import { must, type TestStack } from '../support';
 import { browserSuite, browserTest, checkAccessibility, describeInBrowser, heading, signIn } from '../support/browser';
 
 const LAST_DELETE = 'Cannot delete the only remaining super user.';
-const LAST_DEMOTE = 'Cannot take solder_full from the only remaining super user.';
+// The console words the API's refusal for a person (gateway/console/src/wording.ts).
+const LAST_DEMOTE =
+  'Depot keeps one user who may do everything: give “Everything, every modpack” to another user before taking it from this one.';
 
 describeInBrowser()('the last super user in the console', () => {
   let t: TestStack;
