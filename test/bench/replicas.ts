@@ -1,8 +1,10 @@
-// One against two replicas of each service: the uncached build read and the write mix measured on
-// a stack with one process of each service, then on one with two of each (two gateways, the
-// connections spread over both), and the memory of every process, so that an operator can size a
-// cluster from the cost of a replica. On a 2-core machine the point is no loss, not a speed-up:
-// the replicas share the cores the single processes had.
+// One against two replicas of each service: the uncached build read and the write mix on the
+// stack of the benchmark (one process of each service, through its gateway with CACHE_ENABLED=false)
+// and on a second stack with two of each (two such gateways, the connections spread over both),
+// the two alternating in rounds so that a burst of other load on the machine weighs on both alike;
+// then the memory of every process, so that an operator can size a cluster from the cost of a
+// replica. On a 2-core machine the point is no loss, not a speed-up: the replicas share the cores
+// the single processes had.
 import type { Stack } from '@depot/local';
 import { startTestStack } from '../support';
 import { cannon, combine, DURATION, f0, f1, memory, printTable, ROUNDS, WARMUP, type Figures } from './measure';
@@ -11,6 +13,8 @@ import { writeMix } from './write-mix';
 
 const BUILD_READ = '/api/modpack/pack1/B';
 const SERVICES = ['catalog', 'builds', 'auth', 'gateway'] as const;
+/** Seconds of each kind of request the fresh stack serves before it is measured. */
+const REPLICA_WARMUP_S = Math.max(WARMUP, 3);
 
 export interface ReplicaCase {
   label: string;
@@ -20,45 +24,25 @@ export interface ReplicaCase {
   rss: Record<string, number>;
 }
 
-/**
- * Measures one case on a running stack: the uncached build read through `gateways` (CACHE_ENABLED
- * false), then the write mix through them; the RSS of `processes` (name → pid) afterwards.
- */
-export async function measureReplicaCase(
-  label: string,
-  gateways: string[],
-  adminToken: string,
-  processes: Record<string, number | undefined>,
-  firstPair = 0,
-): Promise<{ result: ReplicaCase; nextPair: number }> {
-  const rounds: Figures[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    rounds.push(
-      await cannon(
-        gateways.map((g) => g + BUILD_READ),
-        {},
-        round === 0 ? WARMUP : 0,
-        DURATION / ROUNDS,
-      ),
-    );
-  }
-  const mix = await writeMix(gateways, adminToken, firstPair);
-  const rss = Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, memory(pid)?.rss ?? NaN]));
-  const result = { label, read: combine(rounds), writes: mix.figures, rss };
-  console.log(
-    `  ${label}: uncached build read ${f0(result.read.rps)} req/s (p99 ${f1(result.read.p99)} ms), ` +
-      `write mix ${f0(result.writes.rps)} req/s (p99 ${f1(result.writes.p99)} ms)`,
-  );
-  return { result, nextPair: mix.nextPair };
+/** Where a case is measured: its gateways (uncached) and the processes that serve it (name → pid). */
+export interface ReplicaTarget {
+  gateways: string[];
+  adminToken: string;
+  processes: () => Record<string, number | undefined>;
+  /** The first pair of the write mix (bench/write-mix.ts), past the ones the stack has had. */
+  nextPair: number;
 }
 
-/** The processes of a stack that serve the cases: every replica of every service. */
+/** Every replica of every service of a stack, with its gateways' processes. */
 function processesOf(stack: Stack): Record<string, number | undefined> {
   return Object.fromEntries(SERVICES.flatMap((name) => stack.replicas(name).map((r) => [r.name, r.pid])));
 }
 
-/** Starts a stack with two replicas of each service (uncached gateways), seeds it, measures it, stops it. */
-export async function compareReplicas(): Promise<ReplicaCase> {
+/**
+ * Starts a stack with two replicas of each service (uncached gateways) beside the benchmark's, seeds
+ * it alike, measures both in alternating rounds, stops it, and returns [one, two].
+ */
+export async function compareReplicas(one: ReplicaTarget): Promise<[ReplicaCase, ReplicaCase]> {
   const started = Date.now();
   const t = await startTestStack({
     replicas: { catalog: 2, builds: 2, auth: 2, gateway: 2 },
@@ -67,9 +51,51 @@ export async function compareReplicas(): Promise<ReplicaCase> {
   });
   try {
     await seedBase(t.stack.databases);
-    console.log(`\ntwo replicas of each service: up and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const { result } = await measureReplicaCase('two of each', t.stack.gatewayUrls, t.adminToken, processesOf(t.stack));
-    return result;
+    console.log(`two replicas of each service: up and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const two: ReplicaTarget = {
+      gateways: t.stack.gatewayUrls,
+      adminToken: t.adminToken,
+      processes: () => processesOf(t.stack),
+      nextPair: 0,
+    };
+    // The benchmark's stack has served every case before: warm the fresh one up (JIT, pools) alike.
+    await cannon(
+      two.gateways.map((g) => g + BUILD_READ),
+      {},
+      0,
+      REPLICA_WARMUP_S,
+    );
+    two.nextPair = (await writeMix(two.gateways, two.adminToken, 0, REPLICA_WARMUP_S)).nextPair;
+    const targets = [one, two];
+    const reads: Figures[][] = [[], []];
+    const writes: Figures[][] = [[], []];
+    const slice = DURATION / ROUNDS;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, target] of targets.entries()) {
+        const urls = target.gateways.map((g) => g + BUILD_READ);
+        reads[i].push(await cannon(urls, {}, round === 0 ? WARMUP : 0, slice));
+      }
+      for (const [i, target] of targets.entries()) {
+        const mix = await writeMix(target.gateways, target.adminToken, target.nextPair, slice);
+        target.nextPair = mix.nextPair;
+        writes[i].push(mix.figures);
+      }
+    }
+    const cases = (['one of each', 'two of each'] as const).map((label, i) => ({
+      label,
+      read: combine(reads[i]),
+      writes: combine(writes[i]),
+      rss: Object.fromEntries(
+        Object.entries(targets[i].processes()).map(([name, pid]) => [name, memory(pid)?.rss ?? NaN]),
+      ),
+    }));
+    for (const c of cases) {
+      console.log(
+        `  ${c.label}: uncached build read ${f0(c.read.rps)} req/s (p99 ${f1(c.read.p99)} ms), ` +
+          `write mix ${f0(c.writes.rps)} req/s (p99 ${f1(c.writes.p99)} ms)`,
+      );
+    }
+    return [cases[0], cases[1]];
   } finally {
     await t.stop();
   }
@@ -84,7 +110,7 @@ export function printReplicaComparison(one: ReplicaCase, two: ReplicaCase): void
     String(c[what].errors),
   ];
   printTable(
-    'One against two replicas of each service (gateways with CACHE_ENABLED=false)',
+    'One against two replicas of each service (gateways with CACHE_ENABLED=false; rounds alternate)',
     ['case', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
     [row(one, 'read'), row(two, 'read'), row(one, 'writes'), row(two, 'writes')],
   );

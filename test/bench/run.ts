@@ -33,7 +33,7 @@ import {
   WARMUP,
   type Figures,
 } from './measure';
-import { compareReplicas, measureReplicaCase, printReplicaComparison, type ReplicaCase } from './replicas';
+import { compareReplicas, printReplicaComparison, type ReplicaCase } from './replicas';
 import {
   BASE_MODS,
   MODS_PER_BUILD,
@@ -194,22 +194,23 @@ async function main() {
       `\ngateway RSS: ${mem ? `${f0(mem.rss)} MB now, ${f0(mem.peak)} MB peak` : 'unknown'}; uncached replica: ${f0(memory(uncached.pid)?.rss ?? NaN)} MB`,
     );
 
-    // One process of each service, through the uncached gateway: the first half of bench/replicas.ts.
-    let oneOfEach: ReplicaCase | undefined;
+    // One against two replicas of each service (bench/replicas.ts): this stack, through its uncached
+    // gateway, against a second one started beside it, before the scale check grows this one.
+    let replicas: ReplicaCase[] = [];
     if (REPLICAS) {
       console.log('\nmeasuring one against two replicas of each service...');
-      const processes = { catalog: stack.pid('catalog'), builds: stack.pid('builds'), auth: stack.pid('auth') };
-      const one = await measureReplicaCase(
-        'one of each',
-        [uncached.url],
-        t.adminToken,
-        {
-          ...processes,
+      replicas = await compareReplicas({
+        gateways: [uncached.url],
+        adminToken: t.adminToken,
+        processes: () => ({
+          catalog: stack.pid('catalog'),
+          builds: stack.pid('builds'),
+          auth: stack.pid('auth'),
           gateway: uncached.pid,
-        },
-        mix.nextPair,
-      );
-      oneOfEach = one.result;
+        }),
+        nextPair: mix.nextPair,
+      });
+      printReplicaComparison(replicas[0], replicas[1]);
     }
 
     const scaleRows: Row[] = [];
@@ -240,20 +241,11 @@ async function main() {
       '\nTargets (not asserted): cached build read ≥ 60 % of its ceiling with p99 ≤ 3× the ceiling’s; uncached ≥ 5 %;' +
         ' modpack read and list ≥ 60 %; gateway RSS < 256 MB.',
     );
-    const gatewayMemory = memory(gatewayPid);
-    // The second half on a stack of its own, once this one is stopped (it would hold memory).
-    let replicas: ReplicaCase[] = [];
-    if (oneOfEach) {
-      ceiling.stop();
-      await t.stop();
-      replicas = [oneOfEach, await compareReplicas()];
-      printReplicaComparison(replicas[0], replicas[1]);
-    }
     if (process.env.BENCH_OUT) {
       writeFileSync(
         process.env.BENCH_OUT,
         JSON.stringify(
-          { duration: DURATION, connections: CONNECTIONS, rows, scaleRows, memory: gatewayMemory, replicas },
+          { duration: DURATION, connections: CONNECTIONS, rows, scaleRows, memory: memory(gatewayPid), replicas },
           null,
           2,
         ),

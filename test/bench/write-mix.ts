@@ -3,13 +3,14 @@
 // new. Pairs are numbered from `firstPair`: mod (k mod BASE_MODS) + 1 into build W(k / BASE_MODS),
 // so a later run that starts past the earlier one's last build never assigns a mod twice to a build.
 import { md5Of } from '../support';
-import { cannon, type Figures } from './measure';
+import { cannon, DURATION, type Figures } from './measure';
 import { BASE_MODS, modName } from './seed';
 
 export async function writeMix(
   url: string | string[],
   adminToken: string,
   firstPair = 0,
+  duration = DURATION,
 ): Promise<{ figures: Figures; pairs: number; nextPair: number }> {
   const runId = Date.now().toString(36);
   let pair = firstPair;
@@ -39,6 +40,7 @@ export async function writeMix(
       ],
     },
     0,
+    duration,
   );
   return { figures, pairs: pair - firstPair, nextPair: Math.ceil(pair / BASE_MODS) * BASE_MODS };
 }
