@@ -1,10 +1,11 @@
 // One against two replicas of each service: the uncached build read and the write mix on the
 // stack of the benchmark (one process of each service, through its gateway with CACHE_ENABLED=false)
-// and on a second stack with two of each (two such gateways, the connections spread over both),
-// the two alternating in rounds so that a burst of other load on the machine weighs on both alike;
-// then the memory of every process, so that an operator can size a cluster from the cost of a
-// replica. On a 2-core machine the point is no loss, not a speed-up: the replicas share the cores
-// the single processes had.
+// and on a second stack with two of each, measured through its first gateway only (two of each
+// back-end service) and through both gateways (the connections spread over them); the cases
+// alternate in rounds so that a burst of other load on the machine weighs on all alike. Then the
+// memory of every process, so that an operator can size a cluster from the cost of a replica. On a
+// 2-core machine the point is no loss, not a speed-up: the replicas share the cores the single
+// processes had.
 import type { Stack } from '@depot/local';
 import { startTestStack } from '../support';
 import { cannon, combine, DURATION, f0, f1, memory, printTable, ROUNDS, WARMUP, type Figures } from './measure';
@@ -20,17 +21,18 @@ export interface ReplicaCase {
   label: string;
   read: Figures;
   writes: Figures;
-  /** RSS in MiB of each process that served the case, by replica name. */
+  /** RSS in MiB of each process of the stack that served the case, by replica name. */
   rss: Record<string, number>;
 }
 
 /** Where a case is measured: its gateways (uncached) and the processes that serve it (name → pid). */
 export interface ReplicaTarget {
+  label: string;
   gateways: string[];
   adminToken: string;
   processes: () => Record<string, number | undefined>;
-  /** The first pair of the write mix (bench/write-mix.ts), past the ones the stack has had. */
-  nextPair: number;
+  /** The next pair of the write mix on this stack (bench/write-mix.ts), past the ones it has had. */
+  pairs: { next: number };
 }
 
 /** Every replica of every service of a stack, with its gateways' processes. */
@@ -40,9 +42,11 @@ function processesOf(stack: Stack): Record<string, number | undefined> {
 
 /**
  * Starts a stack with two replicas of each service (uncached gateways) beside the benchmark's, seeds
- * it alike, measures both in alternating rounds, stops it, and returns [one, two].
+ * it alike, and measures in alternating rounds: `one`, the new stack through its first gateway only
+ * (two of each back-end service), and through both gateways (two of each). Stops it and returns
+ * the three cases.
  */
-export async function compareReplicas(one: ReplicaTarget): Promise<[ReplicaCase, ReplicaCase]> {
+export async function compareReplicas(one: ReplicaTarget): Promise<ReplicaCase[]> {
   const started = Date.now();
   const t = await startTestStack({
     replicas: { catalog: 2, builds: 2, auth: 2, gateway: 2 },
@@ -52,23 +56,29 @@ export async function compareReplicas(one: ReplicaTarget): Promise<[ReplicaCase,
   try {
     await seedBase(t.stack.databases);
     console.log(`two replicas of each service: up and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const two: ReplicaTarget = {
-      gateways: t.stack.gatewayUrls,
+    const pairs = { next: 0 };
+    const two = (label: string, gateways: string[]): ReplicaTarget => ({
+      label,
+      gateways,
       adminToken: t.adminToken,
       processes: () => processesOf(t.stack),
-      nextPair: 0,
-    };
+      pairs,
+    });
+    const targets = [
+      one,
+      two('two of each back-end service, one gateway', t.stack.gatewayUrls.slice(0, 1)),
+      two('two of each', t.stack.gatewayUrls),
+    ];
     // The benchmark's stack has served every case before: warm the fresh one up (JIT, pools) alike.
     await cannon(
-      two.gateways.map((g) => g + BUILD_READ),
+      t.stack.gatewayUrls.map((g) => g + BUILD_READ),
       {},
       0,
       REPLICA_WARMUP_S,
     );
-    two.nextPair = (await writeMix(two.gateways, two.adminToken, 0, REPLICA_WARMUP_S)).nextPair;
-    const targets = [one, two];
-    const reads: Figures[][] = [[], []];
-    const writes: Figures[][] = [[], []];
+    pairs.next = (await writeMix(t.stack.gatewayUrls, t.adminToken, 0, REPLICA_WARMUP_S)).nextPair;
+    const reads: Figures[][] = targets.map(() => []);
+    const writes: Figures[][] = targets.map(() => []);
     const slice = DURATION / ROUNDS;
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, target] of targets.entries()) {
@@ -76,34 +86,25 @@ export async function compareReplicas(one: ReplicaTarget): Promise<[ReplicaCase,
         reads[i].push(await cannon(urls, {}, round === 0 ? WARMUP : 0, slice));
       }
       for (const [i, target] of targets.entries()) {
-        const mix = await writeMix(target.gateways, target.adminToken, target.nextPair, slice);
-        target.nextPair = mix.nextPair;
+        const mix = await writeMix(target.gateways, target.adminToken, target.pairs.next, slice);
+        target.pairs.next = mix.nextPair;
         writes[i].push(mix.figures);
       }
     }
-    const cases = (['one of each', 'two of each'] as const).map((label, i) => ({
-      label,
+    return targets.map((target, i) => ({
+      label: target.label,
       read: combine(reads[i]),
       writes: combine(writes[i]),
-      rss: Object.fromEntries(
-        Object.entries(targets[i].processes()).map(([name, pid]) => [name, memory(pid)?.rss ?? NaN]),
-      ),
+      rss: Object.fromEntries(Object.entries(target.processes()).map(([name, pid]) => [name, memory(pid)?.rss ?? NaN])),
     }));
-    for (const c of cases) {
-      console.log(
-        `  ${c.label}: uncached build read ${f0(c.read.rps)} req/s (p99 ${f1(c.read.p99)} ms), ` +
-          `write mix ${f0(c.writes.rps)} req/s (p99 ${f1(c.writes.p99)} ms)`,
-      );
-    }
-    return [cases[0], cases[1]];
   } finally {
     await t.stop();
   }
 }
 
-export function printReplicaComparison(one: ReplicaCase, two: ReplicaCase): void {
+export function printReplicaComparison(cases: ReplicaCase[]): void {
   const row = (c: ReplicaCase, what: 'read' | 'writes') => [
-    `${what === 'read' ? `build read (${MODS_PER_BUILD} mods), uncached` : 'write mix'}, ${c.label}`,
+    `${what === 'read' ? `build read (${MODS_PER_BUILD} mods), uncached` : 'write mix'}: ${c.label}`,
     f0(c[what].rps),
     f1(c[what].p50),
     f1(c[what].p99),
@@ -112,8 +113,10 @@ export function printReplicaComparison(one: ReplicaCase, two: ReplicaCase): void
   printTable(
     'One against two replicas of each service (gateways with CACHE_ENABLED=false; rounds alternate)',
     ['case', 'req/s', 'p50 ms', 'p99 ms', 'errors'],
-    [row(one, 'read'), row(two, 'read'), row(one, 'writes'), row(two, 'writes')],
+    [...cases.map((c) => row(c, 'read')), ...cases.map((c) => row(c, 'writes'))],
   );
+  // Memory: the stack of one process each, and the one of two each.
+  const [one, two] = [cases[0], cases[cases.length - 1]];
   const mb = (c: ReplicaCase, name: string) =>
     Object.entries(c.rss)
       .filter(([replica]) => replica === name || replica.startsWith(`${name}-`))

@@ -200,6 +200,7 @@ async function main() {
     if (REPLICAS) {
       console.log('\nmeasuring one against two replicas of each service...');
       replicas = await compareReplicas({
+        label: 'one of each',
         gateways: [uncached.url],
         adminToken: t.adminToken,
         processes: () => ({
@@ -208,9 +209,9 @@ async function main() {
           auth: stack.pid('auth'),
           gateway: uncached.pid,
         }),
-        nextPair: mix.nextPair,
+        pairs: { next: mix.nextPair },
       });
-      printReplicaComparison(replicas[0], replicas[1]);
+      printReplicaComparison(replicas);
     }
 
     const scaleRows: Row[] = [];
