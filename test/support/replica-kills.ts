@@ -1,7 +1,7 @@
 // Crashes under load: one replica at a time gets SIGKILL, the launcher restarts it, and each kill's
 // window (until the next kill) is summed up: requests answered, failed by outcome, the longest wait,
-// and what the events did meanwhile (published into the stream, delivered to and acknowledged by the
-// durable consumers).
+// and what the events did meanwhile (published into the stream, delivered to and handled by the
+// durable consumers, still awaiting acknowledgement: the dead replica's, until its ack wait ends).
 import type { Replica } from '@depot/local';
 import { eventually, type TestStack } from './index';
 import type { Sample, SteadyLoad } from './replica-load';
@@ -44,12 +44,15 @@ export async function killInTurn(
 }
 
 function eventsBetween(before: StreamState, after: StreamState): string {
-  const sum = (s: StreamState, key: 'delivered' | 'acked' | 'redelivered') =>
-    Object.values(s.consumers).reduce((n, c) => n + c[key], 0);
-  const delta = (key: 'delivered' | 'acked' | 'redelivered') => sum(after, key) - sum(before, key);
+  const sum = (s: StreamState, of: (c: StreamState['consumers'][string]) => number) =>
+    Object.values(s.consumers).reduce((n, c) => n + of(c), 0);
+  const delta = (of: (c: StreamState['consumers'][string]) => number) => sum(after, of) - sum(before, of);
+  // A delivery no longer waiting for its acknowledgement was handled (a failed one comes back as a
+  // redelivery, counted as a delivery again).
   return (
-    `events published ${after.messages - before.messages}, delivered ${delta('delivered')} ` +
-    `(${delta('redelivered')} redelivered), handled ${delta('acked')}`
+    `events published ${after.messages - before.messages}, delivered ${delta((c) => c.delivered)} ` +
+    `(${delta((c) => c.redelivered)} redelivered), handled ${delta((c) => c.delivered - c.ackPending)}, ` +
+    `${sum(after, (c) => c.ackPending)} awaiting acknowledgement`
   );
 }
 

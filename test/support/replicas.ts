@@ -87,8 +87,6 @@ export async function outbox(
 export interface ConsumerState {
   /** Deliveries so far, redeliveries included. */
   delivered: number;
-  /** Deliveries acknowledged (all of them up to this one). */
-  acked: number;
   redelivered: number;
   pending: number;
   ackPending: number;
@@ -115,7 +113,6 @@ export async function streamState(natsUrl: string, namespace: string): Promise<S
     for await (const c of jsm.consumers.list(name)) {
       consumers[c.name] = {
         delivered: c.delivered.consumer_seq,
-        acked: c.ack_floor.consumer_seq,
         redelivered: c.num_redelivered,
         pending: c.num_pending,
         ackPending: c.num_ack_pending,
