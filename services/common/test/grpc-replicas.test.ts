@@ -130,9 +130,10 @@ describe('round_robin over a static list of two replicas', () => {
       for (let i = 0; running; i++) {
         const kind = (n + i) % 2 ? 'read' : 'write';
         const startedAt = performance.now();
-        const code = await (kind === 'read'
-          ? client.GetMod({ slug: `r${n}-${i}` })
-          : client.CreateMod({ name: `w${n}-${i}`, pretty_name: 'W' })
+        const code = await (
+          kind === 'read'
+            ? client.GetMod({ slug: `r${n}-${i}` })
+            : client.CreateMod({ name: `w${n}-${i}`, pretty_name: 'W' })
         ).then(
           () => grpc.status.OK,
           (err: grpc.ServiceError) => err.code,
