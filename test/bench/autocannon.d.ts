@@ -9,7 +9,8 @@ declare module 'autocannon' {
       setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
     }
     interface Options {
-      url: string;
+      /** One target, or several: connection i goes to url i mod n. */
+      url: string | string[];
       connections?: number;
       duration?: number;
       /** Stop after this many requests instead of after `duration`. */

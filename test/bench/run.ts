@@ -9,16 +9,31 @@
 //
 // Settings: BENCH_DURATION (s per measured case, default 15), BENCH_WARMUP (s, default 3),
 // BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (a read case and its ceiling alternate in this many
-// rounds sharing the duration, default 3), BENCH_SCALE, BENCH_OUT (write the figures as JSON there).
+// rounds sharing the duration, default 3), BENCH_SCALE, BENCH_OUT (write the figures as JSON there),
+// BENCH_REPLICAS (default 1: then one vs two replicas of each service, bench/replicas.ts; 0 skips it).
 // Over rounds: req/s is the mean, p50 weighted by requests, p99 the worst round's.
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import type { GatewayReplica } from '@depot/local';
-import { md5Of, startTestStack, type TestStack } from '../support';
+import { startTestStack, type TestStack } from '../support';
 import { runTool } from '../support/run-tool';
 import { explainHotQueries, printExplain } from './explain';
+import {
+  cannon,
+  combine,
+  CONNECTIONS,
+  DURATION,
+  f0,
+  f1,
+  f2,
+  memory,
+  printTable as printRows,
+  ROUNDS,
+  WARMUP,
+  type Figures,
+} from './measure';
+import { compareReplicas, printReplicaComparison, type ReplicaCase } from './replicas';
 import {
   BASE_MODS,
   MODS_PER_BUILD,
@@ -29,31 +44,13 @@ import {
   seedScale,
   versionName,
 } from './seed';
+import { writeMix } from './write-mix';
 
-const num = (name: string, fallback: number) => {
-  const v = process.env[name];
-  const n = v === undefined || v === '' ? fallback : Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number, got "${v}"`);
-  return n;
-};
-const DURATION = num('BENCH_DURATION', 15);
-const WARMUP = num('BENCH_WARMUP', 3);
-const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
-/** A read case and its ceiling alternate in this many rounds (sharing the duration), so that a
- * burst of other load on the machine weighs on both alike. */
-const ROUNDS = Math.max(1, Math.round(num('BENCH_ROUNDS', 3)));
 // `npm run bench -- --scale` from the root reaches this script as npm's config npm_config_scale.
 const SCALE =
   process.argv.includes('--scale') ||
   ['1', 'true', 'yes'].includes((process.env.BENCH_SCALE ?? process.env.npm_config_scale ?? '').toLowerCase());
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  requests: number;
-}
+const REPLICAS = process.env.BENCH_REPLICAS !== '0';
 
 interface Row {
   name: string;
@@ -61,48 +58,6 @@ interface Row {
   ceiling?: Figures;
   bodyBytes?: number;
   rssMb?: number;
-}
-
-async function cannon(
-  url: string,
-  opts: Partial<autocannon.Options> = {},
-  warmup = WARMUP,
-  duration = DURATION,
-): Promise<Figures> {
-  const base = { url, connections: CONNECTIONS, timeout: 10, ...opts };
-  if (warmup > 0) await autocannon({ ...base, duration: warmup });
-  const r = await autocannon({ ...base, duration });
-  return {
-    rps: r.requests.total / r.duration,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    requests: r.requests.total,
-  };
-}
-
-/** Rounds of one target: req/s over all of them, p50 weighted by requests, p99 the worst round's. */
-function combine(rounds: Figures[]): Figures {
-  const requests = rounds.reduce((n, r) => n + r.requests, 0);
-  return {
-    rps: rounds.reduce((n, r) => n + r.rps, 0) / rounds.length,
-    p50: rounds.reduce((n, r) => n + r.p50 * r.requests, 0) / Math.max(requests, 1),
-    p99: Math.max(...rounds.map((r) => r.p99)),
-    errors: rounds.reduce((n, r) => n + r.errors, 0),
-    requests,
-  };
-}
-
-/** VmRSS and VmHWM (peak) of a process, in MiB. */
-function memory(pid: number | undefined): { rss: number; peak: number } | undefined {
-  if (!pid) return undefined;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-  } catch {
-    return undefined;
-  }
 }
 
 /** The ceiling server in its own process; `serve(body)` switches the body it answers. */
@@ -133,10 +88,6 @@ async function fetchBody(url: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toString() : '-');
-const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
-const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
-
 function printTable(title: string, rows: Row[]) {
   const header = [
     'case',
@@ -164,13 +115,7 @@ function printTable(title: string, rows: Row[]) {
     r.bodyBytes === undefined ? '' : f1(r.bodyBytes / 1024),
     r.rssMb === undefined ? '' : f0(r.rssMb),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\n${title}`);
-  console.log(fmt(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const l of lines) console.log(fmt(l));
+  printRows(title, header, lines);
 }
 
 async function main() {
@@ -235,40 +180,12 @@ async function main() {
     rows.push(await readCase('mod version read, cached', version));
     rows.push(await readCase(`build read (${MODS_PER_BUILD} mods), CACHE_ENABLED=false`, build150, uncached.url));
 
-    // Write mix: each connection creates a version of a mod, then assigns it to a build (a fresh
-    // mod per pair, so every assignment is new), through the cached gateway.
-    const runId = Date.now().toString(36);
-    let pair = 0;
-    const writes = await cannon(
-      gateway,
-      {
-        headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/json' },
-        requests: [
-          {
-            method: 'POST',
-            setupRequest(req, ctx) {
-              const k = pair++;
-              ctx.mod = modName((k % BASE_MODS) + 1);
-              ctx.build = `W${Math.floor(k / BASE_MODS)}`;
-              ctx.version = `w-${runId}-${k}`;
-              const body = JSON.stringify({ version: ctx.version, md5: md5Of(String(ctx.version)), filesize: 1024 });
-              return { ...req, path: `/api/mod/${ctx.mod}/version`, body };
-            },
-          },
-          {
-            method: 'POST',
-            setupRequest(req, ctx) {
-              const body = JSON.stringify({ mod_slug: ctx.mod, mod_version: ctx.version });
-              return { ...req, path: `/api/modpack/bench-writes/${ctx.build}/mod`, body };
-            },
-          },
-        ],
-      },
-      0,
-    );
+    // Write mix: create a version, then assign it (bench/write-mix.ts), through the cached gateway.
+    const mix = await writeMix(gateway, t.adminToken);
+    const writes = mix.figures;
     rows.push({ name: 'write mix (create version + assign)', gateway: writes, rssMb: rss() });
     console.log(
-      `  write mix: ${f0(writes.rps)} req/s, p99 ${f1(writes.p99)} ms, ${writes.errors} errors (${pair} pairs started)`,
+      `  write mix: ${f0(writes.rps)} req/s, p99 ${f1(writes.p99)} ms, ${writes.errors} errors (${mix.pairs} pairs started)`,
     );
 
     const mem = memory(gatewayPid);
@@ -276,6 +193,26 @@ async function main() {
     console.log(
       `\ngateway RSS: ${mem ? `${f0(mem.rss)} MB now, ${f0(mem.peak)} MB peak` : 'unknown'}; uncached replica: ${f0(memory(uncached.pid)?.rss ?? NaN)} MB`,
     );
+
+    // One against two replicas of each service (bench/replicas.ts): this stack, through its uncached
+    // gateway, against a second one started beside it, before the scale check grows this one.
+    let replicas: ReplicaCase[] = [];
+    if (REPLICAS) {
+      console.log('\nmeasuring one against two replicas of each service...');
+      replicas = await compareReplicas({
+        label: 'one of each',
+        gateways: [uncached.url],
+        adminToken: t.adminToken,
+        processes: () => ({
+          catalog: stack.pid('catalog'),
+          builds: stack.pid('builds'),
+          auth: stack.pid('auth'),
+          gateway: uncached.pid,
+        }),
+        pairs: { next: mix.nextPair },
+      });
+      printReplicaComparison(replicas);
+    }
 
     const scaleRows: Row[] = [];
     if (SCALE) {
@@ -309,7 +246,7 @@ async function main() {
       writeFileSync(
         process.env.BENCH_OUT,
         JSON.stringify(
-          { duration: DURATION, connections: CONNECTIONS, rows, scaleRows, memory: memory(gatewayPid) },
+          { duration: DURATION, connections: CONNECTIONS, rows, scaleRows, memory: memory(gatewayPid), replicas },
           null,
           2,
         ),

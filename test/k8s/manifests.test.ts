@@ -7,9 +7,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { grpcTarget } from '@depot/common';
 import { prerequisite } from '@depot/common/testing';
 import { parseAllDocuments } from 'yaml';
 import { settingsOf } from '../docs/settings';
+import { PROVEN } from '../support/replicas';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const K8S = path.join(REPO, 'deploy', 'k8s');
@@ -343,6 +345,18 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
     for (const o of OVERLAYS) rendered[o] = render(path.join(K8S, 'overlays', o));
   });
 
+  it('base: the replica counts the replica tests run (two of every process) and one down at a time', () => {
+    for (const name of PROCESSES) {
+      const hpa = one<Hpa>(rendered.base, 'HorizontalPodAutoscaler', name);
+      const pdb = one<Pdb>(rendered.base, 'PodDisruptionBudget', name);
+      expect([name, hpa.spec.minReplicas, pdb.spec.maxUnavailable]).toEqual([
+        name,
+        PROVEN.replicas,
+        PROVEN.unavailableAtOnce,
+      ]);
+    }
+  });
+
   it('every object of base, dev and production validates against the Kubernetes API schemas', () => {
     const objects = [...rendered.base, ...rendered.dev, ...rendered.production];
     const results = validate(objects);
@@ -559,6 +573,54 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
           const addr = configValue(objects(), w.spec.template.spec.containers[0], `${name.toUpperCase()}_GRPC_ADDR`);
           if (addr !== undefined) expect(addr).toBe(`${name}:${port}`);
         }
+      },
+    );
+
+    it.each(Object.keys(GRPC))(
+      '%s: every address of it that a process is given is a headless Service resolved to every pod of its Deployment',
+      (name) => {
+        // What cluster DNS answers for a headless Service: the ready pods its selector matches. Every
+        // pod the Deployment makes (however many the autoscaler asks for) and nothing else; the
+        // clients resolve the name through DNS (dns:///) and balance round_robin over the answers.
+        const pods = workloads(objects()).map((w) => ({ owner: `${w.kind}/${w.metadata.name}`, labels: podLabels(w) }));
+        const callers = workloads(objects()).filter((w) => PROCESSES.includes(w.metadata.name as never));
+        const addresses = callers
+          .map((w) => configValue(objects(), w.spec.template.spec.containers[0], `${name.toUpperCase()}_GRPC_ADDR`))
+          .filter((a): a is string => a !== undefined);
+        expect(addresses.length).toBeGreaterThan(0);
+        for (const address of new Set(addresses)) {
+          expect(grpcTarget(address)).toBe(`dns:///${address}`);
+          const [host, port] = address.split(':');
+          const svc = one<Service>(objects(), 'Service', host);
+          expect([address, svc.spec.clusterIP, svc.spec.publishNotReadyAddresses ?? false]).toEqual([
+            address,
+            'None',
+            false,
+          ]);
+          expect(svc.spec.ports).toContainEqual(expect.objectContaining({ port: Number(port), targetPort: 'grpc' }));
+          const endpoints = pods
+            .filter((p) => matches({ matchLabels: svc.spec.selector }, p.labels))
+            .map((p) => p.owner);
+          expect([address, endpoints]).toEqual([address, [`Deployment/${name}`]]);
+          expect(container(name).ports).toContainEqual(
+            expect.objectContaining({ name: 'grpc', containerPort: Number(port) }),
+          );
+        }
+      },
+    );
+
+    it.each(PROCESSES)(
+      '%s: its replicas and disruption budget stay within what e2e/replicas.test.ts proves',
+      (name) => {
+        // The replica tests run PROVEN.replicas of every process and lose PROVEN.unavailableAtOnce of
+        // one at a time without a failed read: a cluster runs at least that many (dev runs one and
+        // promises nothing) and lets no more go at once, by eviction or by a rolling update.
+        const hpa = one<Hpa>(objects(), 'HorizontalPodAutoscaler', name);
+        if (overlay !== 'dev') expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(PROVEN.replicas);
+        const d = deployment(name);
+        const pdb = of<Pdb>(objects(), 'PodDisruptionBudget').filter((p) => matches(p.spec.selector, podLabels(d)));
+        expect(pdb.map((p) => p.spec.maxUnavailable)).toEqual([PROVEN.unavailableAtOnce]);
+        expect(d.spec.strategy?.rollingUpdate?.maxUnavailable).toBe(0);
       },
     );
 

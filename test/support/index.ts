@@ -47,9 +47,13 @@ export async function startTestStack(
     onGiveUp?: StackOptions['onGiveUp'];
     /** The launcher's own progress lines (restarts...). */
     log?: StackOptions['log'];
+    /** Processes of each service (default: CATALOG_REPLICAS... of the environment, else 1). */
+    replicas?: StackOptions['replicas'];
+    /** The base name of the service databases (default: a fresh one), for a test that prepares them. */
+    databaseBase?: string;
   } = {},
 ): Promise<TestStack> {
-  const base = uniqueName('depot_e2e');
+  const base = opts.databaseBase ?? uniqueName('depot_e2e');
   const ns = createTestNamespace('e2e');
   const adminToken = `admin_${randomBytes(24).toString('hex')}`;
   const mirrorUrl = opts.mirrorUrl ?? 'https://mirror.example.test/repo/';
@@ -67,6 +71,7 @@ export async function startTestStack(
     supervise: opts.supervise,
     onGiveUp: opts.onGiveUp,
     log: opts.log,
+    replicas: opts.replicas,
     stdio: 'pipe',
     logLevel: opts.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'warn',
     env: { RATE_LIMIT_ALLOWLIST: '', RATE_LIMIT_PER_MINUTE: '0', ...opts.env },

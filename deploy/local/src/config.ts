@@ -2,6 +2,7 @@
 // environment. Pure, so that the wiring is unit-tested without starting anything.
 import { randomBytes } from 'node:crypto';
 import type { ExitInfo, StdioMode } from './child';
+import { addressList, replicaCount, REPLICA_VARIABLES } from './replicas';
 import { DEFAULT_SUPERVISION, type SupervisionPolicy } from './supervisor';
 
 export const SERVICE_NAMES = ['catalog', 'builds', 'auth', 'gateway'] as const;
@@ -61,8 +62,13 @@ export interface StackOptions {
   stdio?: StdioMode;
   /** Extra environment for every service. */
   env?: Record<string, string>;
-  /** Extra environment per service, applied after `env`. */
+  /** Extra environment per service, applied after `env` (to every replica of it). */
   services?: Partial<Record<ServiceName, Record<string, string>>>;
+  /**
+   * CATALOG_REPLICAS, BUILDS_REPLICAS, AUTH_REPLICAS, GATEWAY_REPLICAS: processes of each service
+   * (1 to 4, default 1), each on its own port, every caller balancing over all of them (replicas.ts).
+   */
+  replicas?: Partial<Record<ServiceName, number>>;
   /** How long one service may take to become healthy, default 60 s. */
   startTimeoutMs?: number;
   /** Aborting cancels a start in progress (it then stops what it had started). */
@@ -101,6 +107,7 @@ export interface Settings {
   stdio: StdioMode;
   env: Record<string, string>;
   services: Partial<Record<ServiceName, Record<string, string>>>;
+  replicas: Record<ServiceName, number>;
   startTimeoutMs: number;
   /** Undefined: not supervised. */
   supervision?: SupervisionPolicy;
@@ -147,6 +154,12 @@ export function resolveSettings(options: StackOptions, env: NodeJS.ProcessEnv = 
     stdio: options.stdio ?? 'pipe',
     env: options.env ?? {},
     services: options.services ?? {},
+    replicas: Object.fromEntries(
+      SERVICE_NAMES.map((name) => [
+        name,
+        replicaCount(REPLICA_VARIABLES[name], options.replicas?.[name] ?? nonEmpty(env[REPLICA_VARIABLES[name]])),
+      ]),
+    ) as Record<ServiceName, number>,
     startTimeoutMs: options.startTimeoutMs ?? 60_000,
     supervision:
       options.supervise === false
@@ -160,12 +173,18 @@ export interface Wiring {
   /** The catalog's archive folder, as the stack resolved it. */
   archiveDir: string;
   databases: Record<BackendName, string>;
-  ports: Record<ServiceName, number>;
+  /** The port of every replica of each service, in replica order. */
+  ports: Record<ServiceName, number[]>;
+  /** The /metrics port of every replica of each back-end service (the gateway serves it on its own). */
+  metricsPorts: Record<BackendName, number[]>;
 }
 
-/** The variables the launcher sets for one service (on top of its own environment). */
-export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring): Record<string, string> {
-  const addr = (service: BackendName) => `127.0.0.1:${w.ports[service]}`;
+/** The variables the launcher sets for replica `replica` of one service (on top of its own environment). */
+export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring, replica = 0): Record<string, string> {
+  // Its own listen address; its peers' every replica (one address, or a list balanced round_robin).
+  const listen = (service: ServiceName) => `127.0.0.1:${w.ports[service][replica]}`;
+  const addr = (service: BackendName) => addressList(w.ports[service]);
+  const metrics = (service: BackendName) => ({ METRICS_PORT: String(w.metricsPorts[service][replica]) });
   const shared = {
     NATS_URL: w.natsUrl,
     EVENTS_NAMESPACE: s.eventsNamespace,
@@ -176,7 +195,8 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring): R
   const own: Record<ServiceName, Record<string, string>> = {
     catalog: {
       DATABASE_URL: w.databases.catalog,
-      CATALOG_GRPC_LISTEN: addr('catalog'),
+      CATALOG_GRPC_LISTEN: listen('catalog'),
+      ...metrics('catalog'),
       BUILDS_GRPC_ADDR: addr('builds'),
       // Where it fetches archives from for a rehash.
       SERVICE_MIRROR_URL: s.mirrorUrl,
@@ -185,18 +205,20 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring): R
     },
     builds: {
       DATABASE_URL: w.databases.builds,
-      BUILDS_GRPC_LISTEN: addr('builds'),
+      BUILDS_GRPC_LISTEN: listen('builds'),
+      ...metrics('builds'),
       CATALOG_GRPC_ADDR: addr('catalog'),
     },
     auth: {
       DATABASE_URL: w.databases.auth,
-      AUTH_GRPC_LISTEN: addr('auth'),
+      AUTH_GRPC_LISTEN: listen('auth'),
+      ...metrics('auth'),
       ADMIN_TOKEN: s.adminToken,
       TOTP_ENCRYPTION_KEY: s.totpEncryptionKey,
     },
     gateway: {
       GATEWAY_HOST: '127.0.0.1',
-      GATEWAY_PORT: String(w.ports.gateway),
+      GATEWAY_PORT: String(w.ports.gateway[replica]),
       CATALOG_GRPC_ADDR: addr('catalog'),
       BUILDS_GRPC_ADDR: addr('builds'),
       AUTH_GRPC_ADDR: addr('auth'),

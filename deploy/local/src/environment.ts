@@ -29,5 +29,19 @@ export const launcherEnvSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   LOG_PRETTY: z.string().default('true'),
   LOG_COLOR: z.string().optional(),
+  ARCHIVE_STORE_DIR: unset('`.data/archives` under the checkout (test stacks: a throwaway folder)'),
+  ...Object.fromEntries(
+    (['CATALOG', 'BUILDS', 'AUTH', 'GATEWAY'] as const).map((service) => [
+      `${service}_REPLICAS`,
+      z
+        .string()
+        .default('1')
+        .meta({
+          description:
+            `Processes of the ${service.toLowerCase()} service \`npm start\` runs (1 to 4), each on its own port, ` +
+            'restarted on its own; every caller balances over them (docs/replicas.md).',
+        }),
+    ]),
+  ),
   ...localStackEnv.shape,
 });

@@ -6,8 +6,9 @@ export {
   type StackOptions,
   type ExitInfo,
   type GatewayReplica,
+  type Replica,
 } from './stack';
-export { SERVICE_ENTRIES, SERVICE_NAMES, type ServiceName, type BackendName } from './config';
+export { BACKENDS, SERVICE_ENTRIES, SERVICE_NAMES, type ServiceName, type BackendName } from './config';
 export { freePort, tcpAnswers } from './ports';
 export { findExecutable } from './deps';
 export type { StdioMode } from './child';

@@ -1,39 +1,33 @@
 // The local stack: PostgreSQL and NATS (found or started), one database per service, then
 // catalog, builds and auth, then the gateway, each a separate process as in Kubernetes. Used by
 // `npm start` and by the end-to-end tests alike.
-import { createDatabaseIfMissing, redactUrl, serviceDatabaseUrl } from '@depot/common';
 import path from 'node:path';
-import { describeExit, ManagedChild, type ExitInfo } from './child';
+import { describeExit, type ExitInfo, type ManagedChild } from './child';
 import {
   BACKENDS,
   resolveSettings,
-  SERVICE_ENTRIES,
   SERVICE_NAMES,
   serviceEnvironment,
   type BackendName,
   type ServiceName,
-  type Settings,
   type StackOptions,
   type Wiring,
 } from './config';
 import { ensureConsoleBuilt } from './console';
-import { claimDataDir, DATA_ROOT, REPO_ROOT, throwawayDir, type ClaimedDir } from './data-dir';
+import { claimDataDir, DATA_ROOT, throwawayDir, type ClaimedDir } from './data-dir';
 import { resolveNats, resolvePostgres, type Dependency } from './deps';
-import { grpcHealthProbe, httpOk, StartupError, waitFor } from './health';
-import { freePorts, portIsFree } from './ports';
+import { StartupError } from './health';
+import { freePorts } from './ports';
+import { addressList, replicaLabel } from './replicas';
+import { serviceProcess, type Replica, type ServiceProcess } from './service-process';
 import { Supervisor } from './supervisor';
-
-// Preloaded into every service. The launcher holds an IPC channel to each; when the launcher goes
-// away, even killed by SIGKILL, the channel closes and the service stops as if sent SIGTERM
-// instead of living on as an orphan. A data: URL because a .ts preload is not loadable there;
-// the `if` because preloads also run in tsx's loader thread, which has no channel.
-const EXIT_WITH_LAUNCHER = `data:text/javascript,${encodeURIComponent(
-  'if (process.channel) { process.channel.unref(); process.once("disconnect", () => process.kill(process.pid, "SIGTERM")); }',
-)}`;
+import { choosePorts, createDatabases } from './wiring';
 
 export interface Stack {
-  /** http://127.0.0.1:<port> */
+  /** http://127.0.0.1:<port> of the first gateway. */
   gatewayUrl: string;
+  /** Every gateway replica's URL (GATEWAY_REPLICAS), the first one first. */
+  gatewayUrls: string[];
   adminToken: string;
   /** True when no ADMIN_TOKEN was given and this one was made for this run. */
   adminTokenGenerated: boolean;
@@ -42,19 +36,30 @@ export interface Stack {
   databases: Record<BackendName, string>;
   natsUrl: string;
   eventsNamespace: string;
+  /** The port of each service's first replica. */
   ports: Record<ServiceName, number>;
+  /** The gRPC address callers are given: every replica's, balanced round_robin (replicas.ts). */
+  addresses: Record<BackendName, string>;
   /** Where PostgreSQL and NATS came from. */
   sources: { postgres: Dependency['source']; nats: Dependency['source'] };
-  /** Stops the gateway, then the services, then PostgreSQL and NATS if started here. */
+  /** Stops the gateways, then the services, then PostgreSQL and NATS if started here. */
   stop(): Promise<void>;
-  /** Stops one service (SIGTERM by default; SIGKILL for a crash) and resolves with its exit. */
+  /** Every replica of a service, in order (one unless its *_REPLICAS says more). */
+  replicas(name: ServiceName): Replica[];
+  /**
+   * Stops every replica of a service (SIGTERM by default; SIGKILL for a crash) and resolves with
+   * the first one's exit.
+   */
   stopService(name: ServiceName, signal?: NodeJS.Signals): Promise<ExitInfo | undefined>;
-  /** Starts a stopped service again, with the same configuration and port, and waits until healthy. */
+  /** Starts a stopped service again, with the same configuration and ports, and waits until healthy. */
   startService(name: ServiceName): Promise<void>;
   restartService(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
-  /** Recent output (up to 2000 lines) of a service, or of `postgres`/`nats` when started here. */
-  logs(name: ServiceName | 'postgres' | 'nats'): string;
-  /** Process id of a running service (e.g. to read its memory in /proc/<pid>/status). */
+  /**
+   * Recent output (up to 2000 lines) of a service's first replica, of one replica by its name
+   * (`catalog-2`), or of `postgres`/`nats` when started here.
+   */
+  logs(name: ServiceName | 'postgres' | 'nats' | (string & {})): string;
+  /** Process id of a running service's first replica (e.g. to read its memory in /proc/<pid>/status). */
   pid(name: ServiceName): number | undefined;
   /**
    * Starts one more gateway replica (same services, NATS and namespace) on a free port, with
@@ -72,6 +77,7 @@ export interface GatewayReplica {
 }
 
 export type { StackOptions } from './config';
+export type { Replica } from './service-process';
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const settings = resolveSettings(options);
@@ -79,7 +85,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const ctx = { log, signal: options.signal };
   const deps: Dependency[] = [];
   let archives: ClaimedDir | undefined;
-  const children = new Map<ServiceName, ManagedChild>();
+  const processes = new Map<ServiceName, ServiceProcess[]>();
   const extraGateways: ManagedChild[] = [];
   let started = false;
   let stopping: Promise<void> | undefined;
@@ -89,12 +95,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       log,
       giveUp: (name, message) => (options.onGiveUp ? options.onGiveUp(name, message) : log(message)),
     });
+  const of = (name: ServiceName) => processes.get(name) ?? [];
 
   const stop = () =>
     (stopping ??= (async () => {
       supervisor?.stop();
-      await Promise.all([children.get('gateway'), ...extraGateways].map((child) => child?.stop()));
-      await Promise.all(BACKENDS.map((name) => children.get(name)?.stop()));
+      await Promise.all([...of('gateway').map((p) => p.child), ...extraGateways].map((child) => child.stop()));
+      await Promise.all(BACKENDS.flatMap((name) => of(name).map((p) => p.child.stop())));
       await Promise.all(deps.map((d) => d.stop()));
       archives?.release();
     })());
@@ -135,103 +142,117 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const dep of [pg, bus]) if (dep.child && dep.restart) watch(dep.child.name, dep.child, dep.restart);
 
     const databases = await createDatabases(pg.url);
-    const ports = await choosePorts(settings.gatewayPort);
     archives = settings.archiveDir
       ? { dir: settings.archiveDir, persistent: true, release: () => undefined }
       : settings.persistentArchives
         ? // (no server runs on it: the pid file named is never there)
           await claimDataDir(path.join(DATA_ROOT, 'archives'), '.launcher.pid')
         : throwawayDir('archives');
-    const wiring: Wiring = { natsUrl: bus.url, databases, ports, archiveDir: archives.dir };
-    const makeChild = (name: ServiceName, label: string, env: Record<string, string>) =>
-      new ManagedChild({
-        name: label,
-        command: process.execPath,
-        args: [
-          '--conditions=depot-source',
-          '--import',
-          'tsx',
-          '--import',
-          EXIT_WITH_LAUNCHER,
-          path.join(REPO_ROOT, SERVICE_ENTRIES[name]),
-        ],
-        cwd: REPO_ROOT,
-        env: { ...process.env, ...env },
-        stdio: settings.stdio,
-        prefix: settings.pretty,
-        ipc: true,
-      });
-    const startService = async (name: ServiceName, signal?: AbortSignal) => {
-      supervisor?.cancel(name);
-      const child = children.get(name)!;
-      child.start();
-      await waitHealthy(name, child, ports[name], settings, signal);
+    const wiring: Wiring = {
+      natsUrl: bus.url,
+      databases,
+      archiveDir: archives.dir,
+      ...(await choosePorts(settings.gatewayPort, settings.replicas)),
     };
+    // Each replica is a process of its own, restarted on its own (its own crash loop).
     for (const name of SERVICE_NAMES) {
-      const child = makeChild(name, name, serviceEnvironment(name, settings, wiring));
-      watch(name, child, () => startService(name));
-      children.set(name, child);
+      const count = settings.replicas[name];
+      const replicas = wiring.ports[name].map((port, index) => {
+        const label = replicaLabel(name, index, count);
+        const proc = serviceProcess({
+          name: label,
+          service: name,
+          index,
+          port,
+          metricsPort: name === 'gateway' ? undefined : wiring.metricsPorts[name][index],
+          env: serviceEnvironment(name, settings, wiring, index),
+          settings,
+          cancelRestart: () => supervisor?.cancel(label),
+        });
+        watch(label, proc.child, () => proc.start());
+        return proc;
+      });
+      processes.set(name, replicas);
     }
+    const startService = (name: ServiceName, signal?: AbortSignal) =>
+      Promise.all(of(name).map((p) => p.start(signal))).then(() => undefined);
 
-    // The back-end services only need each other for some calls, not to start.
+    // The back-end services only need each other for some calls, not to start; their replicas
+    // start at once, and the first to take the migrations lock migrates (common/src/orm.ts).
     await Promise.all(BACKENDS.map((name) => startService(name, options.signal)));
     await consoleBuilt;
     await startService('gateway', options.signal);
-    for (const child of children.values()) {
+    for (const { child } of [...processes.values()].flat()) {
       if (!child.running) {
         throw new StartupError(`${child.name} exited during start-up. Last output:\n${child.recentOutput()}`);
       }
     }
     started = true;
 
+    const firstPorts = Object.fromEntries(SERVICE_NAMES.map((name) => [name, wiring.ports[name][0]])) as Record<
+      ServiceName,
+      number
+    >;
+    const gatewayUrls = wiring.ports.gateway.map((port) => `http://127.0.0.1:${port}`);
+    const stopService = async (name: ServiceName, signal: NodeJS.Signals = 'SIGTERM') =>
+      (await Promise.all(of(name).map((p) => p.replica.stop(signal))))[0];
     return {
-      gatewayUrl: `http://127.0.0.1:${ports.gateway}`,
+      gatewayUrl: gatewayUrls[0],
+      gatewayUrls,
       adminToken: settings.adminToken,
       adminTokenGenerated: settings.adminTokenGenerated,
       databaseUrl: pg.url,
       databases,
       natsUrl: bus.url,
       eventsNamespace: settings.eventsNamespace,
-      ports,
+      ports: firstPorts,
+      addresses: Object.fromEntries(BACKENDS.map((name) => [name, addressList(wiring.ports[name])])) as Record<
+        BackendName,
+        string
+      >,
       sources: { postgres: pg.source, nats: bus.source },
       stop,
-      stopService: (name, signal = 'SIGTERM') => {
-        supervisor?.cancel(name);
-        return children.get(name)!.stop(signal);
-      },
+      replicas: (name) => of(name).map((p) => p.replica),
+      stopService,
       startService: (name) => startService(name),
       async restartService(name, signal = 'SIGTERM') {
-        supervisor?.cancel(name);
-        await children.get(name)!.stop(signal);
+        await stopService(name, signal);
         await startService(name);
       },
       logs(name) {
-        const child = children.get(name as ServiceName) ?? deps.find((d) => d.child?.name === name)?.child;
+        const replica = [...processes.values()].flat().find((p) => p.replica.name === name);
+        const child =
+          replica?.child ??
+          processes.get(name as ServiceName)?.[0]?.child ??
+          deps.find((d) => d.child?.name === name)?.child;
         return child ? child.output.tail().join('\n') : '';
       },
-      pid: (name) => children.get(name)?.pid,
+      pid: (name) => of(name)[0]?.child.pid,
       async addGateway(env = {}) {
         const [port] = await freePorts(1);
-        const gatewayEnv = serviceEnvironment('gateway', settings, { ...wiring, ports: { ...ports, gateway: port } });
-        const child = makeChild('gateway', `gateway-${extraGateways.length + 2}`, {
-          ...gatewayEnv,
-          ...env,
-          GATEWAY_PORT: String(port),
+        const label = `gateway-${wiring.ports.gateway.length + extraGateways.length + 1}`;
+        const proc = serviceProcess({
+          name: label,
+          service: 'gateway',
+          index: 0,
+          port,
+          env: {
+            ...serviceEnvironment('gateway', settings, { ...wiring, ports: { ...wiring.ports, gateway: [port] } }),
+            ...env,
+            GATEWAY_PORT: String(port),
+          },
+          settings,
         });
-        extraGateways.push(child);
-        const start = async (signal?: AbortSignal) => {
-          child.start();
-          await waitHealthy('gateway', child, port, settings, signal);
-        };
-        watch(child.name, child, () => start());
-        await start(options.signal);
+        extraGateways.push(proc.child);
+        watch(label, proc.child, () => proc.start());
+        await proc.start(options.signal);
         return {
           url: `http://127.0.0.1:${port}`,
           get pid() {
-            return child.pid;
+            return proc.child.pid;
           },
-          logs: () => child.output.tail().join('\n'),
-          stop: async () => void (await child.stop()),
+          logs: () => proc.child.output.tail().join('\n'),
+          stop: async () => void (await proc.child.stop()),
         };
       },
     };
@@ -244,55 +265,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 async function settle<T>(promises: Promise<T>[]): Promise<{ value?: T; error?: unknown }[]> {
   const results = await Promise.allSettled(promises);
   return results.map((r) => (r.status === 'fulfilled' ? { value: r.value } : { error: r.reason }));
-}
-
-async function createDatabases(baseUrl: string): Promise<Record<BackendName, string>> {
-  const databases = Object.fromEntries(BACKENDS.map((name) => [name, serviceDatabaseUrl(baseUrl, name)])) as Record<
-    BackendName,
-    string
-  >;
-  await Promise.all(
-    BACKENDS.map(async (name) => {
-      try {
-        await createDatabaseIfMissing(databases[name]);
-      } catch (err) {
-        throw new StartupError(
-          `Could not create the database ${redactUrl(databases[name])}: ${(err as Error).message}`,
-        );
-      }
-    }),
-  );
-  return databases;
-}
-
-async function choosePorts(gatewayPort: number): Promise<Record<ServiceName, number>> {
-  if (gatewayPort !== 0 && !(await portIsFree(gatewayPort))) {
-    throw new StartupError(
-      `Port ${gatewayPort} is already in use: set GATEWAY_PORT to another port (0 picks a free one)`,
-    );
-  }
-  const [catalog, builds, auth, free] = await freePorts(gatewayPort === 0 ? 4 : 3);
-  return { catalog, builds, auth, gateway: gatewayPort || free };
-}
-
-async function waitHealthy(
-  name: ServiceName,
-  child: ManagedChild,
-  port: number,
-  settings: Settings,
-  signal?: AbortSignal,
-): Promise<void> {
-  const opts = { child, timeoutMs: settings.startTimeoutMs, signal };
-  if (name === 'gateway') {
-    await waitFor(name, () => httpOk(`http://127.0.0.1:${port}/healthz`), opts);
-    return;
-  }
-  const probe = grpcHealthProbe(`127.0.0.1:${port}`);
-  try {
-    await waitFor(name, probe.check, opts);
-  } finally {
-    probe.close();
-  }
 }
 
 export { describeExit, StartupError };

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { readLocalStack, removeLocalStack, writeLocalStack } from '@depot/common';
 import { initialAdminPassword } from './admin-password';
-import { envFlag } from './config';
+import { envFlag, SERVICE_NAMES } from './config';
 import { REPO_ROOT } from './data-dir';
 import { startStack, type Stack } from './stack';
 import { exitUnlessSupportedNode } from './supported-node';
@@ -49,11 +49,8 @@ process.on('exit', () => removeLocalStack());
 
 /** Writes .data/stack.json, unless another `npm start` of this checkout already has it. */
 function describeForTheCli(started: Stack): string {
-  const grpc = {
-    catalog: `127.0.0.1:${started.ports.catalog}`,
-    builds: `127.0.0.1:${started.ports.builds}`,
-    auth: `127.0.0.1:${started.ports.auth}`,
-  };
+  // Every replica's address: the CLI balances over them as the services do.
+  const grpc = started.addresses;
   const current = readLocalStack();
   if (current.state === 'running') {
     return (
@@ -99,7 +96,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { gatewayUrl, adminToken } = stack;
-  const lines = [`Depot gateway listening on ${gatewayUrl}`];
+  const lines = [`Depot gateway listening on ${stack.gatewayUrls.join(', ')}`, replicasLine(stack)];
   if (stack.adminTokenGenerated) {
     lines.push(
       `Admin token: ${adminToken}`,
@@ -125,10 +122,16 @@ async function main(): Promise<void> {
 
 void main();
 
+/** How many processes of each service run (CATALOG_REPLICAS... say how many: docs/replicas.md). */
+function replicasLine(started: Stack): string {
+  const counts = SERVICE_NAMES.map((name) => `${name} ×${started.replicas(name).length}`);
+  return `Replicas: ${counts.join(', ')} (CATALOG_REPLICAS, BUILDS_REPLICAS, AUTH_REPLICAS, GATEWAY_REPLICAS)`;
+}
+
 /** How to sign in to the console as admin; a generated password is shown here, once ever. */
 async function consoleSignIn(started: Stack): Promise<string[]> {
   if (process.env.ADMIN_PASSWORD) return ['Console: sign in as admin with the ADMIN_PASSWORD from your environment.'];
-  const auth = `127.0.0.1:${started.ports.auth}`;
+  const auth = started.addresses.auth;
   const reset = `AUTH_GRPC_ADDR=${auth} npm run admin -- user password admin --generate`;
   try {
     const password = await initialAdminPassword(auth);

@@ -1,4 +1,5 @@
 import { resolveSettings, serviceEnvironment, type Wiring } from '../src/config';
+import { replicaLabel } from '../src/replicas';
 
 const wiring: Wiring = {
   natsUrl: 'nats://127.0.0.1:4333',
@@ -7,8 +8,16 @@ const wiring: Wiring = {
     builds: 'postgres://h/x_builds',
     auth: 'postgres://h/x_auth',
   },
-  ports: { catalog: 1001, builds: 1002, auth: 1003, gateway: 1004 },
+  ports: { catalog: [1001], builds: [1002], auth: [1003], gateway: [1004] },
+  metricsPorts: { catalog: [2001], builds: [2002], auth: [2003] },
   archiveDir: '/data/archives',
+};
+
+/** Two replicas of every service. */
+const replicated: Wiring = {
+  ...wiring,
+  ports: { catalog: [1001, 1011], builds: [1002, 1012], auth: [1003, 1013], gateway: [1004, 1014] },
+  metricsPorts: { catalog: [2001, 2011], builds: [2002, 2012], auth: [2003, 2013] },
 };
 
 describe('resolveSettings', () => {
@@ -98,6 +107,30 @@ describe('resolveSettings', () => {
     expect(() => resolveSettings({ gatewayPort: 70000 }, {})).toThrow(/GATEWAY_PORT/);
     expect(() => resolveSettings({}, { DEPOT_EMBEDDED_PG: 'maybe' })).toThrow(/DEPOT_EMBEDDED_PG/);
   });
+
+  it('runs one replica of each service unless *_REPLICAS says how many (1 to 4)', () => {
+    expect(resolveSettings({}, {}).replicas).toEqual({ catalog: 1, builds: 1, auth: 1, gateway: 1 });
+    const env = { CATALOG_REPLICAS: '2', BUILDS_REPLICAS: '3', AUTH_REPLICAS: '', GATEWAY_REPLICAS: '4' };
+    expect(resolveSettings({}, env).replicas).toEqual({ catalog: 2, builds: 3, auth: 1, gateway: 4 });
+    expect(resolveSettings({ replicas: { builds: 1 } }, env).replicas).toEqual({
+      catalog: 2,
+      builds: 1,
+      auth: 1,
+      gateway: 4,
+    });
+    for (const bad of ['0', '5', '1.5', 'two']) {
+      expect(() => resolveSettings({}, { AUTH_REPLICAS: bad })).toThrow(
+        `AUTH_REPLICAS must be a whole number from 1 to 4, got "${bad}"`,
+      );
+    }
+  });
+});
+
+describe('replica names', () => {
+  it('keep the service name when it runs alone, and number the replicas otherwise', () => {
+    expect(replicaLabel('catalog', 0, 1)).toBe('catalog');
+    expect([0, 1].map((i) => replicaLabel('builds', i, 2))).toEqual(['builds-1', 'builds-2']);
+  });
 });
 
 describe('serviceEnvironment', () => {
@@ -112,6 +145,7 @@ describe('serviceEnvironment', () => {
       LOG_COLOR: 'false',
       DATABASE_URL: 'postgres://h/x_catalog',
       CATALOG_GRPC_LISTEN: '127.0.0.1:1001',
+      METRICS_PORT: '2001',
       BUILDS_GRPC_ADDR: '127.0.0.1:1002',
       SERVICE_MIRROR_URL: 'http://localhost/mirror/',
       ARCHIVE_STORE_DIR: '/data/archives',
@@ -119,11 +153,13 @@ describe('serviceEnvironment', () => {
     expect(serviceEnvironment('builds', settings, wiring)).toMatchObject({
       DATABASE_URL: 'postgres://h/x_builds',
       BUILDS_GRPC_LISTEN: '127.0.0.1:1002',
+      METRICS_PORT: '2002',
       CATALOG_GRPC_ADDR: '127.0.0.1:1001',
     });
     expect(serviceEnvironment('auth', settings, wiring)).toMatchObject({
       DATABASE_URL: 'postgres://h/x_auth',
       AUTH_GRPC_LISTEN: '127.0.0.1:1003',
+      METRICS_PORT: '2003',
       ADMIN_TOKEN: 'admin-token-0123456789',
       TOTP_ENCRYPTION_KEY: settings.totpEncryptionKey,
     });
@@ -144,6 +180,34 @@ describe('serviceEnvironment', () => {
     expect(env).not.toHaveProperty('TOTP_ENCRYPTION_KEY');
     expect(env).not.toHaveProperty('DATABASE_URL');
     expect(env).not.toHaveProperty('SERVICE_DISABLE_MOD_API');
+    // It serves /metrics on its own port.
+    expect(env).not.toHaveProperty('METRICS_PORT');
+  });
+
+  it('gives each replica its own ports, and every caller the list of every replica of its peers', () => {
+    const s = resolveSettings({ replicas: { catalog: 2, builds: 2, auth: 2, gateway: 2 } }, {});
+    expect(serviceEnvironment('catalog', s, replicated, 1)).toMatchObject({
+      CATALOG_GRPC_LISTEN: '127.0.0.1:1011',
+      METRICS_PORT: '2011',
+      BUILDS_GRPC_ADDR: '127.0.0.1:1002,127.0.0.1:1012',
+    });
+    expect(serviceEnvironment('builds', s, replicated, 0)).toMatchObject({
+      BUILDS_GRPC_LISTEN: '127.0.0.1:1002',
+      METRICS_PORT: '2002',
+      CATALOG_GRPC_ADDR: '127.0.0.1:1001,127.0.0.1:1011',
+    });
+    expect(serviceEnvironment('auth', s, replicated, 1)).toMatchObject({
+      AUTH_GRPC_LISTEN: '127.0.0.1:1013',
+      METRICS_PORT: '2013',
+    });
+    for (const replica of [0, 1]) {
+      expect(serviceEnvironment('gateway', s, replicated, replica)).toMatchObject({
+        GATEWAY_PORT: String([1004, 1014][replica]),
+        CATALOG_GRPC_ADDR: '127.0.0.1:1001,127.0.0.1:1011',
+        BUILDS_GRPC_ADDR: '127.0.0.1:1002,127.0.0.1:1012',
+        AUTH_GRPC_ADDR: '127.0.0.1:1003,127.0.0.1:1013',
+      });
+    }
   });
 
   it('applies extra environment for all, then per service', () => {

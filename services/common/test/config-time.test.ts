@@ -1,4 +1,4 @@
-import { ConfigError, envBool, loadConfig, serviceEnv, z } from '../src/infra/config';
+import { ConfigError, envBool, hostPortSchema, loadConfig, serviceEnv, z } from '../src/infra/config';
 import { formatTimestamp } from '../src/domain/time';
 import { grpcTarget } from '../src/infra/grpc/client';
 import { serviceDatabaseUrl, redactUrl } from '../src/infra/db-admin';
@@ -35,6 +35,21 @@ test('gRPC targets use the DNS resolver so round_robin sees every replica', () =
   expect(grpcTarget('catalog:50051')).toBe('dns:///catalog:50051');
   expect(grpcTarget('127.0.0.1:5000')).toBe('dns:///127.0.0.1:5000');
   expect(grpcTarget('dns:///catalog.depot.svc:50051')).toBe('dns:///catalog.depot.svc:50051');
+});
+
+test('a static list of replicas (no DNS to ask) uses the ipv4:/ipv6: resolver, one family per list', () => {
+  expect(grpcTarget('127.0.0.1:7001,127.0.0.1:7002')).toBe('ipv4:127.0.0.1:7001,127.0.0.1:7002');
+  expect(grpcTarget('[::1]:7001,[::1]:7002')).toBe('ipv6:[::1]:7001,[::1]:7002');
+  const addr = z.object({ CATALOG_GRPC_ADDR: hostPortSchema });
+  for (const ok of ['catalog:50051', 'dns:///catalog:50051', '10.0.0.1:1,10.0.0.2:2', '[::1]:1,[fe80::1]:2']) {
+    expect(loadConfig(addr, { CATALOG_GRPC_ADDR: ok })).toEqual({ CATALOG_GRPC_ADDR: ok });
+  }
+  // Names in a list would need DNS (give one name instead); families cannot be mixed; ports are ports.
+  for (const bad of ['catalog:1,builds:2', '127.0.0.1:1,[::1]:2', '127.0.0.1:1,', '127.0.0.1:1,127.0.0.1:70000', 'x']) {
+    expect(() => loadConfig(addr, { CATALOG_GRPC_ADDR: bad })).toThrow(
+      'CATALOG_GRPC_ADDR: must be host:port, or a comma-separated list of IP:port (one family)',
+    );
+  }
 });
 
 test('service databases derive from the base URL; passwords are redacted', () => {

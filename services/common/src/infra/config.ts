@@ -1,6 +1,7 @@
 // Configuration from the environment, validated with zod at start. A wrong or missing setting
 // stops the process with a message naming it.
 import { z } from 'zod';
+import { GRPC_ADDRESS_RULE, isGrpcAddress } from './grpc/address';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -36,7 +37,8 @@ const postgresUrl = z
   .string({ error: 'is required (a postgres:// URL)' })
   .refine((v) => /^postgres(ql)?:\/\/.+\/[^/]+/.test(v), 'must be a postgres:// URL with a database name');
 
-const hostPort = z.string().refine((v) => /^(dns:\/\/\/)?[^\s:]+:\d{1,5}$/.test(v), 'must be host:port');
+// One name (DNS gives every replica) or, where there is no DNS, a static list (grpc/address.ts).
+const hostPort = z.string().refine(isGrpcAddress, GRPC_ADDRESS_RULE);
 
 /**
  * Settings every service shares. Each `.meta({ description })` is the documentation of the

@@ -62,6 +62,9 @@ export async function initOrm(opts: OrmOptions): Promise<Orm> {
   return orm;
 }
 
+/** The advisory lock (per database) under which migrations run: one replica at a time migrates. */
+export const MIGRATIONS_LOCK = 727274;
+
 /**
  * Runs pending migrations, serialized across replicas by a PostgreSQL advisory lock; up to and
  * including `to` when given (a restore loads a backup at the schema it was made with).
@@ -70,11 +73,11 @@ export async function migrate(orm: Orm, logger?: Logger, to?: string): Promise<v
   const knex = orm.em.getConnection().getKnex();
   const conn = await knex.client.acquireConnection();
   try {
-    await conn.query('SELECT pg_advisory_lock(727274)');
+    await conn.query(`SELECT pg_advisory_lock(${MIGRATIONS_LOCK})`);
     const done = await orm.getMigrator().up(to === undefined ? undefined : { to });
     if (done.length) logger?.info({ migrations: done.map((m) => m.name) }, 'migrations applied');
   } finally {
-    await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+    await conn.query(`SELECT pg_advisory_unlock(${MIGRATIONS_LOCK})`).catch(() => undefined);
     await knex.client.releaseConnection(conn);
   }
 }

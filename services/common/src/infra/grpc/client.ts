@@ -1,13 +1,17 @@
-// gRPC clients: `round_robin` over every address DNS returns (headless Services in Kubernetes),
+// gRPC clients: `round_robin` over every address of the peer (the ones DNS returns for a headless
+// Service in Kubernetes, or a static list where there is no DNS: address.ts),
 // keepalive, a deadline on every call (never later than the deadline of the call being served, which
 // a service passes on: deadline.ts), fail-fast calls (a peer that refuses connections is an
 // answer, not a wait) and bounded retries of idempotent reads.
 import * as grpc from '@grpc/grpc-js';
 import { context, SpanKind, SpanStatusCode, trace, type TextMapSetter } from '@opentelemetry/api';
 import { callDeadline } from '../deadline';
+import { grpcTarget } from './address';
 import { grpcClientDuration, grpcClientHandled } from '../metrics';
 import { injectContext, tracer, tracingEnabled } from '../tracing';
 import type { CallOptions, PromiseClient } from './types';
+
+export { grpcTarget } from './address';
 
 /** Writes the W3C trace context into call metadata. */
 const metadataSetter: TextMapSetter<grpc.Metadata> = { set: (m, key, value) => m.set(key, value) };
@@ -33,11 +37,6 @@ export interface ClientOptions {
 }
 
 type ServiceCtor = grpc.ServiceClientConstructor;
-
-/** `host:port` → `dns:///host:port`, so the resolver returns every replica. */
-export function grpcTarget(address: string): string {
-  return /^[a-z]+:/.test(address) && !/^[\w.-]+:\d+$/.test(address) ? address : `dns:///${address}`;
-}
 
 export function createClient<D>(
   ctor: {
