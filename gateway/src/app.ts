@@ -22,7 +22,7 @@ import { MALFORMED_JSON, UNSUPPORTED_BODY } from './validation';
 import { allRoutes } from './routes';
 import { registerRoutes } from './route';
 import { registerPolicy } from './policy';
-import { setupResponseCache } from './cached-reads';
+import { setupReads } from './reads';
 import { registerNoSniff, registerRequestChecks, serverOptions } from './http-server';
 import { trustProxyOption } from './trust-proxy';
 import { lazyChildLoggerFactory } from './request-logger';
@@ -178,7 +178,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   // access, the cache invalidates after their successful writes.
   const documentRoute = await registerApiDocs(app);
   registerPolicy(app, deps);
-  setupResponseCache(app, deps);
+  setupReads(app, deps);
   registerRoutes(app, [documentRoute, ...allRoutes(app)]);
   if (config.CONSOLE_ENABLED) await registerConsole(app, config.CONSOLE_DIR || DEFAULT_CONSOLE_DIR, deps.logger);
   return app;

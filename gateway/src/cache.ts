@@ -1,10 +1,10 @@
 // The gateway's response cache: access-independent answers of the services, pre-serialized, in a
 // byte-bounded LRU. Entries carry tags (the ids and names they were built from); invalidation drops
-// every entry of a tag. What a request may see is decided after the cache (cached-reads.ts, with
+// every entry of a tag. What a request may see is decided after the cache (reads.ts, with
 // the rules of @depot/common visibility.ts), so nothing here depends on who asks.
 //
 // Freshness: the cache is *active* only while the change feed (invalidation.ts) is subscribed; off
-// it, reads go to the services. Every invalidation bumps a generation, and a fill that started
+// it, each read runs its own fill and keeps nothing (`read`). Every invalidation bumps a generation, and a fill that started
 // before an invalidation is answered but not stored (nor joined by later requests), so an answer
 // read before a change can never be stored after that change's invalidation.
 import { createHash } from 'node:crypto';
@@ -102,6 +102,17 @@ export class ResponseCache {
     if (live === this.live) return;
     this.clear();
     this.live = live;
+  }
+
+  /**
+   * The value of `key`: while the cache is active, the cached one or the result of `fill` (kept);
+   * otherwise `fill`'s, run for this read alone, neither kept nor shared with another (a read that
+   * started before a write must not answer one that arrives after it). `fill` learns which.
+   */
+  read<T>(key: string, fill: (kept: boolean) => Promise<Filled<T>>): Promise<T> {
+    if (!this.live) return fill(false).then((filled) => filled.value);
+    const cached = this.peek<T>(key);
+    return cached !== undefined ? Promise.resolve(cached) : this.load(key, () => fill(true));
   }
 
   /** The cached value, if any (no fill). */

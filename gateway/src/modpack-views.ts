@@ -42,7 +42,7 @@ export function buildRecord(b: buildsV1.Build__Output): res.BuildRecord {
 }
 
 /** GET /api/modpack/{slug}: `name` is the slug, `builds` the versions visible to the request. */
-export function modpackView(v: buildsV1.ModpackView__Output): res.ModpackView {
+export function modpackView(v: { modpack?: buildsV1.Modpack__Output | null; builds: string[] }): res.ModpackView {
   const m = required(v.modpack, 'modpack');
   return {
     id: m.id,
@@ -61,13 +61,23 @@ export function modpackView(v: buildsV1.ModpackView__Output): res.ModpackView {
   };
 }
 
-/** GET /api/modpack: slug → display name, or slug → full view with `include=full`. */
-export function modpackList(views: buildsV1.ModpackView__Output[], full: boolean, mirror: string): res.ModpackList {
-  const entries = views.map((v) => {
-    const m = required(v.modpack, 'modpack');
-    return [m.slug, full ? modpackView(v) : m.name] as const;
-  });
-  return { modpacks: Object.fromEntries(entries), mirror_url: mirrorBase(mirror) };
+/** A modpack of the list: its slug, its display name and its view as the request may see it. */
+export interface ListedModpack {
+  slug: string;
+  name: string;
+  view: res.ModpackView;
+}
+
+/**
+ * GET /api/modpack: slug → display name, or slug → view with `include=full`. An object, so its
+ * keys are in JavaScript's order: integer-like slugs first, in numeric order, then the others in
+ * the order given (id order).
+ */
+export function modpackList(listed: ListedModpack[], full: boolean, mirror: string): res.ModpackList {
+  return {
+    modpacks: Object.fromEntries(listed.map((p) => [p.slug, full ? p.view : p.name])),
+    mirror_url: mirrorBase(mirror),
+  };
 }
 
 const MODS_KEY = Buffer.from(',"mods":');

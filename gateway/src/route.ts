@@ -122,8 +122,11 @@ export interface Route<
   target?: (ctx: TargetContext<z.output<P>>) => Promise<unknown>;
   /** Refuses the route as a whole before anything else is judged (e.g. the mod API switched off). */
   guard?: () => void;
-  /** The answer from the response cache while it is active (cache.ts); the handler answers otherwise. */
-  cached?: (ctx: Context<z.output<P>, z.output<Q>, never>) => Promise<Body>;
+  /**
+   * The handler answers from reads.ts (through the response cache while it is active), with an
+   * ETag: documented with it and the 304 of `If-None-Match`.
+   */
+  cached?: true;
   /** Response cache tags a success makes stale (cache.ts `tag`), from the path as it was before the write. */
   invalidates?: (params: z.output<P>) => string[];
   /** Rate limit of its own instead of the general one (`false`: none). */
@@ -237,7 +240,6 @@ export function registerRoutes(app: FastifyInstance, routes: AnyRoute[]): void {
       },
       handler: async (req, reply) => {
         const ctx = contextOf(req, reply);
-        if (declaration.cached && app.cachedReads.active) return sendBody(req, reply, await declaration.cached(ctx));
         const answer = await declaration.handler(ctx);
         if (answer === SENT) return reply;
         if (isBody(answer)) return sendBody(req, reply, answer);

@@ -1,15 +1,11 @@
 // The launcher read API (docs/api.md#launcher-reads): no credentials needed; `k`, `cid` or a
-// bearer token widen what is visible. Cached (cached-reads.ts): visibility applied per request to
-// access-independent cached data. Uncached (cache disabled, or its change feed down): visibility
-// applied by the builds service from the resolved access. Both with the same rules (@depot/common
-// visibility.ts) and a constant number of RPCs per request: at most one to auth, then builds, then
-// (build) catalog.
+// bearer token widen what is visible. One implementation per read (reads.ts): the services'
+// unfiltered sources, through the response cache while it is active, with visibility applied per
+// request; at most one RPC to auth, then builds, then (build) catalog.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { bodyOf } from '../cache';
-import { buildBody, modpackList, modpackView, required } from '../modpack-views';
 import * as res from '../response-schemas';
-import { notFound, route, segment, type Context } from '../route';
+import { notFound, route, segment } from '../route';
 
 /**
  * Whether `?include=` asks for `what`. Tolerant: repeated parameters and comma-separated lists
@@ -46,18 +42,7 @@ const buildParams = modpackParams.extend({
 });
 
 export function launcherRoutes(app: FastifyInstance) {
-  const { clients, config } = app.deps;
-  const { builds, catalog } = clients;
-  const cached = app.cachedReads;
-
-  /** The modpack as this request may see it (404 when missing or not visible). */
-  const visibleModpack = ({
-    params,
-    readAccess,
-  }: Pick<Context<{ slug?: string }, unknown, unknown>, 'params' | 'readAccess'>) =>
-    cached.active
-      ? cached.modpack(params.slug!, readAccess)
-      : builds.GetModpack({ slug: params.slug, access: readAccess });
+  const { reads } = app;
 
   return [
     route({
@@ -70,12 +55,8 @@ export function launcherRoutes(app: FastifyInstance) {
       query: listQuery,
       response: res.modpackList,
       returns: 'Modpacks in id order and the mirror url.',
-      cached: ({ req, readAccess }) => cached.modpackList(readAccess, includes(req.query, 'full')),
-      handler: async ({ req, readAccess }) => {
-        const full = includes(req.query, 'full');
-        const { modpacks } = await builds.ListModpacks({ access: readAccess, with_builds: full });
-        return bodyOf(JSON.stringify(modpackList(modpacks, full, config.SERVICE_MIRROR_URL)));
-      },
+      cached: true,
+      handler: ({ req, readAccess }) => reads.modpackList(readAccess, includes(req.query, 'full')),
     }),
     route({
       method: 'GET',
@@ -88,9 +69,8 @@ export function launcherRoutes(app: FastifyInstance) {
       response: res.modpackView,
       returns: 'The modpack and the builds visible to this request.',
       answers: { 404: notFound('Modpack does not exist') },
-      cached: ({ params, readAccess }) => cached.modpack(params.slug, readAccess),
-      handler: async ({ params, readAccess }) =>
-        bodyOf(JSON.stringify(modpackView(await builds.GetModpack({ slug: params.slug, access: readAccess })))),
+      cached: true,
+      handler: ({ params, readAccess }) => reads.modpack(params.slug, readAccess),
     }),
     route({
       method: 'GET',
@@ -101,24 +81,13 @@ export function launcherRoutes(app: FastifyInstance) {
       params: buildParams,
       query: buildQuery,
       // A build segment that cannot name a build: the modpack answers first (missing or not visible).
-      target: visibleModpack,
+      target: ({ params, readAccess }) => reads.modpack(params.slug!, readAccess),
       response: res.buildView,
       returns: 'The build and its mods.',
       answers: { 404: notFound('Modpack does not exist', 'Build does not exist') },
-      cached: ({ req, params, readAccess }) =>
-        cached.build(params.slug, params.build, readAccess, includes(req.query, 'mods')),
-      handler: async ({ req, params, readAccess }) => {
-        const view = await builds.GetBuild({ slug: params.slug, version: params.build, access: readAccess });
-        const ids = view.mod_version_ids;
-        const mods = ids.length
-          ? await catalog.RenderBuildMods({
-              ids,
-              mirror_url: config.SERVICE_MIRROR_URL,
-              with_details: includes(req.query, 'mods'),
-            })
-          : undefined;
-        return buildBody(required(view.build, 'build'), mods?.mods_json);
-      },
+      cached: true,
+      handler: ({ req, params, readAccess }) =>
+        reads.build(params.slug, params.build, readAccess, includes(req.query, 'mods')),
     }),
   ];
 }

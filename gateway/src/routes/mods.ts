@@ -1,13 +1,12 @@
-// Mods and mod versions (docs/api.md#mods): reads for anyone (cached), writes by permission.
+// Mods and mod versions (docs/api.md#mods): reads for anyone (reads.ts, cached), writes by permission.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { bodyOf } from '../cache';
 import { HttpError } from '../errors';
 import * as res from '../response-schemas';
 import { invalid, notFound, route, segment } from '../route';
 import { tag } from '../cache';
 import { presentFields, rules, unsetNulls } from '../validation';
-import { modListView, modRecord, modView, versionRecord, versionRehash, versionView } from '../views';
+import { modRecord, versionRecord, versionRehash } from '../views';
 
 /** Private notes (docs/api.md#private-notes), on mods and versions alike. */
 const notes = rules.nullable(rules.string({ max: 65535 }));
@@ -54,7 +53,7 @@ const DISABLED = 'Mod API has been disabled';
 export function modRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
   const { catalog } = clients;
-  const cached = app.cachedReads;
+  const { reads } = app;
   // A rehash fetches an archive within ARCHIVE_TRANSFER_TIMEOUT_MS: the call may take that long.
   const rehashDeadlineMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
   /** SERVICE_DISABLE_MOD_API: the mod reads answer 404 (docs/api.md#mods). */
@@ -83,8 +82,8 @@ export function modRoutes(app: FastifyInstance) {
       response: res.modList,
       returns: 'Every mod: slug → pretty name.',
       answers: { 404: notFound(DISABLED) },
-      cached: () => cached.modList(),
-      handler: async () => bodyOf(JSON.stringify(modListView((await catalog.ListMods({})).mods))),
+      cached: true,
+      handler: () => reads.modList(),
     }),
     route({
       method: 'GET',
@@ -98,9 +97,8 @@ export function modRoutes(app: FastifyInstance) {
       response: res.modView,
       returns: 'The mod and its version strings.',
       answers: { 404: notFound('Mod does not exist', DISABLED) },
-      cached: ({ params, showsPrivate }) => cached.mod(params.slug, showsPrivate),
-      handler: async ({ params, showsPrivate }) =>
-        bodyOf(JSON.stringify(modView(await catalog.GetMod({ slug: params.slug }), showsPrivate))),
+      cached: true,
+      handler: ({ params, showsPrivate }) => reads.mod(params.slug, showsPrivate),
     }),
     route({
       method: 'GET',
@@ -115,13 +113,8 @@ export function modRoutes(app: FastifyInstance) {
       response: res.versionView,
       returns: 'The version with its download url.',
       answers: { 404: notFound('Mod does not exist', 'Mod version does not exist', DISABLED) },
-      cached: ({ params, showsPrivate }) => cached.version(params.slug, params.version, showsPrivate),
-      handler: async ({ params: { slug, version }, showsPrivate }) =>
-        bodyOf(
-          JSON.stringify(
-            versionView(await catalog.GetVersion({ slug, version }), slug, config.SERVICE_MIRROR_URL, showsPrivate),
-          ),
-        ),
+      cached: true,
+      handler: ({ params, showsPrivate }) => reads.version(params.slug, params.version, showsPrivate),
     }),
     route({
       method: 'POST',

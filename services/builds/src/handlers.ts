@@ -6,7 +6,7 @@ import type { BuildFields, Builds } from './builds';
 import type { Build } from './entities/build';
 import type { Modpack } from './entities/modpack';
 import type { ManagementMethods } from './management';
-import type { ModpackFields, ModpackWithBuilds, Modpacks } from './modpacks';
+import type { ModpackFields, Modpacks } from './modpacks';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
@@ -47,11 +47,6 @@ export function toBuildMessage(b: Build): FullMessage<buildsV1.Build__Output> {
     updated_at: formatTimestamp(b.updatedAt),
   };
 }
-
-const toView = (v: ModpackWithBuilds): buildsV1.ModpackView => ({
-  modpack: toModpackMessage(v.modpack),
-  builds: v.builds,
-});
 
 interface MaskEntry<K> {
   /** Request field carrying the value (differs from the REST name for renames). */
@@ -107,17 +102,6 @@ export function buildsHandlers(
   builds: Builds,
 ): Omit<AsyncHandlers<BuildsServiceDefinition>, ManagementMethods> {
   return {
-    async ListModpacks(req) {
-      const list = await modpacks.list(req.access ?? NO_ACCESS, req.with_builds);
-      return { modpacks: list.map(toView) };
-    },
-    async GetModpack(req) {
-      return toView(await modpacks.get(req.slug, req.access ?? NO_ACCESS));
-    },
-    async GetBuild(req) {
-      const { build, modVersionIds } = await builds.getBuild(req.slug, req.version, req.access ?? NO_ACCESS);
-      return { build: toBuildMessage(build), mod_version_ids: modVersionIds };
-    },
     async ListModpackSources() {
       const sources = await modpacks.sources();
       return {
