@@ -17,10 +17,11 @@ import Redis from 'ioredis';
 import type { Logger } from '@depot/common';
 import type { GatewayConfig } from './config';
 import type { ServiceClients } from './clients';
-import { HttpError, toHttpError } from './errors';
+import { answer, HttpError, toHttpError } from './errors';
+import { ANSWERS, errorBody } from './messages';
 import { MALFORMED_JSON, UNSUPPORTED_BODY } from './validation';
 import { allRoutes } from './routes';
-import { registerRoutes } from './route';
+import { registerRoutes } from './pipeline';
 import { registerPolicy } from './policy';
 import { setupReads } from './reads';
 import { registerNoSniff, registerRequestChecks, serverOptions } from './http-server';
@@ -122,7 +123,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     // plugin's key would throw a TypeError (logged as an unhandled error, a 500 to no one).
     keyGenerator: (req) => (req.ip ? normalizeIP(req.ip) : 'disconnected'),
     errorResponseBuilder: (_req, context) =>
-      new HttpError(429, 'Too many requests.', { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+      answer('tooManyRequests', { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
   });
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   app.decorate(
@@ -163,11 +164,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     }
     // The route pattern, not the URL: paths and queries can carry keys (verify/{key}, ?k=, ?cid=).
     req.log.error({ err, route: req.routeOptions.url, method: req.method }, 'unhandled error');
-    return reply.status(500).send({ error: 'Internal error.' });
+    return reply.status(500).send(errorBody('internal'));
   });
   // Unknown paths count towards the general limit too (docs/api.md#rate-limits).
   app.setNotFoundHandler(config.RATE_LIMIT_PER_MINUTE > 0 ? { preHandler: app.rateLimit() } : {}, (_req, reply) =>
-    reply.status(404).send({ error: 'Not found.' }),
+    reply.status(404).send(errorBody('notFound')),
   );
 
   // Schemas are zod (route.ts): the policy judges params and bodies in the order of checks
@@ -211,20 +212,20 @@ const LINGER_FACTOR = 8;
 function fastifyError(err: FastifyError): HttpError | null {
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new HttpError(413, 'Payload too large.');
+      return answer('payloadTooLarge');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpError(415, 'Unsupported media type: send application/json.');
+      return answer('unsupportedMediaType');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new HttpError(400, 'The request body is not valid JSON.');
+      return answer('malformedJson');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new HttpError(400, 'Invalid Content-Length.');
+      return answer('invalidContentLength');
   }
   if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
-    return new HttpError(400, 'The request body is not valid JSON.');
+    return answer('malformedJson');
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-    return new HttpError(err.statusCode, err.message || 'Bad request.');
+    return new HttpError(err.statusCode, err.message || ANSWERS.badRequest.message);
   }
   return null;
 }

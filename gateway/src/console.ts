@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from '@depot/common';
+import { ANSWERS, errorBody } from './messages';
 
 /** Where `npm start` and the container image put the built console (gateway/console/dist). */
 export const DEFAULT_CONSOLE_DIR = path.resolve(__dirname, '..', 'console', 'dist');
@@ -34,7 +35,7 @@ export async function registerConsole(app: FastifyInstance, dir: string, logger:
   if (!existsSync(path.join(dir, 'index.html'))) {
     logger.warn({ dir }, 'the web console is not built: /console/ answers 503 (npm run build -w @depot/console)');
     const unbuilt = (_req: unknown, reply: FastifyReply) =>
-      reply.status(503).send({ error: 'The web console is not built on this server.' });
+      reply.status(ANSWERS.consoleNotBuilt.status).send(errorBody('consoleNotBuilt'));
     app.get('/console', unbuilt);
     app.get('/console/*', unbuilt);
     return;
@@ -70,12 +71,12 @@ export async function registerConsole(app: FastifyInstance, dir: string, logger:
       });
       scope.setNotFoundHandler((req, reply) => {
         const url = req.url.split('?')[0];
-        if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ error: 'Not found.' });
+        if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send(errorBody('notFound'));
         // Files live under assets/ (and dotfiles are never served); any other path is a page of the
         // app, dots included (/console/modpacks/my-pack/builds/1.0.0): the router in the browser
         // shows it, or its own "not found" page.
         if (url.startsWith('/console/assets/') || url.includes('/.')) {
-          return reply.status(404).send({ error: 'Not found.' });
+          return reply.status(404).send(errorBody('notFound'));
         }
         return reply.sendFile('index.html');
       });

@@ -7,7 +7,8 @@ import type { Socket } from 'node:net';
 import type { Server } from 'node:http';
 import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config';
-import { HttpError } from './errors';
+import { answer } from './errors';
+import { ANSWERS, type AnswerName } from './messages';
 
 /**
  * Fastify's server options for timeouts and Node's pre-route answers.
@@ -68,23 +69,23 @@ export function registerRequestChecks(app: FastifyInstance): void {
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400; checked first and the connection
     // closed, as Node did.
     if (req.headers.host === undefined && req.raw.httpVersionMajor === 1 && req.raw.httpVersionMinor === 1) {
-      throw new HttpError(400, 'Missing Host header.', { connection: 'close' });
+      throw answer('missingHost', { connection: 'close' });
     }
     const expect = req.headers.expect;
     if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
-      throw new HttpError(417, 'Expectation failed.');
+      throw answer('expectationFailed');
     }
   });
 }
 
 /** Router refusals (frameworkErrors): a segment that is not percent-encoded UTF-8, a too long one. */
-const ROUTER_ERRORS: Record<string, [number, string]> = {
-  FST_ERR_BAD_URL: [400, 'The URL is not valid: bad percent-encoding or UTF-8.'],
-  FST_ERR_MAX_PARAM_LENGTH: [414, 'URI too long.'],
+const ROUTER_ERRORS: Record<string, AnswerName> = {
+  FST_ERR_BAD_URL: 'badUrl',
+  FST_ERR_MAX_PARAM_LENGTH: 'uriTooLong',
 };
 
 function routerError(err: FastifyError, req: FastifyRequest, reply: FastifyReply, corsOrigins: string): void {
-  const [status, error] = ROUTER_ERRORS[err.code] ?? [500, 'Internal error.'];
+  const { status, message: error } = ANSWERS[ROUTER_ERRORS[err.code] ?? 'internal'];
   if (status === 500) req.log.error({ err }, 'router error');
   const origin = allowedOrigin(corsOrigins, req.headers.origin);
   if (origin) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
@@ -105,12 +106,14 @@ function allowedOrigin(corsOrigins: string, origin: string | undefined): string 
  */
 function clientError(err: Error & { code?: string }, socket: Socket, corsOrigins: string): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, error] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request timeout.']
-      : err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request header fields too large.']
-        : [400, 'Bad request.'];
+  const { status, message: error } =
+    ANSWERS[
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'requestTimeout'
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? 'headersTooLarge'
+          : 'badRequest'
+    ];
   const body = JSON.stringify({ error });
   const cors = allowedOrigin(corsOrigins, undefined) ? 'Access-Control-Allow-Origin: *\r\n' : '';
   // Not after a response has begun (a request timing out while its early answer is being sent).

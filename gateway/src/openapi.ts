@@ -11,7 +11,9 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import type { RouteOptions } from 'fastify';
 import { API_INFO } from './routes/root';
-import { answersOf, route, type AnyRoute } from './route';
+import { route, type AnyRoute } from './route';
+import { answersOf } from './route-docs';
+import { ANSWERS } from './messages';
 import * as res from './response-schemas';
 
 type JsonSchema = Record<string, unknown>;
@@ -175,7 +177,7 @@ const OPTIONS: FastifyDynamicSwaggerOptions = {
           name: 'depot_session',
           description:
             'A console session (`POST /api/session`), used when no Authorization header is sent. Writes made with it ' +
-            'need the `X-CSRF-Token` header (403 `CSRF token mismatch.` without).',
+            `need the \`X-CSRF-Token\` header (403 \`${ANSWERS.csrfMismatch.message}\` without).`,
         },
       },
     },

@@ -25,7 +25,8 @@ import {
 } from './auth';
 import type { ServiceClients } from './clients';
 import { forbidden, HttpError } from './errors';
-import { contextOf, segmentNotFound, type AnyRoute } from './route';
+import { contextOf } from './context';
+import { segmentNotFound, type AnyRoute, type TargetContext } from './route';
 import { clearSessionCookie, csrfMismatch, csrfTokenValid, isWrite } from './session';
 import { judgeUserAuthority } from './user-authority';
 import { judge } from './validation';
@@ -44,7 +45,7 @@ export function registerPolicy(
     }
     const enforce = async (req: FastifyRequest, reply: FastifyReply) => {
       await identify(declaration, req, reply, deps);
-      declaration.guard?.();
+      declaration.guard?.check();
       if (declaration.params) await judgeParams(declaration, req);
       if (declaration.actsOnUser) await judgeUserAuthority(declaration, req, deps.clients);
       if (declaration.body) await judgeBody(declaration, req);
@@ -60,7 +61,7 @@ export function registerPolicy(
       if (identified) return void enforce(req, reply).then(() => done(), done);
       if (declaration.access === 'read') req.readAccess = ANONYMOUS;
       try {
-        declaration.guard?.();
+        declaration.guard?.check();
       } catch (err) {
         return done(err as Error);
       }
@@ -164,9 +165,7 @@ function judgeSegments(declaration: AnyRoute, req: FastifyRequest): JudgedSegmen
 async function refuseSegment(declaration: AnyRoute, req: FastifyRequest, judged: JudgedSegments): Promise<never> {
   const reason = segmentNotFound(judged.refused!);
   if (!reason) throw new Error(`${declaration.url}: a segment refused without a not-found reason`);
-  if (Object.keys(judged.params).length && declaration.target) {
-    await declaration.target(contextOf(req, undefined, judged.params));
-  }
+  if (Object.keys(judged.params).length) await lookUpTarget(declaration, contextOf(req, undefined, judged.params));
   throw new DepotError(reason);
 }
 
@@ -174,10 +173,23 @@ async function refuseSegment(declaration: AnyRoute, req: FastifyRequest, judged:
 async function judgeBody(declaration: AnyRoute, req: FastifyRequest): Promise<void> {
   const result = await judge(declaration.body!, req.body);
   if (!result.ok) {
-    if (declaration.target) await declaration.target(contextOf(req));
+    await lookUpTarget(declaration, contextOf(req));
     throw result.unreadable ?? new HttpError(422, result.errors);
   }
   req.body = result.data;
+}
+
+/**
+ * The target of a request refused before its handler: on a `modpackAccess` route the modpack (and
+ * the build, and the assignment) the path names, as the caller may write it (builds' CheckTarget:
+ * 404, then 403, then the nested 404s); then the route's own lookups.
+ */
+async function lookUpTarget(declaration: AnyRoute, ctx: TargetContext<Record<string, unknown>>): Promise<void> {
+  if (declaration.modpackAccess) {
+    const { slug, build, mod_slug } = ctx.params as { slug?: string; build?: string; mod_slug?: string };
+    await ctx.builds.CheckTarget({ slug, version: build, mod_slug });
+  }
+  await declaration.target?.(ctx);
 }
 
 const segmentsOf = new Map<string, string[]>();

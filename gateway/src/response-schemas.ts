@@ -5,6 +5,7 @@
 // against them. Objects are strict (`additionalProperties: false`).
 import { z } from 'zod';
 import { FINDING_CODES } from '@depot/common';
+import { ANSWERS } from './messages';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 
@@ -52,7 +53,7 @@ export const apiInfo = z
 export const healthy = z.strictObject({ status: z.literal('ok') });
 export const ready = z.strictObject({ status: z.literal('ready') });
 export const unready = z.strictObject({
-  error: z.literal('Service unavailable.'),
+  error: z.literal(ANSWERS.unavailable.message),
   unready: z.array(z.enum(['catalog', 'builds', 'auth'])),
 });
 

@@ -4,14 +4,13 @@
 // from the declaration: policy.ts enforces access and the order of checks, openapi.ts documents
 // it, invalidation.ts keeps the response cache fresh, and the typed client is generated from the
 // document. See docs/api.md for what each route must answer.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isStorableText, type Permission, type Reason } from '@depot/common';
-import type { buildsV1 } from '@depot/proto';
+import { isStorableText, type CallOptions, type Permission, type PromiseClient, type Reason } from '@depot/common';
+import type { BuildsServiceDefinition, buildsV1 } from '@depot/proto';
 import type { Principal } from './auth';
-import { isBody, sendBody, type Body } from './cache';
-import { READ_MESSAGES } from './errors';
-import * as res from './response-schemas';
+import type { Body } from './cache';
+import type { AnswerName } from './messages';
 
 /**
  * Who may call a route:
@@ -63,6 +62,11 @@ export interface Context<P, Q, B> {
   readAccess: buildsV1.Access;
   /** Whether the answer shows private fields (notes): the caller holds the route's `privateFields` permission. */
   showsPrivate: boolean;
+  /**
+   * The builds service as the caller may write it, on routes declaring `modpackAccess`: each call
+   * carries the caller's modpack access, which the service checks where it acts (404, then 403).
+   */
+  builds: ScopedBuilds;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -72,6 +76,22 @@ export type TargetContext<P> = Omit<Context<Partial<P>, unknown, unknown>, 'quer
 
 /** An answer other than the success: its description, and its body schema (an error body by default). */
 export type Answer = string | { description: string; schema: z.ZodType };
+
+/** A switch that refuses a whole route (the mod API turned off), with its one refusal. */
+export interface Guard {
+  /** Throws the refusal while the route is off. */
+  check(): void;
+  refusal: AnswerName;
+}
+
+type BuildsMethods = PromiseClient<BuildsServiceDefinition>;
+/** The builds service's methods that take an `access`, taking it from the request instead. */
+export type ScopedBuilds = {
+  [K in keyof BuildsMethods as 'access' extends keyof Parameters<BuildsMethods[K]>[0] ? K : never]: (
+    request: Omit<Parameters<BuildsMethods[K]>[0], 'access'>,
+    options?: CallOptions,
+  ) => ReturnType<BuildsMethods[K]>;
+};
 
 export interface Route<
   P extends Fields = NoFields,
@@ -92,8 +112,12 @@ export interface Route<
    * `modpacks`). The caller must cover them (403), checked by the policy before the body is judged.
    */
   actsOnUser?: { named?: true; grants?: true };
-  /** The modpack named by `:slug` must also be accessible to the caller (403; the builds service checks `scope`). */
-  modpackAccess?: boolean;
+  /**
+   * The modpack named by `:slug` must also be accessible to the caller: its lookup when the
+   * request is refused early is the builds service's CheckTarget (404, then 403, then the build's
+   * and the assignment's 404), and the handler's `builds` carries the caller's access.
+   */
+  modpackAccess?: true;
   /**
    * The answer has private fields (notes), shown only to callers holding this permission
    * (docs/api.md#private-notes); the handler reads `showsPrivate`. On a `public` route the caller
@@ -117,11 +141,17 @@ export interface Route<
    * The record(s) the request acts on, looked up when the request is refused before it reaches
    * its handler (a path segment that cannot name a record, a body that fails): a missing target
    * (404) or a forbidden one (403) answers before the path's or the body's own error. It throws
-   * when the target is missing or forbidden. docs/api.md#order-of-checks.
+   * when the target is missing or forbidden. docs/api.md#order-of-checks. On a `modpackAccess`
+   * route it runs after the modpack's own lookup.
    */
   target?: (ctx: TargetContext<z.output<P>>) => Promise<unknown>;
   /** Refuses the route as a whole before anything else is judged (e.g. the mod API switched off). */
-  guard?: () => void;
+  guard?: Guard;
+  /**
+   * Records besides the path's that a request may find missing (404), looked up after them: the
+   * mod a body names, an assignment. The path's come from its segments (`segment`).
+   */
+  missing?: Reason[];
   /**
    * The handler answers from reads.ts (through the response cache while it is active), with an
    * ETag: documented with it and the 304 of `If-None-Match`.
@@ -208,149 +238,4 @@ export function idSegment(reason: Reason, description: string) {
       .meta({ description }),
     reason,
   );
-}
-
-// ---- registration ----
-
-/** Registers declared routes on the app (the policy and the docs act on them through `config.route`). */
-export function registerRoutes(app: FastifyInstance, routes: AnyRoute[]): void {
-  for (const declaration of routes) {
-    const status = declaration.status ?? 200;
-    app.route({
-      method: declaration.method,
-      url: declaration.url,
-      exposeHeadRoute: declaration.exposeHeadRoute,
-      schema: {
-        tags: [declaration.tag],
-        summary: declaration.summary,
-        ...(declaration.description ? { description: declaration.description } : {}),
-        ...(declaration.params ? { params: declaration.params } : {}),
-        ...(declaration.query ? { querystring: declaration.query } : {}),
-        ...(declaration.body ? { body: declaration.body } : {}),
-        response: { [status]: { description: declaration.returns, content: json(declaration.response) } },
-      },
-      config: {
-        route: declaration,
-        ...(declaration.rateLimit !== undefined ? { rateLimit: declaration.rateLimit } : {}),
-        // Read routes say "does not exist" where write routes say "not found" (docs/api.md#error-messages);
-        // the management reads, which need the write permissions, word theirs as the writes do.
-        ...(declaration.method === 'GET' && (declaration.access === 'public' || declaration.access === 'read')
-          ? { errorMessages: READ_MESSAGES }
-          : {}),
-      },
-      handler: async (req, reply) => {
-        const ctx = contextOf(req, reply);
-        const answer = await declaration.handler(ctx);
-        if (answer === SENT) return reply;
-        if (isBody(answer)) return sendBody(req, reply, answer);
-        return reply.status(status).send(answer);
-      },
-    });
-  }
-}
-
-const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
-
-/** The standard answers of a route besides its own (documented; produced by the policy and the app). */
-export function standardAnswers(declaration: AnyRoute): Record<number, Answer> {
-  const out: Record<number, Answer> = {};
-  if (declaration.body) {
-    out[400] = '"The request body is not valid JSON." (judged after authentication and the target)';
-    out[413] = '"Payload too large." (over `BODY_LIMIT_BYTES`)';
-    out[415] = '"Unsupported media type: send application/json." (a body that is not JSON)';
-  }
-  if (declaration.access !== 'public' && declaration.access !== 'read') {
-    out[401] = '"Unauthenticated.": no bearer token or session, or an unknown one.';
-    const csrf =
-      declaration.method !== 'GET'
-        ? '"CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`.'
-        : '';
-    const refused = declaration.access !== 'user' || declaration.modpackAccess || declaration.actsOnUser;
-    const denial = refused ? `"This action is unauthorized.": ${forbiddenWhen(declaration)}` : '';
-    if (denial || csrf) out[403] = [denial, csrf].filter(Boolean).join(' ');
-  }
-  if (declaration.rateLimit !== false) out[429] = '"Too many requests." (see the `Retry-After` header)';
-  if (!['/api', '/api/openapi.json', '/healthz'].includes(declaration.url)) {
-    out[503] = '"Service unavailable.": a service did not answer in time.';
-  }
-  out[500] = '"Internal error."';
-  return out;
-}
-
-function forbiddenWhen(declaration: AnyRoute): string {
-  const needs = [
-    declaration.access !== 'user' ? `the \`${declaration.access}\` permission` : '',
-    declaration.modpackAccess ? 'access to the modpack' : '',
-  ].filter(Boolean);
-  const missing = needs.length ? `${needs.join(' or ')} is missing.` : '';
-  const beyond = declaration.actsOnUser
-    ? " Or the user acted on, or the rights given, go beyond the caller's own (docs/api.md#acting-on-users)."
-    : '';
-  return missing + beyond;
-}
-
-/** Every answer of a route, its own and the standard ones, by status (for the docs). */
-export function answersOf(declaration: AnyRoute): Record<number, { description: string; schema?: z.ZodType }> {
-  const all: Partial<Record<number, Answer>> = standardAnswers(declaration);
-  for (const [status, answer] of Object.entries(declaration.answers ?? {})) {
-    const standard = all[Number(status)];
-    all[Number(status)] = typeof standard === 'string' && typeof answer === 'string' ? `${standard} ${answer}` : answer;
-  }
-  const out: Record<number, { description: string; schema?: z.ZodType }> = {};
-  for (const [status, answer] of Object.entries(all)) {
-    if (answer === undefined) continue;
-    out[Number(status)] = typeof answer === 'string' ? { description: answer, schema: res.errorBody } : answer;
-  }
-  out[declaration.status ?? 200] = { description: declaration.returns, schema: declaration.response };
-  if (declaration.cached)
-    out[304] = { description: 'Not modified: the `If-None-Match` header names the current ETag.' };
-  return out;
-}
-
-/** `{"error": ...}` answers: helpers for the `answers` of declarations. */
-export const notFound = (...messages: string[]) => `Not found: ${messages.map((m) => `"${m}"`).join(', ')}.`;
-export const invalid = (extra?: string) =>
-  `Validation failed: \`{"error": {"<field>": ["<message>"]}}\`, one entry per failing field${extra ? `; or ${extra}` : ''}.`;
-
-/**
- * The context of a request; `params` instead of the request's own (a target looked up with the
- * segments judged so far). A class, not an object literal with getters: one is made per request
- * on the launcher's hot path, and its getters live once on the prototype.
- */
-class RequestContext implements Context<never, never, never> {
-  constructor(
-    readonly req: FastifyRequest,
-    readonly reply: FastifyReply,
-    readonly params: never,
-  ) {}
-  get query(): never {
-    return this.req.query as never;
-  }
-  get body(): never {
-    return this.req.body as never;
-  }
-  get principal(): Principal {
-    if (!this.req.principal)
-      throw new Error(`${this.req.routeOptions.url} uses the principal but declares no user access`);
-    return this.req.principal;
-  }
-  get scope() {
-    if (!this.req.scope) throw new Error(`${this.req.routeOptions.url} uses the scope but declares no user access`);
-    return this.req.scope;
-  }
-  get readAccess() {
-    if (!this.req.readAccess) throw new Error(`${this.req.routeOptions.url} uses read access but does not declare it`);
-    return this.req.readAccess;
-  }
-  get showsPrivate() {
-    return this.req.showsPrivate === true;
-  }
-}
-
-export function contextOf(
-  req: FastifyRequest,
-  reply?: FastifyReply,
-  params: unknown = req.params,
-): Context<never, never, never> {
-  return new RequestContext(req, reply as FastifyReply, params as never);
 }

@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { Tokens } from '@fastify/csrf';
-import { HttpError } from './errors';
+import { answer } from './errors';
 
 export const SESSION_COOKIE = 'depot_session';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -87,7 +87,7 @@ export function csrfTokenValid(req: FastifyRequest, session: string): boolean {
   return typeof token === 'string' && csrf.verify(session, token);
 }
 
-export const csrfMismatch = () => new HttpError(403, 'CSRF token mismatch.');
+export const csrfMismatch = () => answer('csrfMismatch');
 
 /** Methods that change something: made with the cookie, they need the CSRF token. */
 export const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';

@@ -16,21 +16,8 @@ import {
   VERSION_PATTERN,
   type FieldErrors,
 } from '@depot/common';
-import { HttpError } from './errors';
-
-export const MESSAGES = {
-  required: 'The :attribute field is required.',
-  string: 'The :attribute field must be a string.',
-  integer: 'The :attribute field must be an integer.',
-  boolean: 'The :attribute field must be true or false.',
-  array: 'The :attribute field must be an array.',
-  url: 'The :attribute field must be a valid URL.',
-  format: 'The :attribute field format is invalid.',
-  text: 'The :attribute field must not contain NUL characters or unpaired surrogates.',
-  maxString: (n: number) => `The :attribute field must not be greater than ${n} characters.`,
-  minNumber: (n: number) => `The :attribute field must be at least ${n}.`,
-  maxNumber: (n: number) => `The :attribute field must not be greater than ${n}.`,
-};
+import { answer, type HttpError } from './errors';
+import { FIELD_MESSAGES as MESSAGES, fieldMessage } from './messages';
 
 const typeError = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? MESSAGES.required : message;
@@ -104,7 +91,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
     const field = issue.path.length ? String(issue.path[0]) : 'body';
     if (out[field]) continue;
     const template = issue.message.includes(':attribute') ? issue.message : MESSAGES.format;
-    out[field] = [template.replace(':attribute', field)];
+    out[field] = [fieldMessage(template, field)];
   }
   return out;
 }
@@ -119,8 +106,8 @@ export const UNSUPPORTED_BODY = Symbol('unsupported media type');
 
 /** The refusal of a body no schema can judge, if it is one. */
 function unreadable(body: unknown): HttpError | undefined {
-  if (body === MALFORMED_JSON) return new HttpError(400, 'The request body is not valid JSON.');
-  if (body === UNSUPPORTED_BODY) return new HttpError(415, 'Unsupported media type: send application/json.');
+  if (body === MALFORMED_JSON) return answer('malformedJson');
+  if (body === UNSUPPORTED_BODY) return answer('unsupportedMediaType');
   return undefined;
 }
 

@@ -5,10 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isStorableText } from '@depot/common';
 import * as res from '../response-schemas';
-import { invalid, notFound, route, segment } from '../route';
+import { route, segment } from '../route';
+import { invalid } from '../route-docs';
 import { rawField, rules } from '../validation';
 import { buildParams } from './builds';
-import { checkTarget, staleModpack } from './modpacks';
+import { staleModpack } from './modpacks';
 
 const addBody = z.object({ mod_slug: rules.string(), mod_version: rules.string() });
 const updateBody = addBody.pick({ mod_version: true });
@@ -17,8 +18,7 @@ const assignmentParams = buildParams.extend({
 });
 
 export function assignmentsRoutes(app: FastifyInstance) {
-  const { builds, catalog } = app.deps.clients;
-  const target = checkTarget(builds);
+  const { catalog } = app.deps.clients;
 
   return [
     route({
@@ -30,27 +30,25 @@ export function assignmentsRoutes(app: FastifyInstance) {
       modpackAccess: true,
       params: buildParams,
       // A mod the body names that does not exist answers 404 before the body's other fields are judged.
-      target: async (ctx) => {
-        await target(ctx);
-        const named = rawField(ctx.req.body, 'mod_slug');
+      target: async ({ req }) => {
+        const named = rawField(req.body, 'mod_slug');
         if (typeof named === 'string' && named !== '' && isStorableText(named)) await catalog.GetMod({ slug: named });
       },
+      missing: ['MOD_NOT_FOUND', 'VERSION_NOT_FOUND'],
       body: addBody,
       status: 201,
       response: res.success('Mod added to build.'),
       returns: 'Added.',
       answers: {
-        404: notFound('Modpack not found.', 'Build not found.', 'Mod not found.', 'Mod version not found.'),
         422: invalid(
           '`{"error": "Mod version already in build."}` or `{"error": "Another version of this mod is already in the build. Use PUT to update it."}`',
         ),
       },
       invalidates: staleModpack,
-      handler: async ({ params, body, scope }) => {
+      handler: async ({ params, body, builds }) => {
         await builds.AddBuildMod({
           slug: params.slug,
           version: params.build,
-          access: scope,
           mod_slug: body.mod_slug,
           mod_version: body.mod_version,
         });
@@ -65,20 +63,18 @@ export function assignmentsRoutes(app: FastifyInstance) {
       access: 'modpacks_manage',
       modpackAccess: true,
       params: assignmentParams,
-      target,
+      missing: ['ASSIGNMENT_NOT_FOUND', 'VERSION_NOT_FOUND'],
       body: updateBody,
       response: res.success('Mod version updated in build.'),
       returns: 'Updated.',
       answers: {
-        404: notFound('Modpack not found.', 'Build not found.', 'Mod not in this build.', 'Mod version not found.'),
         422: invalid(),
       },
       invalidates: staleModpack,
-      handler: async ({ params, body, scope }) => {
+      handler: async ({ params, body, builds }) => {
         await builds.UpdateBuildMod({
           slug: params.slug,
           version: params.build,
-          access: scope,
           mod_slug: params.mod_slug,
           mod_version: body.mod_version,
         });
@@ -93,16 +89,14 @@ export function assignmentsRoutes(app: FastifyInstance) {
       access: 'modpacks_manage',
       modpackAccess: true,
       params: assignmentParams,
-      target,
+      missing: ['ASSIGNMENT_NOT_FOUND'],
       response: res.success('Mod removed from build.'),
       returns: 'Removed.',
-      answers: { 404: notFound('Modpack not found.', 'Build not found.', 'Mod not in this build.') },
       invalidates: staleModpack,
-      handler: async ({ params, scope }) => {
+      handler: async ({ params, builds }) => {
         await builds.RemoveBuildMod({
           slug: params.slug,
           version: params.build,
-          access: scope,
           mod_slug: params.mod_slug,
         });
         return { success: 'Mod removed from build.' as const };

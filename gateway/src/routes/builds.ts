@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { SLUG_PATTERN } from '@depot/common';
 import { buildRecord } from '../modpack-views';
 import * as res from '../response-schemas';
-import { invalid, notFound, route, segment } from '../route';
-import { MESSAGES, presentFields, rules, SELECTED_INVALID, unsetNulls } from '../validation';
-import { checkTarget, modpackParams, staleModpack } from './modpacks';
+import { route, segment } from '../route';
+import { invalid } from '../route-docs';
+import { FIELD_MESSAGES } from '../messages';
+import { presentFields, rules, SELECTED_INVALID, unsetNulls } from '../validation';
+import { modpackParams, staleModpack } from './modpacks';
 
 const buildFields = {
   version: rules.version(),
@@ -36,7 +38,7 @@ export function buildsRoutes(app: FastifyInstance) {
    */
   const cloneFromModpack = rules.nullable(
     z
-      .string({ error: MESSAGES.string })
+      .string({ error: FIELD_MESSAGES.string })
       .refine(
         async (slug) =>
           SLUG_PATTERN.test(slug) && (await builds.GetModpacksBySlugs({ slugs: [slug] })).modpacks.length > 0,
@@ -62,15 +64,14 @@ export function buildsRoutes(app: FastifyInstance) {
       access: 'modpacks_manage',
       modpackAccess: true,
       params: modpackParams,
-      target: checkTarget(builds),
       body: createBody,
       status: 201,
       response: res.buildRecord,
       returns: 'The new build.',
-      answers: { 403: CLONE_FORBIDDEN, 404: notFound('Modpack not found.'), 422: invalid(DUPLICATE) },
+      answers: { 403: CLONE_FORBIDDEN, 422: invalid(DUPLICATE) },
       invalidates: staleModpack,
-      handler: async ({ params, body, scope }) =>
-        buildRecord(await builds.CreateBuild({ slug: params.slug, access: scope, ...unsetNulls(body) })),
+      handler: async ({ params, body, builds: scoped }) =>
+        buildRecord(await scoped.CreateBuild({ slug: params.slug, ...unsetNulls(body) })),
     }),
     route({
       method: 'PUT',
@@ -81,18 +82,16 @@ export function buildsRoutes(app: FastifyInstance) {
       access: 'modpacks_manage',
       modpackAccess: true,
       params: buildParams,
-      target: checkTarget(builds),
       body: updateBody,
       response: res.buildRecord,
       returns: 'The updated build.',
-      answers: { 404: notFound('Modpack not found.', 'Build not found.'), 422: invalid(DUPLICATE) },
+      answers: { 422: invalid(DUPLICATE) },
       invalidates: staleModpack,
-      handler: async ({ params, body: { version, ...fields }, scope }) =>
+      handler: async ({ params, body: { version, ...fields }, builds: scoped }) =>
         buildRecord(
-          await builds.UpdateBuild({
+          await scoped.UpdateBuild({
             slug: params.slug,
             version: params.build,
-            access: scope,
             new_version: version,
             ...unsetNulls(fields),
             update_mask: presentFields({ version, ...fields }),
@@ -107,13 +106,11 @@ export function buildsRoutes(app: FastifyInstance) {
       access: 'modpacks_manage',
       modpackAccess: true,
       params: buildParams,
-      target: checkTarget(builds),
       response: res.success('Build deleted.'),
       returns: 'Deleted.',
-      answers: { 404: notFound('Modpack not found.', 'Build not found.') },
       invalidates: staleModpack,
-      handler: async ({ params, scope }) => {
-        await builds.DeleteBuild({ slug: params.slug, version: params.build, access: scope });
+      handler: async ({ params, builds: scoped }) => {
+        await scoped.DeleteBuild({ slug: params.slug, version: params.build });
         return { success: 'Build deleted.' as const };
       },
     }),

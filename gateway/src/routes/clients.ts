@@ -3,14 +3,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DepotError, UUID_PATTERN } from '@depot/common';
+import { FIELD_MESSAGES } from '../messages';
 import * as res from '../response-schemas';
-import { invalid, notFound, route, segment } from '../route';
+import { route, segment } from '../route';
+import { invalid } from '../route-docs';
 import { list, listOf, presentFields, rules, SELECTED_INVALID } from '../validation';
 import { clientRecord } from '../views';
 
 const createClientBody = z.object({
   name: rules.string(),
-  uuid: rules.string().regex(UUID_PATTERN, 'The :attribute field must be a valid UUID.'),
+  uuid: rules.string().regex(UUID_PATTERN, FIELD_MESSAGES.uuid),
 });
 const uuidParams = z.object({ uuid: segment('CLIENT_NOT_FOUND', 'Launcher client id (a UUID).') });
 
@@ -79,7 +81,7 @@ export function clientsRoutes(app: FastifyInstance) {
       body: updateClientBody,
       response: res.client,
       returns: 'The updated client.',
-      answers: { 404: notFound('Client not found.'), 422: invalid() },
+      answers: { 422: invalid() },
       handler: async ({ params, body }) =>
         clientRecord(
           await auth.UpdateClient({
@@ -99,7 +101,6 @@ export function clientsRoutes(app: FastifyInstance) {
       params: uuidParams,
       response: res.success('Client deleted.'),
       returns: 'Deleted.',
-      answers: { 404: notFound('Client not found.') },
       handler: async ({ params }) => {
         await auth.DeleteClient({ uuid: params.uuid });
         return { success: 'Client deleted.' as const };

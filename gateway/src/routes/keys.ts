@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import * as res from '../response-schemas';
-import { idSegment, invalid, notFound, route } from '../route';
+import { idSegment, route } from '../route';
+import { invalid } from '../route-docs';
 import { rules, unsetNulls } from '../validation';
 import { keyCreated, keyList } from '../views';
 
@@ -47,7 +48,6 @@ export function keysRoutes(app: FastifyInstance) {
       params: z.object({ id: idSegment('KEY_NOT_FOUND', 'Numeric id of the key.') }),
       response: res.success('Key deleted.'),
       returns: 'Deleted.',
-      answers: { 404: notFound('Key not found.') },
       handler: async ({ params }) => {
         await auth.DeleteKey({ id: params.id });
         return { success: 'Key deleted.' as const };

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import * as res from '../response-schemas';
-import { notFound, route, segment } from '../route';
+import { route, segment } from '../route';
 
 /**
  * Whether `?include=` asks for `what`. Tolerant: repeated parameters and comma-separated lists
@@ -68,7 +68,6 @@ export function launcherRoutes(app: FastifyInstance) {
       query: z.object(credentials),
       response: res.modpackView,
       returns: 'The modpack and the builds visible to this request.',
-      answers: { 404: notFound('Modpack does not exist') },
       cached: true,
       handler: ({ params, readAccess }) => reads.modpack(params.slug, readAccess),
     }),
@@ -84,7 +83,6 @@ export function launcherRoutes(app: FastifyInstance) {
       target: ({ params, readAccess }) => reads.modpack(params.slug!, readAccess),
       response: res.buildView,
       returns: 'The build and its mods.',
-      answers: { 404: notFound('Modpack does not exist', 'Build does not exist') },
       cached: true,
       handler: ({ req, params, readAccess }) =>
         reads.build(params.slug, params.build, readAccess, includes(req.query, 'mods')),

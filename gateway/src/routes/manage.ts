@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { checkApiRoot, diagnosePack, gatherPackDoctor } from '@depot/common';
 import { managedBuild, managedMod, managedModpack, managedModpackList } from '../manage-views';
 import * as res from '../response-schemas';
-import { notFound, route } from '../route';
+import { route } from '../route';
 import { buildParams } from './builds';
-import { checkTarget, modpackParams } from './modpacks';
+import { modpackParams } from './modpacks';
 import { modParams } from './mods';
 
 export function manageRoutes(app: FastifyInstance) {
@@ -42,9 +42,8 @@ export function manageRoutes(app: FastifyInstance) {
       params: modpackParams,
       response: res.managedModpack,
       returns: 'The modpack record and every build record with its number of mods, in creation order.',
-      answers: { 404: notFound('Modpack not found.') },
-      handler: async ({ params, scope }) =>
-        managedModpack(await builds.GetManagedModpack({ slug: params.slug, access: scope })),
+      handler: async ({ params, builds: scoped }) =>
+        managedModpack(await scoped.GetManagedModpack({ slug: params.slug })),
     }),
     route({
       method: 'GET',
@@ -55,12 +54,10 @@ export function manageRoutes(app: FastifyInstance) {
       access: 'modpacks_manage',
       modpackAccess: true,
       params: buildParams,
-      target: checkTarget(builds),
       response: res.managedBuild,
       returns: "The build record and each assigned mod with its version, in the launcher's order.",
-      answers: { 404: notFound('Modpack not found.', 'Build not found.') },
-      handler: async ({ params, scope }) => {
-        const build = await builds.GetManagedBuild({ slug: params.slug, version: params.build, access: scope });
+      handler: async ({ params, builds: scoped }) => {
+        const build = await scoped.GetManagedBuild({ slug: params.slug, version: params.build });
         const ids = build.mod_version_ids;
         const { versions } = ids.length ? await catalog.GetVersionsByIds({ ids }) : { versions: [] };
         return managedBuild(build, versions);
@@ -80,10 +77,10 @@ export function manageRoutes(app: FastifyInstance) {
       params: modpackParams,
       response: res.packDiagnosis,
       returns: 'The diagnosis.',
-      answers: { 404: notFound('Modpack not found.') },
-      handler: async ({ params, scope, req }) =>
+      // The doctor reads the modpack through the client with the caller's access, as the reads above.
+      handler: async ({ params, scope, req, builds: scoped }) =>
         diagnosePack(
-          await gatherPackDoctor(clients, params.slug, scope, () =>
+          await gatherPackDoctor({ ...clients, builds: scoped }, params.slug, scope, () =>
             checkApiRoot(config.PUBLIC_URL, `${req.protocol}://${req.host}`),
           ),
         ),
@@ -114,7 +111,6 @@ export function manageRoutes(app: FastifyInstance) {
       params: modParams,
       response: res.managedMod,
       returns: 'The mod record and each version record with the builds holding it.',
-      answers: { 404: notFound('Mod not found.') },
       handler: async ({ params, showsPrivate }) => {
         const mod = await catalog.GetModVersions({ slug: params.slug });
         const ids = mod.versions.map((v) => v.id);
@@ -143,7 +139,6 @@ export function manageRoutes(app: FastifyInstance) {
       params: modParams,
       response: res.versionChoices,
       returns: 'Each version id and string, in creation order.',
-      answers: { 404: notFound('Mod not found.') },
       handler: async ({ params }) => ({
         versions: (await catalog.GetModVersions({ slug: params.slug })).versions.map((v) => ({
           id: v.id,

@@ -1,6 +1,6 @@
 // Modpack writes (docs/api.md#modpacks): create, update, delete and clone. The builds service
-// applies the 404 → 403 order itself from the caller's scope; creators and cloners are given
-// access to the new modpack.
+// applies the 404 → 403 order itself from the caller's access (`modpackAccess`: the handlers'
+// `builds`); creators and cloners are given access to the new modpack.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { buildsV1 } from '@depot/proto';
@@ -8,7 +8,8 @@ import type { Principal } from '../auth';
 import { tag } from '../cache';
 import { modpackRecord } from '../modpack-views';
 import * as res from '../response-schemas';
-import { invalid, notFound, route, segment, type TargetContext } from '../route';
+import { route, segment } from '../route';
+import { invalid } from '../route-docs';
 import { presentFields, rules, unsetNulls } from '../validation';
 
 const order = () => rules.nullable(rules.integer({ min: -2147483648 }));
@@ -26,12 +27,6 @@ const updateBody = createBody
 const cloneBody = z.object({ name: rules.string(), slug: rules.slug(), hidden: rules.boolean().optional() });
 
 export const modpackParams = z.object({ slug: segment('MODPACK_NOT_FOUND', 'Slug of the modpack, percent-encoded.') });
-
-/** The modpack (and build, and assignment) of a write, for the policy's target lookup: 404, then 403 without access. */
-export const checkTarget =
-  (builds: FastifyInstance['deps']['clients']['builds']) =>
-  ({ params, scope }: TargetContext<{ slug: string; build?: string; mod_slug?: string }>) =>
-    builds.CheckTarget({ slug: params.slug, version: params.build, mod_slug: params.mod_slug, access: scope });
 
 /** A write to a modpack, its builds or their mods makes the list and that modpack's reads stale. */
 export const staleModpack = (params: { slug?: string }) =>
@@ -83,17 +78,15 @@ export function modpacksRoutes(app: FastifyInstance) {
       access: 'modpacks_manage',
       modpackAccess: true,
       params: modpackParams,
-      target: checkTarget(builds),
       body: updateBody,
       response: res.modpackRecord,
       returns: 'The updated modpack.',
-      answers: { 404: notFound('Modpack not found.'), 422: invalid() },
+      answers: { 422: invalid() },
       invalidates: staleModpack,
-      handler: async ({ params, body: { slug, ...fields }, scope }) =>
+      handler: async ({ params, body: { slug, ...fields }, builds: scoped }) =>
         modpackRecord(
-          await builds.UpdateModpack({
+          await scoped.UpdateModpack({
             slug: params.slug,
-            access: scope,
             new_slug: slug,
             // A null field (a null order means the default, as on create) travels as unset; the mask says it was sent.
             ...unsetNulls(fields),
@@ -111,10 +104,9 @@ export function modpacksRoutes(app: FastifyInstance) {
       params: modpackParams,
       response: res.success('Modpack deleted.'),
       returns: 'Deleted.',
-      answers: { 404: notFound('Modpack not found.') },
       invalidates: staleModpack,
-      handler: async ({ params, scope }) => {
-        await builds.DeleteModpack({ slug: params.slug, access: scope });
+      handler: async ({ params, builds: scoped }) => {
+        await scoped.DeleteModpack({ slug: params.slug });
         return { success: 'Modpack deleted.' as const };
       },
     }),
@@ -127,19 +119,17 @@ export function modpacksRoutes(app: FastifyInstance) {
       access: 'modpacks_create',
       modpackAccess: true,
       params: modpackParams,
-      target: checkTarget(builds),
       body: cloneBody,
       status: 201,
       response: res.modpackRecord,
       returns: 'The new modpack.',
-      answers: { 404: notFound('Modpack not found.'), 422: invalid() },
+      answers: { 422: invalid() },
       invalidates: staleModpack,
-      handler: async ({ params, body, scope, principal }) =>
+      handler: async ({ params, body, principal, builds: scoped }) =>
         grantOrUndo(
           principal,
-          await builds.CloneModpack({
+          await scoped.CloneModpack({
             source_slug: params.slug,
-            access: scope,
             name: body.name,
             slug: body.slug,
             hidden: body.hidden,

@@ -1,9 +1,10 @@
 // Mods and mod versions (docs/api.md#mods): reads for anyone (reads.ts, cached), writes by permission.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../errors';
+import { answer } from '../errors';
 import * as res from '../response-schemas';
-import { invalid, notFound, route, segment } from '../route';
+import { route, segment, type Guard } from '../route';
+import { invalid } from '../route-docs';
 import { tag } from '../cache';
 import { presentFields, rules, unsetNulls } from '../validation';
 import { modRecord, versionRecord, versionRehash } from '../views';
@@ -48,7 +49,6 @@ export const modParams = z.object({ slug: segment('MOD_NOT_FOUND', 'Slug of the 
 const versionParams = modParams.extend({
   version: segment('VERSION_NOT_FOUND', 'Mod version string, percent-encoded.'),
 });
-const DISABLED = 'Mod API has been disabled';
 
 export function modRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
@@ -57,8 +57,11 @@ export function modRoutes(app: FastifyInstance) {
   // A rehash fetches an archive within ARCHIVE_TRANSFER_TIMEOUT_MS: the call may take that long.
   const rehashDeadlineMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
   /** SERVICE_DISABLE_MOD_API: the mod reads answer 404 (docs/api.md#mods). */
-  const enabled = () => {
-    if (config.SERVICE_DISABLE_MOD_API) throw new HttpError(404, DISABLED);
+  const modApi: Guard = {
+    refusal: 'modApiDisabled',
+    check() {
+      if (config.SERVICE_DISABLE_MOD_API) throw answer('modApiDisabled');
+    },
   };
   /** The mod, or its version once the mod was found (a write or a bad segment's 404 comes after the mod's). */
   const modOrVersion = ({ params }: { params: { slug?: string; version?: string } }) =>
@@ -78,10 +81,9 @@ export function modRoutes(app: FastifyInstance) {
       tag: 'Mods',
       summary: 'List mods',
       access: 'public',
-      guard: enabled,
+      guard: modApi,
       response: res.modList,
       returns: 'Every mod: slug → pretty name.',
-      answers: { 404: notFound(DISABLED) },
       cached: true,
       handler: () => reads.modList(),
     }),
@@ -92,11 +94,10 @@ export function modRoutes(app: FastifyInstance) {
       summary: 'Show a mod',
       access: 'public',
       privateFields: 'mods_manage',
-      guard: enabled,
+      guard: modApi,
       params: modParams,
       response: res.modView,
       returns: 'The mod and its version strings.',
-      answers: { 404: notFound('Mod does not exist', DISABLED) },
       cached: true,
       handler: ({ params, showsPrivate }) => reads.mod(params.slug, showsPrivate),
     }),
@@ -107,12 +108,11 @@ export function modRoutes(app: FastifyInstance) {
       summary: 'Show a mod version',
       access: 'public',
       privateFields: 'mods_manage',
-      guard: enabled,
+      guard: modApi,
       params: versionParams,
       target: modOrVersion,
       response: res.versionView,
       returns: 'The version with its download url.',
-      answers: { 404: notFound('Mod does not exist', 'Mod version does not exist', DISABLED) },
       cached: true,
       handler: ({ params, showsPrivate }) => reads.version(params.slug, params.version, showsPrivate),
     }),
@@ -144,7 +144,7 @@ export function modRoutes(app: FastifyInstance) {
       body: updateModBody,
       response: res.modRecord,
       returns: 'The updated mod.',
-      answers: { 404: notFound('Mod not found.'), 422: invalid('a duplicate name') },
+      answers: { 422: invalid('a duplicate name') },
       invalidates: staleMod(true),
       handler: async ({ params, body, showsPrivate }) =>
         modRecord(
@@ -162,7 +162,6 @@ export function modRoutes(app: FastifyInstance) {
       params: modParams,
       response: res.success('Mod deleted.'),
       returns: 'Deleted.',
-      answers: { 404: notFound('Mod not found.') },
       invalidates: staleMod(true),
       handler: async ({ params }) => {
         await catalog.DeleteMod({ slug: params.slug });
@@ -183,7 +182,6 @@ export function modRoutes(app: FastifyInstance) {
       response: res.versionRecord,
       returns: 'The new version.',
       answers: {
-        404: notFound('Mod not found.'),
         422: invalid('`{"error": "Version already exists for this mod."}`'),
       },
       invalidates: staleMod(false),
@@ -202,7 +200,7 @@ export function modRoutes(app: FastifyInstance) {
       body: config.MOD_VERSION_URLS ? updateVersionBody : mirrorOnly.update,
       response: res.versionRecord,
       returns: 'The updated version.',
-      answers: { 404: notFound('Mod not found.', 'Mod version not found.'), 422: invalid() },
+      answers: { 422: invalid() },
       invalidates: staleMod(false),
       handler: async ({ params, body, showsPrivate }) =>
         versionRecord(
@@ -226,7 +224,6 @@ export function modRoutes(app: FastifyInstance) {
       response: res.success('Mod version deleted.'),
       returns: 'Deleted.',
       answers: {
-        404: notFound('Mod not found.', 'Mod version not found.'),
         409: '"Mod version is in use by <n> build(s) and cannot be deleted."',
       },
       invalidates: staleMod(false),
@@ -252,7 +249,6 @@ export function modRoutes(app: FastifyInstance) {
       response: res.versionRehash,
       returns: 'What the archive is, and whether it matches the version.',
       answers: {
-        404: notFound('Mod not found.', 'Mod version not found.'),
         422: invalid(
           '`{"error": "The archive URL may not be fetched: <why>."}`: not http(s), a host not allowed, a private address',
         ),

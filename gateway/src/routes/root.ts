@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createReadiness } from '../readiness';
+import { errorBody } from '../messages';
 import * as res from '../response-schemas';
 import { route, SENT } from '../route';
 
@@ -53,7 +54,7 @@ export function rootRoutes(app: FastifyInstance) {
       handler: async ({ reply }) => {
         const unready = await readiness.unready();
         if (unready.length) {
-          void reply.status(503).send({ error: 'Service unavailable.', unready });
+          void reply.status(503).send({ ...errorBody('unavailable'), unready });
           return SENT;
         }
         return { status: 'ready' as const };

@@ -5,12 +5,14 @@
 // tokens keep working for scripts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fromServiceError, type Reason } from '@depot/common';
+import { fromServiceError, REASONS, type Reason } from '@depot/common';
 import type { authV1 } from '@depot/proto';
 import type { ServiceClients } from '../clients';
 import { HttpError } from '../errors';
+import { fieldError } from '../messages';
 import * as res from '../response-schemas';
-import { invalid, route, SENT } from '../route';
+import { route, SENT } from '../route';
+import { invalid } from '../route-docs';
 import { accountOfLogin } from '../sign-in-limits';
 import {
   clearSessionCookie,
@@ -25,7 +27,7 @@ import { rules } from '../validation';
 import { accountView } from '../views';
 
 /** One answer for an unknown login, a wrong password and an account without one (Laravel's words). */
-export const CREDENTIALS_REFUSED = 'These credentials do not match our records.';
+const CREDENTIALS_REFUSED = REASONS.INVALID_CREDENTIALS.message;
 
 const signInBody = z.object({
   login: rules.string().meta({ description: 'A username or an e-mail address (any case).' }),
@@ -114,7 +116,8 @@ export function sessionRoutes(app: FastifyInstance) {
             isReason('INVALID_CREDENTIALS'),
           )
           .catch((err: unknown) => {
-            if (isReason('INVALID_CREDENTIALS')(err)) throw new HttpError(422, { login: [CREDENTIALS_REFUSED] });
+            if (isReason('INVALID_CREDENTIALS')(err))
+              throw new HttpError(422, fieldError('login', CREDENTIALS_REFUSED));
             throw err;
           });
         if (session.two_factor) {

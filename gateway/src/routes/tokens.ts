@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { TWO_FACTOR_MESSAGES } from '@depot/common';
 import * as res from '../response-schemas';
-import { idSegment, invalid, notFound, route } from '../route';
+import { idSegment, route } from '../route';
+import { invalid } from '../route-docs';
 import { rules } from '../validation';
 import { tokenIssued, tokenList } from '../views';
 import { accountOfUser } from '../sign-in-limits';
@@ -75,7 +76,7 @@ export function tokensRoutes(app: FastifyInstance) {
       status: 201,
       response: res.tokenIssued,
       returns: 'The new token, with its value.',
-      answers: { 404: notFound('User not found.'), 422: invalid() },
+      answers: { 422: invalid() },
       handler: async ({ params, body, principal }) =>
         tokenIssued(await auth.CreateToken({ username: params.username, name: body.name, actor: principal })),
     }),
@@ -89,7 +90,6 @@ export function tokensRoutes(app: FastifyInstance) {
       params: z.object({ id: idSegment('TOKEN_NOT_FOUND', 'Numeric id of the token.') }),
       response: res.success('Token revoked.'),
       returns: 'Revoked.',
-      answers: { 404: notFound('Token not found.') },
       handler: async ({ params, principal }) => {
         await auth.RevokeToken({ user_id: principal.user_id, token_id: params.id });
         return { success: 'Token revoked.' as const };

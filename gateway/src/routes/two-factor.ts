@@ -8,8 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CREDENTIAL_MESSAGES, fromServiceError, TWO_FACTOR_MESSAGES } from '@depot/common';
 import { HttpError } from '../errors';
+import { FIELD_MESSAGES, fieldError } from '../messages';
 import * as res from '../response-schemas';
-import { invalid, notFound, route } from '../route';
+import { route } from '../route';
+import { invalid } from '../route-docs';
 import { clearTwoFactorCookie, csrfMismatch, fromAnotherSite, twoFactorCookie } from '../session';
 import { accountOfUser } from '../sign-in-limits';
 import { rules } from '../validation';
@@ -30,7 +32,7 @@ const secondStepBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['code'],
-        message: 'The :attribute field is required when recovery code is not present.',
+        message: FIELD_MESSAGES.requiredWithout('recovery code'),
       });
     }
   });
@@ -90,8 +92,8 @@ export function twoFactorRoutes(app: FastifyInstance) {
         reply.header('cache-control', 'no-store');
         const refused = () =>
           body.code
-            ? new HttpError(422, { code: [TWO_FACTOR_MESSAGES.codeInvalid] })
-            : new HttpError(422, { recovery_code: [TWO_FACTOR_MESSAGES.recoveryCodeInvalid] });
+            ? new HttpError(422, fieldError('code', TWO_FACTOR_MESSAGES.codeInvalid))
+            : new HttpError(422, fieldError('recovery_code', TWO_FACTOR_MESSAGES.recoveryCodeInvalid));
         const invalidTwoFactor = isReason('INVALID_TWO_FACTOR');
         const challenge = twoFactorCookie(req);
         // Failed codes count against the account whose password was accepted.
@@ -272,7 +274,6 @@ export function twoFactorRoutes(app: FastifyInstance) {
       actsOnUser: { named: true },
       response: res.success('Two-factor sign-in reset.'),
       returns: 'Reset.',
-      answers: { 404: notFound('User not found.') },
       handler: async ({ req, params, principal }) => {
         await auth.ResetTwoFactor({ username: params.username, actor: principal, keep_session: req.session });
         return { success: 'Two-factor sign-in reset.' as const };

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { isStorableText, PERMISSIONS, USERNAME_PATTERN } from '@depot/common';
 import type { authV1 } from '@depot/proto';
 import * as res from '../response-schemas';
-import { invalid, notFound, route, segment } from '../route';
+import { route, segment } from '../route';
+import { invalid } from '../route-docs';
 import { mayActOn } from '../user-authority';
 import { list, listOf, presentFields, rules, SELECTED_INVALID } from '../validation';
 import { userView, userWithDetailsView } from '../views';
@@ -146,7 +147,6 @@ export function usersRoutes(app: FastifyInstance) {
       response: res.user,
       returns: 'The updated user.',
       answers: {
-        404: notFound('User not found.'),
         409: '"Cannot take solder_full from the only remaining super user."',
         422: invalid(),
       },
@@ -179,7 +179,7 @@ export function usersRoutes(app: FastifyInstance) {
       actsOnUser: { named: true },
       response: res.success('User deleted.'),
       returns: 'Deleted.',
-      answers: { 404: notFound('User not found.'), 409: '"Cannot delete the only remaining super user."' },
+      answers: { 409: '"Cannot delete the only remaining super user."' },
       handler: async ({ params, principal }) => {
         await auth.DeleteUser({ username: params.username, actor: principal });
         return { success: 'User deleted.' as const };
