@@ -9,7 +9,7 @@ import {
   serviceEnv,
   z,
 } from '@depot/common';
-import { trustProxySchema } from './trust-proxy';
+import { trustProxySchema } from './plugins/trust-proxy';
 
 export const gatewayConfigSchema = z.object({
   NATS_URL: serviceEnv.NATS_URL,
@@ -44,26 +44,26 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_ALLOWLIST: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
   /** `*` or a comma separated list of allowed origins. */
   CORS_ORIGINS: z.string().default('*'),
-  /** The proxies whose X-Forwarded-For gives the client address: a hop count or their addresses (trust-proxy.ts). */
+  /** The proxies whose X-Forwarded-For gives the client address: a hop count or their addresses (plugins/trust-proxy.ts). */
   TRUST_PROXY: trustProxySchema,
   BODY_LIMIT_BYTES: envInt(1024 * 1024, 1024),
-  /** A request, headers and body, must arrive within this, else 408 and the connection closed (http-server.ts). */
+  /** A request, headers and body, must arrive within this, else 408 and the connection closed (plugins/http-server.ts). */
   REQUEST_TIMEOUT_MS: envInt(30_000, 100),
-  /** A keep-alive connection idle this long is closed; above the idle timeout of the proxy in front (http-server.ts). */
+  /** A keep-alive connection idle this long is closed; above the idle timeout of the proxy in front (plugins/http-server.ts). */
   KEEP_ALIVE_TIMEOUT_MS: envInt(72_000, 100),
-  /** Response cache of the launcher and mod reads (gateway/src/cache.ts); off: every read asks the services. */
+  /** Response cache of the launcher and mod reads (gateway/src/reads/cache.ts); off: every read asks the services. */
   CACHE_ENABLED: envBool(true),
   /** Upper bound of the response cache, in bytes of cached bodies (least recently used evicted first). */
   CACHE_MAX_BYTES: envInt(64 * 1024 * 1024, 1024 * 1024),
   /** The session cookie is `Secure` on requests that came over HTTPS; true: on every request. */
   SESSION_COOKIE_SECURE: envBool(false),
-  /** Failed sign-ins per client address, and per login, within the window (session.ts). */
+  /** Failed sign-ins per client address, and per login, within the window (plugins/sign-in-limits.ts). */
   SIGNIN_RATE_LIMIT_PER_ADDRESS: envInt(20, 1),
   SIGNIN_RATE_LIMIT_PER_ACCOUNT: envInt(10, 1),
   SIGNIN_RATE_LIMIT_WINDOW_SECONDS: envInt(15 * 60, 1),
-  /** One log line per request at info (access-log.ts); off for benchmarks. */
+  /** One log line per request at info (plugins/observability.ts); off for benchmarks. */
   ACCESS_LOG: envBool(true),
-  /** The web console at /console/ (console.ts); off: those paths are unknown like any other. */
+  /** The web console at /console/ (plugins/console.ts); off: those paths are unknown like any other. */
   CONSOLE_ENABLED: envBool(true),
   /** The built console; empty: gateway/console/dist of this checkout or image. */
   CONSOLE_DIR: z.string().default(''),

@@ -2,7 +2,7 @@ import { createLogger, runMain } from '@depot/common';
 import { buildGateway } from './app';
 import { createServiceClients } from './clients';
 import { loadGatewayConfig } from './config';
-import { natsChangeFeed } from './invalidation';
+import { natsChangeFeed } from './reads/invalidation';
 
 runMain('gateway', async () => {
   const config = loadGatewayConfig();

@@ -1,7 +1,7 @@
 // The gateway's own answers, one table: what it refuses before a service is asked (HTTP, bodies,
 // credentials, limits) and the outages it reports, each with its status and message. Everything
-// that answers one (the HTTP server, the body parsers, the policy, the error handler) and the
-// documentation of every route (route-docs.ts) read them here; the messages of the services'
+// that answers one (the HTTP server, the body parsers, the checks, the error handler) and the
+// documentation of every route (pipeline/route-docs.ts) read them here; the messages of the services'
 // reasons live with the reasons (@depot/common errors.ts). docs/api.md#status-codes lists them.
 import { REASONS, type FieldErrors, type Reason } from '@depot/common';
 
@@ -35,7 +35,7 @@ export const errorBody = (name: AnswerName) => ({ error: ANSWERS[name].message }
 
 /**
  * Laravel's validation messages (docs/api.md#validation-messages): templates in which
- * `:attribute` is the field's name as sent. The shapes behind them: validation.ts.
+ * `:attribute` is the field's name as sent. The shapes behind them: pipeline/validation.ts.
  */
 export const FIELD_MESSAGES = {
   required: 'The :attribute field is required.',

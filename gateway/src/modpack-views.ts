@@ -3,7 +3,7 @@
 // its response schema (response-schemas.ts).
 import { mirrorBase } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
-import { bodyOf, type Body } from './cache';
+import { bodyOf, type Body } from './reads/cache';
 import type * as res from './response-schemas';
 import { nullable } from './views';
 

@@ -8,8 +8,8 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { PERMISSIONS } from '@depot/common';
-import { tag } from '../src/cache';
-import type { AnyRoute } from '../src/route';
+import { tag } from '../src/reads/cache';
+import type { AnyRoute } from '../src/pipeline/route';
 import { startStack, type Stack } from './admin/fake-stack';
 
 let s: Stack;

@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CREDENTIAL_MESSAGES, fromServiceError } from '@depot/common';
 import * as res from '../response-schemas';
-import { route } from '../route';
-import { invalid } from '../route-docs';
-import { accountOfUser } from '../sign-in-limits';
-import { presentFields, rules } from '../validation';
+import { route } from '../pipeline/route';
+import { invalid } from '../pipeline/route-docs';
+import { accountOfUser } from '../plugins/sign-in-limits';
+import { presentFields, rules } from '../pipeline/validation';
 import { accountOf } from './session';
 
 const accountBody = z.object({

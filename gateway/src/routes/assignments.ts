@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isStorableText } from '@depot/common';
 import * as res from '../response-schemas';
-import { route, segment } from '../route';
-import { invalid } from '../route-docs';
-import { rawField, rules } from '../validation';
+import { route, segment } from '../pipeline/route';
+import { invalid } from '../pipeline/route-docs';
+import { rawField, rules } from '../pipeline/validation';
 import { buildParams } from './builds';
 import { staleModpack } from './modpacks';
 

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { SLUG_PATTERN } from '@depot/common';
 import { buildRecord } from '../modpack-views';
 import * as res from '../response-schemas';
-import { route, segment } from '../route';
-import { invalid } from '../route-docs';
+import { route, segment } from '../pipeline/route';
+import { invalid } from '../pipeline/route-docs';
 import { FIELD_MESSAGES } from '../messages';
-import { presentFields, rules, SELECTED_INVALID, unsetNulls } from '../validation';
+import { presentFields, rules, SELECTED_INVALID, unsetNulls } from '../pipeline/validation';
 import { modpackParams, staleModpack } from './modpacks';
 
 const buildFields = {

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { DepotError, UUID_PATTERN } from '@depot/common';
 import { FIELD_MESSAGES } from '../messages';
 import * as res from '../response-schemas';
-import { route, segment } from '../route';
-import { invalid } from '../route-docs';
-import { list, listOf, presentFields, rules, SELECTED_INVALID } from '../validation';
+import { route, segment } from '../pipeline/route';
+import { invalid } from '../pipeline/route-docs';
+import { list, listOf, presentFields, rules, SELECTED_INVALID } from '../pipeline/validation';
 import { clientRecord } from '../views';
 
 const createClientBody = z.object({

@@ -1,6 +1,6 @@
 // Every route of the gateway, one declaration each (route.ts), grouped by area.
 import type { FastifyInstance } from 'fastify';
-import type { AnyRoute } from '../route';
+import type { AnyRoute } from '../pipeline/route';
 import { assignmentsRoutes } from './assignments';
 import { buildsRoutes } from './builds';
 import { clientsRoutes } from './clients';

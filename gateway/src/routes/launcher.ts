@@ -4,8 +4,9 @@
 // request; at most one RPC to auth, then builds, then (build) catalog.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { Reads } from '../reads/reads';
 import * as res from '../response-schemas';
-import { route, segment } from '../route';
+import { route, segment } from '../pipeline/route';
 
 /**
  * Whether `?include=` asks for `what`. Tolerant: repeated parameters and comma-separated lists
@@ -42,7 +43,7 @@ const buildParams = modpackParams.extend({
 });
 
 export function launcherRoutes(app: FastifyInstance) {
-  const { reads } = app;
+  const reads = new Reads(app.responseCache, app.deps.clients, app.deps.config.SERVICE_MIRROR_URL);
 
   return [
     route({

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkApiRoot, diagnosePack, gatherPackDoctor } from '@depot/common';
 import { managedBuild, managedMod, managedModpack, managedModpackList } from '../manage-views';
 import * as res from '../response-schemas';
-import { route } from '../route';
+import { route } from '../pipeline/route';
 import { buildParams } from './builds';
 import { modpackParams } from './modpacks';
 import { modParams } from './mods';

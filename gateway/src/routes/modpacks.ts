@@ -4,13 +4,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { buildsV1 } from '@depot/proto';
-import type { Principal } from '../auth';
-import { tag } from '../cache';
+import type { Principal } from '../pipeline/auth';
+import { tag } from '../reads/cache';
 import { modpackRecord } from '../modpack-views';
 import * as res from '../response-schemas';
-import { route, segment } from '../route';
-import { invalid } from '../route-docs';
-import { presentFields, rules, unsetNulls } from '../validation';
+import { route, segment } from '../pipeline/route';
+import { invalid } from '../pipeline/route-docs';
+import { presentFields, rules, unsetNulls } from '../pipeline/validation';
 
 const order = () => rules.nullable(rules.integer({ min: -2147483648 }));
 const createBody = z.object({

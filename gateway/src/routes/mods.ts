@@ -2,11 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answer } from '../errors';
+import { Reads } from '../reads/reads';
 import * as res from '../response-schemas';
-import { route, segment, type Guard } from '../route';
-import { invalid } from '../route-docs';
-import { tag } from '../cache';
-import { presentFields, rules, unsetNulls } from '../validation';
+import { route, segment, type Guard } from '../pipeline/route';
+import { invalid } from '../pipeline/route-docs';
+import { tag } from '../reads/cache';
+import { presentFields, rules, unsetNulls } from '../pipeline/validation';
 import { modRecord, versionRecord, versionRehash } from '../views';
 
 /** Private notes (docs/api.md#private-notes), on mods and versions alike. */
@@ -53,7 +54,7 @@ const versionParams = modParams.extend({
 export function modRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
   const { catalog } = clients;
-  const { reads } = app;
+  const reads = new Reads(app.responseCache, app.deps.clients, app.deps.config.SERVICE_MIRROR_URL);
   // A rehash fetches an archive within ARCHIVE_TRANSFER_TIMEOUT_MS: the call may take that long.
   const rehashDeadlineMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
   /** SERVICE_DISABLE_MOD_API: the mod reads answer 404 (docs/api.md#mods). */

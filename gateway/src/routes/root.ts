@@ -1,24 +1,27 @@
-// The API root and the probes (docs/api.md#root; deploy/README.md for the probes).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// The API root, its OpenAPI document and the probes (docs/api.md#root; deploy/README.md for the probes).
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { API_INFO } from '../about';
 import { createReadiness } from '../readiness';
 import { errorBody } from '../messages';
 import * as res from '../response-schemas';
-import { route, SENT } from '../route';
-
-// Same relative path from src/routes and dist/routes.
-const { version } = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
-  version: string;
-};
-
-export const API_INFO = { api: 'Depot', version, stream: 'stable' } as const;
+import { route, SENT } from '../pipeline/route';
 
 export function rootRoutes(app: FastifyInstance) {
   const readiness = createReadiness(app.deps.config);
   app.addHook('onClose', async () => readiness.close());
 
   return [
+    route({
+      method: 'GET',
+      url: '/api/openapi.json',
+      tag: 'Root',
+      summary: 'This OpenAPI document',
+      access: 'public',
+      response: res.openApiDocument,
+      returns: 'OpenAPI 3.1 document.',
+      handler: async () => app.swagger() as z.infer<typeof res.openApiDocument>,
+    }),
     route({
       method: 'GET',
       url: '/api',

@@ -1,6 +1,6 @@
 // Signing in to the console (docs/api.md#sessions): a username or e-mail address and a password
 // open a session, carried by an httpOnly, SameSite=Strict cookie; every write made with it
-// carries the CSRF token these routes answer (policy.ts checks it). Sign-ins are counted per
+// carries the CSRF token these routes answer (pipeline/checks.ts checks it). Sign-ins are counted per
 // client address and per account before the password is judged (sign-in-limits.ts). Bearer
 // tokens keep working for scripts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,9 +11,9 @@ import type { ServiceClients } from '../clients';
 import { HttpError } from '../errors';
 import { fieldError } from '../messages';
 import * as res from '../response-schemas';
-import { route, SENT } from '../route';
-import { invalid } from '../route-docs';
-import { accountOfLogin } from '../sign-in-limits';
+import { route, SENT } from '../pipeline/route';
+import { invalid } from '../pipeline/route-docs';
+import { accountOfLogin } from '../plugins/sign-in-limits';
 import {
   clearSessionCookie,
   csrfMismatch,
@@ -22,8 +22,8 @@ import {
   sessionCookie,
   setSessionCookie,
   setTwoFactorCookie,
-} from '../session';
-import { rules } from '../validation';
+} from '../pipeline/session';
+import { rules } from '../pipeline/validation';
 import { accountView } from '../views';
 
 /** One answer for an unknown login, a wrong password and an account without one (Laravel's words). */

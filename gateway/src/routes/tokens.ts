@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { TWO_FACTOR_MESSAGES } from '@depot/common';
 import * as res from '../response-schemas';
-import { idSegment, route } from '../route';
-import { invalid } from '../route-docs';
-import { rules } from '../validation';
+import { idSegment, route } from '../pipeline/route';
+import { invalid } from '../pipeline/route-docs';
+import { rules } from '../pipeline/validation';
 import { tokenIssued, tokenList } from '../views';
-import { accountOfUser } from '../sign-in-limits';
+import { accountOfUser } from '../plugins/sign-in-limits';
 import { proofFields, wrongProof } from './two-factor';
 import { userParams } from './users';
 

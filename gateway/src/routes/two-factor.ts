@@ -10,11 +10,11 @@ import { CREDENTIAL_MESSAGES, fromServiceError, TWO_FACTOR_MESSAGES } from '@dep
 import { HttpError } from '../errors';
 import { FIELD_MESSAGES, fieldError } from '../messages';
 import * as res from '../response-schemas';
-import { route } from '../route';
-import { invalid } from '../route-docs';
-import { clearTwoFactorCookie, csrfMismatch, fromAnotherSite, twoFactorCookie } from '../session';
-import { accountOfUser } from '../sign-in-limits';
-import { rules } from '../validation';
+import { route } from '../pipeline/route';
+import { invalid } from '../pipeline/route-docs';
+import { clearTwoFactorCookie, csrfMismatch, fromAnotherSite, twoFactorCookie } from '../pipeline/session';
+import { accountOfUser } from '../plugins/sign-in-limits';
+import { rules } from '../pipeline/validation';
 import { isReason, signedIn } from './session';
 import { userParams } from './users';
 

@@ -1,16 +1,16 @@
 // Users (docs/api.md#users, `solder_users`): modpack access lists travel as slugs over REST and
 // as ids to auth; each direction is one batched call to builds. A caller acts only on users whose
 // rights it covers, and gives only rights it holds (docs/api.md#acting-on-users): the routes
-// declare `actsOnUser`, the policy enforces it (user-authority.ts), auth again as it writes.
+// declare `actsOnUser`, the checks enforce it (pipeline/user-authority.ts), auth again as it writes.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isStorableText, PERMISSIONS, USERNAME_PATTERN } from '@depot/common';
 import type { authV1 } from '@depot/proto';
 import * as res from '../response-schemas';
-import { route, segment } from '../route';
-import { invalid } from '../route-docs';
-import { mayActOn } from '../user-authority';
-import { list, listOf, presentFields, rules, SELECTED_INVALID } from '../validation';
+import { route, segment } from '../pipeline/route';
+import { invalid } from '../pipeline/route-docs';
+import { mayActOn } from '../pipeline/user-authority';
+import { list, listOf, presentFields, rules, SELECTED_INVALID } from '../pipeline/validation';
 import { userView, userWithDetailsView } from '../views';
 import { includes } from './launcher';
 

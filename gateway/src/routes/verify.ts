@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import * as res from '../response-schemas';
-import { route } from '../route';
+import { route } from '../pipeline/route';
 import { keyVerified } from '../views';
 
 export function verifyRoutes(app: FastifyInstance) {

@@ -1,5 +1,5 @@
 import type { buildsV1 } from '@depot/proto';
-import { bodyOf } from '../../src/cache';
+import { bodyOf } from '../../src/reads/cache';
 import { buildBody, buildRecord, modpackList, modpackRecord, modpackView, required } from '../../src/modpack-views';
 
 const TS = '2024-01-02T03:04:05.000000Z';

@@ -1,14 +1,14 @@
 // The gateway's HTTP/1.1 server below the routes: how long a client may take (docs/api.md#limits),
 // the answers given before a request reaches a route (malformed HTTP, timeouts, URLs the router
-// refuses, a missing Host or an unknown Expect), all JSON like every other error, and the header
-// every answer carries.
+// refuses, a missing Host or an unknown Expect), all JSON like every other error.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Server } from 'node:http';
 import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GatewayConfig } from './config';
-import { answer } from './errors';
-import { ANSWERS, type AnswerName } from './messages';
+import fp from 'fastify-plugin';
+import type { GatewayConfig } from '../config';
+import { answer } from '../errors';
+import { ANSWERS, type AnswerName } from '../messages';
 
 /**
  * Fastify's server options for timeouts and Node's pre-route answers.
@@ -27,7 +27,7 @@ import { ANSWERS, type AnswerName } from './messages';
  * - A connection on which nothing moves for 60 s while its request is answered (a client that
  *   stopped reading) is closed.
  * - Node answers an HTTP/1.1 request without Host with a bare 400 of its own; the gateway lets it
- *   through and refuses it with a JSON body (registerRequestChecks). HTTP/1.0 needs no Host.
+ *   through and refuses it with a JSON body (httpChecks). HTTP/1.0 needs no Host.
  */
 export function serverOptions(
   config: Pick<GatewayConfig, 'REQUEST_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS' | 'CORS_ORIGINS'>,
@@ -50,33 +50,26 @@ export function serverOptions(
 }
 
 /**
- * Every answer says its Content-Type is to be believed (no sniffing a JSON error into HTML). The
- * first hook, so that answers from later hooks (CORS preflights, 429s, 401s) carry it too.
+ * Requests HTTP refuses as a whole: an HTTP/1.1 request without Host (RFC 9112 §3.2, 400, the
+ * connection closed, as Node did), an Expect other than 100-continue (417). Registered after CORS
+ * (their errors carry it) and before the rate limits.
  */
-export function registerNoSniff(app: FastifyInstance): void {
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.header('x-content-type-options', 'nosniff');
-    done();
-  });
-}
-
-/** Requests HTTP refuses as a whole, after CORS (their errors carry it) and before the rate limits. */
-export function registerRequestChecks(app: FastifyInstance): void {
-  // Node answers an Expect other than 100-continue with a bare 417 unless someone listens: pass
-  // such requests to Fastify, which answers them with a JSON 417 (with CORS, counted, traced).
-  app.server.on('checkExpectation', (req, res) => app.server.emit('request', req, res));
-  app.addHook('onRequest', async (req) => {
-    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400; checked first and the connection
-    // closed, as Node did.
-    if (req.headers.host === undefined && req.raw.httpVersionMajor === 1 && req.raw.httpVersionMinor === 1) {
-      throw answer('missingHost', { connection: 'close' });
-    }
-    const expect = req.headers.expect;
-    if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
-      throw answer('expectationFailed');
-    }
-  });
-}
+export const httpChecks = fp(
+  async (app: FastifyInstance) => {
+    // Node answers an Expect other than 100-continue with a bare 417 unless someone listens: pass
+    // such requests to Fastify, which answers them with a JSON 417 (with CORS, counted, traced).
+    app.server.on('checkExpectation', (req, res) => app.server.emit('request', req, res));
+    app.addHook('onRequest', (req, _reply, done) => {
+      if (req.headers.host === undefined && req.raw.httpVersionMajor === 1 && req.raw.httpVersionMinor === 1) {
+        return done(answer('missingHost', { connection: 'close' }));
+      }
+      const expect = req.headers.expect;
+      if (expect !== undefined && expect.toLowerCase() !== '100-continue') return done(answer('expectationFailed'));
+      done();
+    });
+  },
+  { name: 'http-checks' },
+);
 
 /** Router refusals (frameworkErrors): a segment that is not percent-encoded UTF-8, a too long one. */
 const ROUTER_ERRORS: Record<string, AnswerName> = {
@@ -89,7 +82,7 @@ function routerError(err: FastifyError, req: FastifyRequest, reply: FastifyReply
   if (status === 500) req.log.error({ err }, 'router error');
   const origin = allowedOrigin(corsOrigins, req.headers.origin);
   if (origin) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-  // No hook has run (registerNoSniff's included): the header is set here.
+  // No hook has run (headers.ts's included): the header is set here.
   void reply.status(status).header('x-content-type-options', 'nosniff').send({ error });
 }
 

@@ -1,18 +1,50 @@
 // Console sessions in the gateway (docs/api.md#sessions): the cookie that carries one, the CSRF
 // token every write made with it must carry, and sign-ins sent by other sites' pages. The session
 // itself (who, until when) lives in the auth service; the gateway keeps nothing. The limits on
-// failed sign-ins: sign-in-limits.ts.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CookieSerializeOptions } from '@fastify/cookie';
+// failed sign-ins: plugins/sign-in-limits.ts.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
 import { Tokens } from '@fastify/csrf';
-import { answer } from './errors';
+import { answer } from '../errors';
 
 export const SESSION_COOKIE = 'depot_session';
 export const CSRF_HEADER = 'x-csrf-token';
 
+// ---- cookies ----
+
+/**
+ * @fastify/cookie's parser and serializer without its hooks: a request's cookies are parsed when
+ * first asked for (most requests send none, or are never asked: the launcher's reads without
+ * credentials) and a cookie is written to the answer when it is set.
+ */
+export const cookies = fp(
+  async (app: FastifyInstance) => {
+    await app.register(cookie, { hook: false });
+  },
+  { name: 'cookies' },
+);
+
+function cookieOf(req: FastifyRequest, name: string): string | undefined {
+  if (!req.cookies) req.cookies = req.headers.cookie ? req.server.parseCookie(req.headers.cookie) : {};
+  return req.cookies[name] || undefined;
+}
+
+type CookieOptions = NonNullable<Parameters<FastifyInstance['serializeCookie']>[2]>;
+
+/** Sets (or, with an empty value and a past expiry, clears) a cookie; sameSite as @fastify/cookie's default. */
+function writeCookie(reply: FastifyReply, name: string, value: string, options: CookieOptions): void {
+  reply.header('set-cookie', reply.server.serializeCookie(name, value, { sameSite: 'lax', ...options }));
+}
+
+/** @fastify/cookie's clearCookie: the whole path by default, expired now. */
+function clearCookie(reply: FastifyReply, name: string, options: CookieOptions): void {
+  writeCookie(reply, name, '', { path: '/', ...options, expires: new Date(0), maxAge: 0 });
+}
+
 /** The session token the request's cookie carries, if any. */
 export function sessionCookie(req: FastifyRequest): string | undefined {
-  return req.cookies?.[SESSION_COOKIE] || undefined;
+  return cookieOf(req, SESSION_COOKIE);
 }
 
 // ---- the cookie ----
@@ -22,7 +54,7 @@ export function sessionCookie(req: FastifyRequest): string | undefined {
  * path, `Secure` when the request came over HTTPS (behind a proxy: as TRUST_PROXY lets it say) or
  * always with SESSION_COOKIE_SECURE.
  */
-function cookieOptions(req: FastifyRequest, alwaysSecure: boolean): CookieSerializeOptions {
+function cookieOptions(req: FastifyRequest, alwaysSecure: boolean): CookieOptions {
   return { path: '/', httpOnly: true, sameSite: 'strict', secure: alwaysSecure || req.protocol === 'https' };
 }
 
@@ -33,11 +65,14 @@ export function setSessionCookie(
   alwaysSecure: boolean,
 ): void {
   // Expires with the session's lifetime; the idle timeout is the server's to enforce.
-  reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(req, alwaysSecure), expires: session.expiresAt });
+  writeCookie(reply, SESSION_COOKIE, session.token, {
+    ...cookieOptions(req, alwaysSecure),
+    expires: session.expiresAt,
+  });
 }
 
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply, alwaysSecure: boolean): void {
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(req, alwaysSecure));
+  clearCookie(reply, SESSION_COOKIE, cookieOptions(req, alwaysSecure));
 }
 
 // ---- the second step of a sign-in (two-factor) ----
@@ -48,7 +83,7 @@ export const TWO_FACTOR_COOKIE = 'depot_two_factor';
 const TWO_FACTOR_PATH = '/api/session/two-factor';
 
 export function twoFactorCookie(req: FastifyRequest): string | undefined {
-  return req.cookies?.[TWO_FACTOR_COOKIE] || undefined;
+  return cookieOf(req, TWO_FACTOR_COOKIE);
 }
 
 export function setTwoFactorCookie(
@@ -57,7 +92,7 @@ export function setTwoFactorCookie(
   challenge: { token: string; expiresAt: Date },
   alwaysSecure: boolean,
 ): void {
-  reply.setCookie(TWO_FACTOR_COOKIE, challenge.token, {
+  writeCookie(reply, TWO_FACTOR_COOKIE, challenge.token, {
     ...cookieOptions(req, alwaysSecure),
     path: TWO_FACTOR_PATH,
     expires: challenge.expiresAt,
@@ -65,7 +100,7 @@ export function setTwoFactorCookie(
 }
 
 export function clearTwoFactorCookie(req: FastifyRequest, reply: FastifyReply, alwaysSecure: boolean): void {
-  reply.clearCookie(TWO_FACTOR_COOKIE, { ...cookieOptions(req, alwaysSecure), path: TWO_FACTOR_PATH });
+  clearCookie(reply, TWO_FACTOR_COOKIE, { ...cookieOptions(req, alwaysSecure), path: TWO_FACTOR_PATH });
 }
 
 // ---- cross-site request forgery ----

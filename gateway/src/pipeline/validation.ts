@@ -16,8 +16,8 @@ import {
   VERSION_PATTERN,
   type FieldErrors,
 } from '@depot/common';
-import { answer, type HttpError } from './errors';
-import { FIELD_MESSAGES as MESSAGES, fieldMessage } from './messages';
+import { answer, type HttpError } from '../errors';
+import { FIELD_MESSAGES as MESSAGES, fieldMessage } from '../messages';
 
 const typeError = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? MESSAGES.required : message;

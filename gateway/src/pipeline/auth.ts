@@ -1,12 +1,12 @@
 // Who is calling: the user of a bearer token or, when no Authorization header is sent, of the
-// console's session cookie (401 without either; policy.ts checks the CSRF token of a cookie's
+// console's session cookie (401 without either; checks.ts checks the CSRF token of a cookie's
 // writes and the permission), and the read access of launcher routes from `k`, `cid`, bearer
 // tokens and the session (bad ones grant nothing, never 401). docs/api.md#access-model.
 import type { FastifyRequest } from 'fastify';
 import type { authV1, buildsV1 } from '@depot/proto';
 import { FULL, fromServiceError, type Logger } from '@depot/common';
-import type { ServiceClients } from './clients';
-import { HttpError, toHttpError, unauthenticated } from './errors';
+import type { ServiceClients } from '../clients';
+import { HttpError, toHttpError, unauthenticated } from '../errors';
 import { sessionCookie } from './session';
 
 export type Principal = authV1.Principal__Output;

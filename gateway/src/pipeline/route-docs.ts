@@ -1,12 +1,12 @@
-// What a route answers, for its documentation (openapi.ts), read from its declaration alone: the
+// What a route answers, for its documentation (plugins/api-docs.ts), read from its declaration alone: the
 // standard answers follow from its access, body and limits, with the messages of messages.ts; its
 // 404s from the records its path names (each segment declares its reason, route.ts `segment`),
 // the others it declares missing and its guard, worded as the route words them. A route declares
 // only what nothing else can say (a 409, a 422 of its own).
 import type { z } from 'zod';
 import type { Reason } from '@depot/common';
-import { ANSWERS, READ_WORDING, reasonMessage, type AnswerName } from './messages';
-import * as res from './response-schemas';
+import { ANSWERS, READ_WORDING, reasonMessage, type AnswerName } from '../messages';
+import * as res from '../response-schemas';
 import { segmentNotFound, type Answer, type AnyRoute } from './route';
 
 /** The words a route's 404s use: the read routes Solder's, every other route the services' (docs/api.md#error-messages). */
@@ -28,7 +28,7 @@ export function missingRecords(declaration: AnyRoute): Reason[] {
   return [...new Set([...path, ...(declaration.missing ?? [])])];
 }
 
-/** The standard answers of a route besides its own (documented; produced by the policy and the app). */
+/** The standard answers of a route besides its own (documented; produced by its checks and the app). */
 export function standardAnswers(declaration: AnyRoute): Record<number, Answer> {
   const out: Record<number, Answer> = {};
   if (declaration.body) {

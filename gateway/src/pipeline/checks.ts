@@ -1,6 +1,6 @@
-// Who may do what, read in one place. Every route declares its access (route.ts); this plugin
-// enforces it before the handler runs, in the order of checks docs/api.md#order-of-checks
-// fixes, so that a caller learns nothing it may not know:
+// Who may do what, read in one place. Every route declares its access (route.ts); its preHandler,
+// made here from the declaration (register.ts), enforces it before the handler runs, in the order
+// of checks docs/api.md#order-of-checks fixes, so that a caller learns nothing it may not know:
 //   401 no or unknown token (or session) → 403 a write made with the session cookie without its
 //   CSRF token → 403 permission missing → the route's guard (mod API off) →
 //   404 a path segment that cannot name a record (after the lookups of the segments before it) →
@@ -8,9 +8,9 @@
 //   the handler's own 404 / 403 (modpack access) / 404 (build, version, assignment), which the
 //   services answer → 400/415/422 a body that fails, judged only after the target was looked up
 //   (missing 404, forbidden 403) → conflicts (409/422), which the services answer.
-// Handlers never check permissions themselves; a route that is not declared cannot be registered
-// under /api.
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
+// Handlers never check permissions themselves.
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { ZodType } from 'zod';
 import { DepotError, holds, type Logger } from '@depot/common';
 import {
   ANONYMOUS,
@@ -23,61 +23,51 @@ import {
   scopeOf,
   type Principal,
 } from './auth';
-import type { ServiceClients } from './clients';
-import { forbidden, HttpError } from './errors';
+import type { ServiceClients } from '../clients';
+import { forbidden, HttpError } from '../errors';
 import { contextOf } from './context';
-import { segmentNotFound, type AnyRoute, type TargetContext } from './route';
+import { judgeOf, NOT_A_RECORD, segmentNotFound, type AnyRoute, type TargetContext } from './route';
 import { clearSessionCookie, csrfMismatch, csrfTokenValid, isWrite } from './session';
 import { judgeUserAuthority } from './user-authority';
 import { judge } from './validation';
 
-/** Call on the root instance before the routes are registered. */
-export function registerPolicy(
-  app: FastifyInstance,
-  deps: { clients: ServiceClients; logger: Logger; config: { SESSION_COOKIE_SECURE: boolean } },
-): void {
-  app.addHook('onRoute', (options: RouteOptions) => {
-    const declaration = options.config?.route;
-    if (!declaration) {
-      if (/^\/api(\/|$)/.test(options.url))
-        throw new Error(`${options.method} ${options.url}: declare it with route()`);
-      return;
-    }
-    const enforce = async (req: FastifyRequest, reply: FastifyReply) => {
-      await identify(declaration, req, reply, deps);
+export interface CheckDeps {
+  clients: ServiceClients;
+  logger: Logger;
+  config: { SESSION_COOKIE_SECURE: boolean };
+}
+
+/** The route's preHandler: every check of its declaration, in the order of checks. */
+export function checksOf(declaration: AnyRoute, deps: CheckDeps): preHandlerHookHandler {
+  const segments = declaration.params ? segmentJudges(declaration) : undefined;
+  const enforce = async (req: FastifyRequest, reply: FastifyReply) => {
+    await identify(declaration, req, reply, deps);
+    declaration.guard?.check();
+    if (segments) await judgeParams(declaration, segments, req);
+    if (declaration.actsOnUser) await judgeUserAuthority(declaration, req, deps.clients);
+    if (declaration.body) await judgeBody(declaration, req);
+  };
+  // The launcher's reads (public or read access, nothing to judge but path segments) made without
+  // credentials are checked without a promise: their cached answers follow at once, and this is
+  // most of their cost. With credentials (or a caller who may see private fields), the whole check.
+  if ((declaration.access !== 'public' && declaration.access !== 'read') || declaration.body) return enforce;
+  return (req, reply, done) => {
+    const identified =
+      declaration.access === 'read' ? readCredentials(req) : declaration.privateFields && carriesIdentity(req);
+    if (identified) return void enforce(req, reply).then(() => done(), done);
+    if (declaration.access === 'read') req.readAccess = ANONYMOUS;
+    try {
       declaration.guard?.check();
-      if (declaration.params) await judgeParams(declaration, req);
-      if (declaration.actsOnUser) await judgeUserAuthority(declaration, req, deps.clients);
-      if (declaration.body) await judgeBody(declaration, req);
-    };
-    // The launcher's reads (public or read access, nothing to judge but path segments) made
-    // without credentials are checked without a promise: their cached answers follow at once, and
-    // this is most of their cost. With credentials (or a caller who may see private fields), the
-    // whole check above.
-    const anonymous = (declaration.access === 'public' || declaration.access === 'read') && !declaration.body;
-    const enforceAnonymous = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      const identified =
-        declaration.access === 'read' ? readCredentials(req) : declaration.privateFields && carriesIdentity(req);
-      if (identified) return void enforce(req, reply).then(() => done(), done);
-      if (declaration.access === 'read') req.readAccess = ANONYMOUS;
-      try {
-        declaration.guard?.check();
-      } catch (err) {
-        return done(err as Error);
-      }
-      const judged = declaration.params ? judgeSegments(declaration, req) : undefined;
-      if (!judged?.refused) {
-        if (judged) req.params = judged.params;
-        return done();
-      }
-      void refuseSegment(declaration, req, judged).then(done, done);
-    };
-    const existing = options.preHandler;
-    options.preHandler = [
-      anonymous ? enforceAnonymous : enforce,
-      ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
-    ];
-  });
+    } catch (err) {
+      return done(err as Error);
+    }
+    const judged = segments ? judgeSegments(segments, req) : undefined;
+    if (!judged?.refused) {
+      if (judged) req.params = judged.params;
+      return done();
+    }
+    void refuseSegment(declaration, req, judged).then(done, done);
+  };
 }
 
 /**
@@ -89,7 +79,7 @@ async function identify(
   declaration: AnyRoute,
   req: FastifyRequest,
   reply: FastifyReply,
-  { clients, logger, config }: Parameters<typeof registerPolicy>[1],
+  { clients, logger, config }: CheckDeps,
 ): Promise<void> {
   const { access } = declaration;
   if (access === 'public') {
@@ -132,12 +122,25 @@ function markPersonal(req: FastifyRequest, reply: FastifyReply): void {
   if (requestSession(req)) reply.header('cache-control', 'private');
 }
 
+/** A path segment's judge: its value, or NOT_A_RECORD when it cannot name one. */
+type SegmentJudge = [name: string, judge: (raw: string) => unknown, schema: ZodType];
+
+/** The judges of a route's path segments, in path order. */
+function segmentJudges(declaration: AnyRoute): SegmentJudge[] {
+  const shape = declaration.params!.shape as Record<string, ZodType>;
+  return [...declaration.url.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => [
+    name,
+    judgeOf(shape[name]),
+    shape[name],
+  ]);
+}
+
 /**
  * Path segments in path order: the first that cannot name a record answers its 404, after the
  * target lookup of the segments before it (a missing modpack answers before a bad build version).
  */
-async function judgeParams(declaration: AnyRoute, req: FastifyRequest): Promise<void> {
-  const judged = judgeSegments(declaration, req);
+async function judgeParams(declaration: AnyRoute, segments: SegmentJudge[], req: FastifyRequest): Promise<void> {
+  const judged = judgeSegments(segments, req);
   if (judged.refused) return refuseSegment(declaration, req, judged);
   req.params = judged.params;
 }
@@ -145,18 +148,16 @@ async function judgeParams(declaration: AnyRoute, req: FastifyRequest): Promise<
 interface JudgedSegments {
   params: Record<string, unknown>;
   /** The first segment refused, and the schema that refused it. */
-  refused?: import('zod').ZodType;
+  refused?: ZodType;
 }
 
-function judgeSegments(declaration: AnyRoute, req: FastifyRequest): JudgedSegments {
-  const shape = declaration.params!.shape as Record<string, import('zod').ZodType>;
+function judgeSegments(segments: SegmentJudge[], req: FastifyRequest): JudgedSegments {
   const raw = req.params as Record<string, string>;
   const params: Record<string, unknown> = {};
-  for (const name of pathSegments(declaration.url)) {
-    const schema = shape[name];
-    const result = schema.safeParse(raw[name]);
-    if (!result.success) return { params, refused: schema };
-    params[name] = result.data;
+  for (const [name, judge, schema] of segments) {
+    const value = judge(raw[name]);
+    if (value === NOT_A_RECORD) return { params, refused: schema };
+    params[name] = value;
   }
   return { params };
 }
@@ -165,7 +166,9 @@ function judgeSegments(declaration: AnyRoute, req: FastifyRequest): JudgedSegmen
 async function refuseSegment(declaration: AnyRoute, req: FastifyRequest, judged: JudgedSegments): Promise<never> {
   const reason = segmentNotFound(judged.refused!);
   if (!reason) throw new Error(`${declaration.url}: a segment refused without a not-found reason`);
-  if (Object.keys(judged.params).length) await lookUpTarget(declaration, contextOf(req, undefined, judged.params));
+  if (Object.keys(judged.params).length) {
+    await lookUpTarget(declaration, contextOf(declaration, req, undefined, judged.params));
+  }
   throw new DepotError(reason);
 }
 
@@ -173,7 +176,7 @@ async function refuseSegment(declaration: AnyRoute, req: FastifyRequest, judged:
 async function judgeBody(declaration: AnyRoute, req: FastifyRequest): Promise<void> {
   const result = await judge(declaration.body!, req.body);
   if (!result.ok) {
-    await lookUpTarget(declaration, contextOf(req));
+    await lookUpTarget(declaration, contextOf(declaration, req));
     throw result.unreadable ?? new HttpError(422, result.errors);
   }
   req.body = result.data;
@@ -190,16 +193,4 @@ async function lookUpTarget(declaration: AnyRoute, ctx: TargetContext<Record<str
     await ctx.builds.CheckTarget({ slug, version: build, mod_slug });
   }
   await declaration.target?.(ctx);
-}
-
-const segmentsOf = new Map<string, string[]>();
-
-/** `:name` segments of a Fastify pattern, in path order. */
-function pathSegments(url: string): string[] {
-  let names = segmentsOf.get(url);
-  if (!names) {
-    names = [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
-    segmentsOf.set(url, names);
-  }
-  return names;
 }

@@ -7,14 +7,13 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { RouteOptions } from 'fastify';
-import { API_INFO } from './routes/root';
-import { route, type AnyRoute } from './route';
-import { answersOf } from './route-docs';
-import { ANSWERS } from './messages';
-import * as res from './response-schemas';
+import { API_INFO } from '../about';
+import type { AnyRoute } from '../pipeline/route';
+import { answersOf } from '../pipeline/route-docs';
+import { ANSWERS } from '../messages';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -186,25 +185,14 @@ const OPTIONS: FastifyDynamicSwaggerOptions = {
   transformObject: transformObject as FastifyDynamicSwaggerOptions['transformObject'],
 };
 
-/** The route of the document itself. */
-const documentRoute = (app: FastifyInstance) =>
-  route({
-    method: 'GET',
-    url: '/api/openapi.json',
-    tag: 'Root',
-    summary: 'This OpenAPI document',
-    access: 'public',
-    response: res.openApiDocument,
-    returns: 'OpenAPI 3.1 document.',
-    handler: async () => app.swagger() as z.infer<typeof res.openApiDocument>,
-  });
-
 /**
- * @fastify/swagger (collecting every route registered after it) and Swagger UI at /docs. Call on
- * the root instance before the routes are registered. Returns the document's own route to register.
+ * @fastify/swagger (collecting every route registered after it) and Swagger UI at /docs. The
+ * document itself is a declared route (api/root), served by `app.swagger()`.
  */
-export async function registerApiDocs(app: FastifyInstance): Promise<AnyRoute> {
-  await app.register(swagger, OPTIONS);
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
-  return documentRoute(app);
-}
+export const apiDocs = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, OPTIONS);
+    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
+  },
+  { name: 'api-docs' },
+);

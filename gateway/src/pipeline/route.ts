@@ -1,16 +1,17 @@
 // A route of the public API is declared once, here in this shape, beside its handler: method,
 // path, schemas of params, query, body and response, who may call it, the target it acts on,
 // whether it is cached and what it invalidates, and its documentation. Everything else follows
-// from the declaration: policy.ts enforces access and the order of checks, openapi.ts documents
-// it, invalidation.ts keeps the response cache fresh, and the typed client is generated from the
+// from the declaration: register.ts assembles its pipeline, checks.ts enforces access and the order
+// of checks, route-docs.ts and plugins/api-docs.ts document it, an `invalidates` keeps the response
+// cache fresh after its writes, and the typed client is generated from the
 // document. See docs/api.md for what each route must answer.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isStorableText, type CallOptions, type Permission, type PromiseClient, type Reason } from '@depot/common';
 import type { BuildsServiceDefinition, buildsV1 } from '@depot/proto';
 import type { Principal } from './auth';
-import type { Body } from './cache';
-import type { AnswerName } from './messages';
+import type { Body } from '../reads/cache';
+import type { AnswerName } from '../messages';
 
 /**
  * Who may call a route:
@@ -109,7 +110,7 @@ export interface Route<
   /**
    * The route reads or changes a user (docs/api.md#acting-on-users): `named`, the one of the
    * `:username` segment (404 when missing); `grants`, the rights its body gives (`permissions`,
-   * `modpacks`). The caller must cover them (403), checked by the policy before the body is judged.
+   * `modpacks`). The caller must cover them (403), checked (checks.ts) before the body is judged.
    */
   actsOnUser?: { named?: true; grants?: true };
   /**
@@ -153,11 +154,11 @@ export interface Route<
    */
   missing?: Reason[];
   /**
-   * The handler answers from reads.ts (through the response cache while it is active), with an
+   * The handler answers from reads/reads.ts (through the response cache while it is active), with an
    * ETag: documented with it and the 304 of `If-None-Match`.
    */
   cached?: true;
-  /** Response cache tags a success makes stale (cache.ts `tag`), from the path as it was before the write. */
+  /** Response cache tags a success makes stale (reads/cache.ts `tag`), from the path as it was before the write. */
   invalidates?: (params: z.output<P>) => string[];
   /** Rate limit of its own instead of the general one (`false`: none). */
   rateLimit?: false | { max: number; timeWindow: number; allowList: () => boolean };
@@ -170,7 +171,7 @@ export interface Route<
   handler: (ctx: Context<z.output<P>, z.output<Q>, z.output<B>>) => Promise<NoInfer<z.input<R>> | Body | typeof SENT>;
 }
 
-/** Any declared route (the policy, the docs and the cache read declarations through this). */
+/** Any declared route (the pipeline and the docs read declarations through this). */
 export type AnyRoute = Route<Fields, Fields, z.ZodType, z.ZodType>;
 
 /** Declares a route: the identity, typed so that params, query, body and the answer follow from the schemas. */
@@ -181,11 +182,6 @@ export function route<
   R extends z.ZodType = z.ZodType,
 >(declaration: Route<P, Q, B, R>): AnyRoute {
   return declaration as unknown as AnyRoute;
-}
-
-/** The declaration of the route a request matched, if it was declared with `route`. */
-export function declarationOf(req: FastifyRequest): AnyRoute | undefined {
-  return req.routeOptions.config.route;
 }
 
 declare module 'fastify' {
@@ -204,24 +200,43 @@ declare module 'fastify' {
 
 // ---- path segments ----
 
+/** What a segment's judge answers for a value that names no record. */
+export const NOT_A_RECORD = Symbol('not a record');
+
 const notFoundOf = new WeakMap<z.ZodType, Reason>();
+const judges = new WeakMap<z.ZodType, (raw: string) => unknown>();
 
 /** The reason a path segment answers when it cannot name a record (a NUL, a lone surrogate, a bad id). */
 export function segmentNotFound(schema: z.ZodType): Reason | undefined {
   return notFoundOf.get(schema);
 }
 
-function withNotFound<T extends z.ZodType>(schema: T, reason: Reason): T {
+/** The judge of a path segment's raw value: its value, or NOT_A_RECORD. */
+export function judgeOf(schema: z.ZodType): (raw: string) => unknown {
+  return (
+    judges.get(schema) ??
+    ((raw) => {
+      const result = schema.safeParse(raw);
+      return result.success ? result.data : NOT_A_RECORD;
+    })
+  );
+}
+
+function withNotFound<T extends z.ZodType>(schema: T, reason: Reason, judge?: (raw: string) => unknown): T {
   notFoundOf.set(schema, reason);
+  if (judge) judges.set(schema, judge);
   return schema;
 }
 
 /**
  * A path segment that names a record: any text that can be stored. One that cannot (a NUL, an
- * unpaired surrogate) names nothing and answers `reason`'s 404, never reaching a service.
+ * unpaired surrogate) names nothing and answers `reason`'s 404, never reaching a service. Judged
+ * by its rule alone (the schema's, without zod on every request: the launcher's reads have two).
  */
 export function segment(reason: Reason, description: string) {
-  return withNotFound(z.string().refine(isStorableText).meta({ description }), reason);
+  return withNotFound(z.string().refine(isStorableText).meta({ description }), reason, (raw) =>
+    isStorableText(raw) ? raw : NOT_A_RECORD,
+  );
 }
 
 /**

@@ -7,13 +7,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from '@depot/common';
-import { ANSWERS, errorBody } from './messages';
+import { ANSWERS, errorBody } from '../messages';
 
-/** Where `npm start` and the container image put the built console (gateway/console/dist). */
-export const DEFAULT_CONSOLE_DIR = path.resolve(__dirname, '..', 'console', 'dist');
+/** Where `npm start` and the container image put the built console (gateway/console/dist; the same path from dist/). */
+export const DEFAULT_CONSOLE_DIR = path.resolve(__dirname, '..', '..', 'console', 'dist');
 
 export const CONSOLE_CSP = {
   'default-src': ["'self'"],
@@ -31,7 +32,12 @@ export const CONSOLE_CSP = {
 
 const YEAR = 365 * 24 * 3600;
 
-export async function registerConsole(app: FastifyInstance, dir: string, logger: Logger): Promise<void> {
+export const webConsole = fp(
+  async (app: FastifyInstance, { dir, logger }: { dir: string; logger: Logger }) => serveConsole(app, dir, logger),
+  { name: 'web-console' },
+);
+
+async function serveConsole(app: FastifyInstance, dir: string, logger: Logger): Promise<void> {
   if (!existsSync(path.join(dir, 'index.html'))) {
     logger.warn({ dir }, 'the web console is not built: /console/ answers 503 (npm run build -w @depot/console)');
     const unbuilt = (_req: unknown, reply: FastifyReply) =>

@@ -7,9 +7,10 @@
 //   so the very next read through this gateway sees the write even before its event arrives.
 // While the subscription is not in place (starting, NATS unreachable, reconnecting) the cache is
 // inactive and every read asks the services: the gateway never serves what it cannot invalidate.
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { connectBus, eventTypeOf, type Bus, type Logger } from '@depot/common';
-import { tag, type ResponseCache } from './cache';
+import { ResponseCache, tag } from './cache';
 
 /** A source of change events with a notion of "subscribed". */
 export interface ChangeFeed {
@@ -43,26 +44,36 @@ export function tagsForEvent(type: string, data: unknown): string[] | null {
   }
 }
 
-/** Wires the cache to the feed and to this gateway's writes. Call before the routes are registered. */
-export function registerInvalidation(
-  app: FastifyInstance,
-  cache: ResponseCache,
-  feed: ChangeFeed | undefined,
-  logger: Logger,
-) {
-  // A write route declares what it makes stale (route.ts `invalidates`): dropped once it succeeded.
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const stale = route.config?.route?.invalidates;
-    if (!stale) return;
-    const hook = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (reply.statusCode < 400) cache.invalidate(stale(req.params as never));
-      return payload;
-    };
-    const existing = route.onSend;
-    route.onSend = existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
-  });
+/**
+ * A write's onSend (route.ts `invalidates`, assembled by pipeline/register.ts): the entries its
+ * success makes stale, dropped before its answer leaves.
+ */
+export function invalidateOnSuccess(stale: (params: never) => string[], cache: ResponseCache) {
+  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode < 400) cache.invalidate(stale(req.params as never));
+    return payload;
+  };
+}
 
-  if (!feed) return;
+declare module 'fastify' {
+  interface FastifyInstance {
+    responseCache: ResponseCache;
+  }
+}
+
+/** The response cache on the app (`responseCache`), kept fresh by the feed; without one it never turns active. */
+export const responseCache = fp(
+  async (app: FastifyInstance) => {
+    const { config, logger, changes } = app.deps;
+    const cache = new ResponseCache(config.CACHE_MAX_BYTES, config.CACHE_ENABLED);
+    app.decorate('responseCache', cache);
+    if (config.CACHE_ENABLED && changes) followChanges(app, cache, changes, logger);
+  },
+  { name: 'response-cache' },
+);
+
+/** Keeps the cache to the feed: entries dropped by its events, active only while it is subscribed. */
+function followChanges(app: FastifyInstance, cache: ResponseCache, feed: ChangeFeed, logger: Logger): void {
   feed.start({
     event(type, data) {
       const tags = tagsForEvent(type, data);

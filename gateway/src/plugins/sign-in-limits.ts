@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { tooManyRequests } from './errors';
+import { tooManyRequests } from '../errors';
 
 export interface SignInLimitSettings {
   perAddress: number;

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { buildsV1 } from '@depot/proto';
 import type { Principal } from './auth';
-import { declarationOf, type Context, type ScopedBuilds } from './route';
+import type { AnyRoute, Context, ScopedBuilds } from './route';
 
 type BuildsClient = FastifyRequest['server']['deps']['clients']['builds'];
 
@@ -14,6 +14,7 @@ type BuildsClient = FastifyRequest['server']['deps']['clients']['builds'];
  */
 class RequestContext implements Context<never, never, never> {
   constructor(
+    private readonly declaration: AnyRoute,
     readonly req: FastifyRequest,
     readonly reply: FastifyReply,
     readonly params: never,
@@ -25,24 +26,23 @@ class RequestContext implements Context<never, never, never> {
     return this.req.body as never;
   }
   get principal(): Principal {
-    if (!this.req.principal)
-      throw new Error(`${this.req.routeOptions.url} uses the principal but declares no user access`);
+    if (!this.req.principal) throw new Error(`${this.declaration.url} uses the principal but declares no user access`);
     return this.req.principal;
   }
   get scope() {
-    if (!this.req.scope) throw new Error(`${this.req.routeOptions.url} uses the scope but declares no user access`);
+    if (!this.req.scope) throw new Error(`${this.declaration.url} uses the scope but declares no user access`);
     return this.req.scope;
   }
   get readAccess() {
-    if (!this.req.readAccess) throw new Error(`${this.req.routeOptions.url} uses read access but does not declare it`);
+    if (!this.req.readAccess) throw new Error(`${this.declaration.url} uses read access but does not declare it`);
     return this.req.readAccess;
   }
   get showsPrivate() {
     return this.req.showsPrivate === true;
   }
   get builds(): ScopedBuilds {
-    if (!declarationOf(this.req)?.modpackAccess)
-      throw new Error(`${this.req.routeOptions.url} uses the modpack access but does not declare it`);
+    if (!this.declaration.modpackAccess)
+      throw new Error(`${this.declaration.url} uses the modpack access but does not declare it`);
     return withAccess(this.req.server.deps.clients.builds, this.scope);
   }
 }
@@ -56,9 +56,10 @@ function withAccess(builds: BuildsClient, access: buildsV1.Access): ScopedBuilds
 }
 
 export function contextOf(
+  declaration: AnyRoute,
   req: FastifyRequest,
   reply?: FastifyReply,
   params: unknown = req.params,
 ): Context<never, never, never> {
-  return new RequestContext(req, reply as FastifyReply, params as never);
+  return new RequestContext(declaration, req, reply as FastifyReply, params as never);
 }

@@ -1,5 +1,5 @@
 // Acting on another user (docs/api.md#acting-on-users): the caller must cover the user's rights,
-// and the rights a body gives (@depot/common `covers`). Routes declare `actsOnUser`; the policy
+// and the rights a body gives (@depot/common `covers`). Routes declare `actsOnUser`; checks.ts
 // calls `judgeUserAuthority` for them after the path's 404s and before the body is judged, so a
 // refusal (403) tells nothing about the body. The auth service applies the same rule again in the
 // transaction that writes, so that a change of rights made meanwhile cannot slip between.
@@ -7,8 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { covers, FULL, holds } from '@depot/common';
 import type { authV1 } from '@depot/proto';
 import type { Principal } from './auth';
-import type { ServiceClients } from './clients';
-import { forbidden } from './errors';
+import type { ServiceClients } from '../clients';
+import { forbidden } from '../errors';
 import type { AnyRoute } from './route';
 import { rawField } from './validation';
 

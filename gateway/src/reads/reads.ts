@@ -9,16 +9,12 @@
 // dropped after it: the same answer either way, and never more RPCs than the read needs (at most
 // one to auth, then builds, then, for a build, catalog).
 import { buildVisible, canAccess, DepotError, modpackListed, modpackShown, type ReadAccess } from '@depot/common';
-import type { FastifyInstance } from 'fastify';
-import type { Logger } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
-import { bodyOf, ResponseCache, tag, type Body, type Filled } from './cache';
-import type { ServiceClients } from './clients';
-import type { GatewayConfig } from './config';
-import { registerInvalidation, type ChangeFeed } from './invalidation';
-import { buildBody, modpackList, modpackView, type ListedModpack } from './modpack-views';
-import type { ModpackView } from './response-schemas';
-import { modListView, modView, versionView } from './views';
+import { bodyOf, tag, type Body, type Filled, type ResponseCache } from './cache';
+import type { ServiceClients } from '../clients';
+import { buildBody, modpackList, modpackView, type ListedModpack } from '../modpack-views';
+import type { ModpackView } from '../response-schemas';
+import { modListView, modView, versionView } from '../views';
 
 /** One modpack of the filled list; index 0 of each pair: not accessible to the request, 1: accessible. */
 interface PackEntry {
@@ -47,13 +43,6 @@ interface BuildEntry {
   build: { published: boolean; private: boolean } | null;
   /** Null when no request it is kept for may be answered it (unpublished, or not visible). */
   body: Body | null;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    responseCache: ResponseCache;
-    reads: Reads;
-  }
 }
 
 const MODPACKS_KEY = 'P';
@@ -225,18 +214,3 @@ function packEntry(source: buildsV1.ModpackSource__Output): PackEntry {
 }
 
 const filledBody = (body: Body, tags: string[]): Filled<Body> => ({ value: body, bytes: body.buf.length, tags });
-
-/**
- * Creates the cache, wires its invalidation (change feed and this gateway's writes) and decorates
- * the app with it and the reads. Call before registering routes. Without a feed the cache never
- * turns active.
- */
-export function setupReads(
-  app: FastifyInstance,
-  deps: { config: GatewayConfig; clients: ServiceClients; logger: Logger; changes?: ChangeFeed },
-): void {
-  const cache = new ResponseCache(deps.config.CACHE_MAX_BYTES, deps.config.CACHE_ENABLED);
-  app.decorate('responseCache', cache);
-  app.decorate('reads', new Reads(cache, deps.clients, deps.config.SERVICE_MIRROR_URL));
-  registerInvalidation(app, cache, deps.config.CACHE_ENABLED ? deps.changes : undefined, deps.logger);
-}
