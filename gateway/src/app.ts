@@ -5,7 +5,7 @@
 // a service that does not answer is a 503.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from '@depot/common';
-import { allRoutes } from './routes';
+import { allRoutes } from './api';
 import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';
 import { routes } from './pipeline/register';
@@ -22,7 +22,7 @@ import { rateLimits } from './plugins/rate-limits';
 import { lazyChildLoggerFactory } from './plugins/request-logger';
 import { routeTable } from './plugins/route-table';
 import { trustProxyOption } from './plugins/trust-proxy';
-import { responseCache, type ChangeFeed } from './reads/invalidation';
+import { responseCache, type ChangeFeed } from './cache/invalidation';
 
 export interface GatewayDeps {
   config: GatewayConfig;

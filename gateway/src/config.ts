@@ -1,3 +1,5 @@
+// The gateway's settings, from the environment, each with its default and what it changes (zod:
+// what a setting takes is checked at start, and a wrong one stops it with a clear message).
 import {
   archiveEnv,
   envBool,
@@ -51,7 +53,7 @@ export const gatewayConfigSchema = z.object({
   REQUEST_TIMEOUT_MS: envInt(30_000, 100),
   /** A keep-alive connection idle this long is closed; above the idle timeout of the proxy in front (plugins/http-server.ts). */
   KEEP_ALIVE_TIMEOUT_MS: envInt(72_000, 100),
-  /** Response cache of the launcher and mod reads (gateway/src/reads/cache.ts); off: every read asks the services. */
+  /** Response cache of the launcher and mod reads (gateway/src/cache/cache.ts); off: every read asks the services. */
   CACHE_ENABLED: envBool(true),
   /** Upper bound of the response cache, in bytes of cached bodies (least recently used evicted first). */
   CACHE_MAX_BYTES: envInt(64 * 1024 * 1024, 1024 * 1024),

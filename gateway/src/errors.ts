@@ -51,7 +51,7 @@ const STATUS_BY_REASON: Partial<Record<Reason, number>> = {
   ARCHIVE_TOO_LARGE: 502,
   ARCHIVE_UNREACHABLE: 502,
   ARCHIVE_TIMEOUT: 504,
-  // A failed sign-in is a refused form, as Laravel answers it (routes/session.ts).
+  // A failed sign-in is a refused form, as Laravel answers it (api/account/session.ts).
   INVALID_CREDENTIALS: 422,
   INVALID_TWO_FACTOR: 422,
 };

@@ -8,7 +8,7 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { PERMISSIONS } from '@depot/common';
-import { tag } from '../src/reads/cache';
+import { tag } from '../src/cache/cache';
 import type { AnyRoute } from '../src/pipeline/route';
 import { startStack, type Stack } from './admin/fake-stack';
 

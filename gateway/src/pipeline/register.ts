@@ -6,13 +6,13 @@
 //               (docs/api.md#order-of-checks);
 //   handler     the declaration's, its answer sent as JSON or as a pre-serialized body with its ETag;
 //   onSend      for a write that declares what it `invalidates`: those response cache entries,
-//               dropped once it succeeded and before its answer leaves (reads/invalidation.ts);
+//               dropped once it succeeded and before its answer leaves (cache/invalidation.ts);
 //   onResponse  the app's (metrics, access log).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { isBody, sendBody } from '../reads/cache';
-import { invalidateOnSuccess } from '../reads/invalidation';
+import { isBody, sendBody } from '../cache/cache';
+import { invalidateOnSuccess } from '../cache/invalidation';
 import { checksOf } from './checks';
 import { contextOf } from './context';
 import { SENT, type AnyRoute } from './route';

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Reason } from '@depot/common';
 import { ANSWERS, READ_WORDING, reasonMessage, type AnswerName } from '../messages';
-import * as res from '../response-schemas';
+import * as res from '../api/schemas';
 import { segmentNotFound, type Answer, type AnyRoute } from './route';
 
 /** The words a route's 404s use: the read routes Solder's, every other route the services' (docs/api.md#error-messages). */

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { isStorableText, type CallOptions, type Permission, type PromiseClient, type Reason } from '@depot/common';
 import type { BuildsServiceDefinition, buildsV1 } from '@depot/proto';
 import type { Principal } from './auth';
-import type { Body } from '../reads/cache';
+import type { Body } from '../cache/cache';
 import type { AnswerName } from '../messages';
 
 /**
@@ -74,6 +74,8 @@ export interface Context<P, Q, B> {
 
 /** What a target lookup gets: the params judged so far (those after a bad one are absent) and the raw body. */
 export type TargetContext<P> = Omit<Context<Partial<P>, unknown, unknown>, 'query' | 'reply'>;
+
+type Answered<T> = T | Promise<T>;
 
 /** An answer other than the success: its description, and its body schema (an error body by default). */
 export type Answer = string | { description: string; schema: z.ZodType };
@@ -145,7 +147,7 @@ export interface Route<
    * when the target is missing or forbidden. docs/api.md#order-of-checks. On a `modpackAccess`
    * route it runs after the modpack's own lookup.
    */
-  target?: (ctx: TargetContext<z.output<P>>) => Promise<unknown>;
+  target?: (ctx: TargetContext<z.output<P>>) => Answered<unknown>;
   /** Refuses the route as a whole before anything else is judged (e.g. the mod API switched off). */
   guard?: Guard;
   /**
@@ -154,11 +156,12 @@ export interface Route<
    */
   missing?: Reason[];
   /**
-   * The handler answers from reads/reads.ts (through the response cache while it is active), with an
+   * The handler answers from the area's reads (api/launcher/reads.ts, api/mods/reads.ts; through the
+   * response cache while it is active), with an
    * ETag: documented with it and the 304 of `If-None-Match`.
    */
   cached?: true;
-  /** Response cache tags a success makes stale (reads/cache.ts `tag`), from the path as it was before the write. */
+  /** Response cache tags a success makes stale (cache/cache.ts `tag`), from the path as it was before the write. */
   invalidates?: (params: z.output<P>) => string[];
   /** Rate limit of its own instead of the general one (`false`: none). */
   rateLimit?: false | { max: number; timeWindow: number; allowList: () => boolean };
@@ -166,9 +169,10 @@ export interface Route<
   exposeHeadRoute?: boolean;
   /**
    * The answer: the success body (checked against the response schema by the compiler), a
-   * pre-serialized one (sent with its ETag), or `SENT` when the handler answered by itself.
+   * pre-serialized one (sent with its ETag), or `SENT` when the handler answered by itself; at once
+   * when it is ready (a cache hit), else a promise of it.
    */
-  handler: (ctx: Context<z.output<P>, z.output<Q>, z.output<B>>) => Promise<NoInfer<z.input<R>> | Body | typeof SENT>;
+  handler: (ctx: Context<z.output<P>, z.output<Q>, z.output<B>>) => Answered<NoInfer<z.input<R>> | Body | typeof SENT>;
 }
 
 /** Any declared route (the pipeline and the docs read declarations through this). */

@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 document of the public API, generated from the registered routes: each route's
-// declaration (route.ts) gives its schemas, access and answers; @fastify/swagger collects them
+// declaration (pipeline/route.ts) gives its schemas, access and answers; @fastify/swagger collects them
 // (dynamic mode) and fastify-type-provider-zod turns the zod schemas into JSON Schema: bodies as
 // *input* (what a client may send), answers as *output*; schemas with an `id` become components.
 // Served at GET /api/openapi.json, with Swagger UI at /docs. The typed client (@depot/api-client)
@@ -20,7 +20,7 @@ type JsonSchema = Record<string, unknown>;
 /** Who may call: the security requirements of each access level (an empty one: no credentials needed). */
 const SECURITY: Record<'public' | 'identified' | 'read' | 'user', Record<string, string[]>[]> = {
   public: [],
-  // A public route that shows private fields to callers who send credentials (route.ts privateFields).
+  // A public route that shows private fields to callers who send credentials (pipeline/route.ts privateFields).
   identified: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
   read: [{}, { bearerAuth: [] }, { platformKey: [] }, { launcherClient: [] }, { sessionCookie: [] }],
   user: [{ bearerAuth: [] }, { sessionCookie: [] }],

@@ -2,7 +2,7 @@
 // a miss and an invalidation cost, visibility after the cache, bypass while the feed is down.
 import { DepotError } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
-import type { ChangeFeed } from '../../src/reads/invalidation';
+import type { ChangeFeed } from '../../src/cache/invalidation';
 import { MIRROR, bearer, startHarness, type Harness } from './modpack-harness';
 
 const TS = '2024-01-02T03:04:05.000000Z';

@@ -1,6 +1,6 @@
 import { DepotError } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
-import { includes } from '../../src/routes/launcher';
+import { includes } from '../../src/api/launcher/routes';
 import { MIRROR, bearer, startHarness, type Harness } from './modpack-harness';
 
 const TS = '2024-01-02T03:04:05.000000Z';

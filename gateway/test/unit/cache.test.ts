@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { bodyOf, notModified, ResponseCache, tag } from '../../src/reads/cache';
-import { tagsForEvent } from '../../src/reads/invalidation';
+import { bodyOf, notModified, ResponseCache, tag } from '../../src/cache/cache';
+import { tagsForEvent } from '../../src/cache/invalidation';
 
 const filled =
   (value: string, tags: string[], bytes = 10) =>

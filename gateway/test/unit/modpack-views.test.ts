@@ -1,6 +1,8 @@
 import type { buildsV1 } from '@depot/proto';
-import { bodyOf } from '../../src/reads/cache';
-import { buildBody, buildRecord, modpackList, modpackRecord, modpackView, required } from '../../src/modpack-views';
+import { bodyOf } from '../../src/cache/cache';
+import { buildBody, modpackList, modpackView } from '../../src/api/launcher/views';
+import { buildRecord, modpackRecord } from '../../src/api/modpacks/views';
+import { required } from '../../src/api/views';
 
 const TS = '2024-01-02T03:04:05.000000Z';
 
