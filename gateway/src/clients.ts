@@ -15,9 +15,6 @@ export function createServiceClients(config: GatewayConfig) {
       deadlineMs,
       serviceName: 'depot.builds.v1.BuildsService',
       retryMethods: [
-        'ListModpacks',
-        'GetModpack',
-        'GetBuild',
         'ListModpackSources',
         'GetBuildSource',
         'CheckTarget',

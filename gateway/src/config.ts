@@ -1,3 +1,5 @@
+// The gateway's settings, from the environment, each with its default and what it changes (zod:
+// what a setting takes is checked at start, and a wrong one stops it with a clear message).
 import {
   archiveEnv,
   envBool,
@@ -9,7 +11,7 @@ import {
   serviceEnv,
   z,
 } from '@depot/common';
-import { trustProxySchema } from './trust-proxy';
+import { trustProxySchema } from './plugins/trust-proxy';
 
 // Each `.meta({ description })` is the setting's documentation: docs/configuration.md is generated
 // from it (`npm run docs:config`; links relative to docs/).
@@ -63,7 +65,7 @@ export const gatewayConfigSchema = z.object({
         'Empty to count everyone.',
     }),
   CORS_ORIGINS: z.string().default('*').meta({ description: '`*` or a comma-separated list of allowed origins.' }),
-  /** Parsed and checked in trust-proxy.ts. */
+  /** Parsed and checked in plugins/trust-proxy.ts. */
   TRUST_PROXY: trustProxySchema.meta({
     description:
       'The proxies whose `X-Forwarded-For` gives the client address (behind an ingress): their number (`1`: an ' +

@@ -2,6 +2,7 @@
 // authentication and validation failures, and outages (503), always as `{"error": ...}`.
 import * as grpc from '@grpc/grpc-js';
 import { DepotError, fromServiceError, isUnavailable, type FieldErrors, type Reason } from '@depot/common';
+import { ANSWERS, type AnswerName } from './messages';
 
 export class HttpError extends Error {
   constructor(
@@ -14,26 +15,22 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
-export const forbidden = () => new HttpError(403, 'This action is unauthorized.');
-export const unavailable = () => new HttpError(503, 'Service unavailable.');
+/** One of the gateway's own answers (messages.ts). */
+export const answer = (name: AnswerName, headers?: Record<string, string>) =>
+  new HttpError(ANSWERS[name].status, ANSWERS[name].message, headers);
+
+export const unauthenticated = () => answer('unauthenticated');
+export const forbidden = () => answer('forbidden');
+export const unavailable = () => answer('unavailable');
 /** Over a limit, or shed under load (docs/api.md#rate-limits): try again in `seconds`. */
 export const tooManyRequests = (seconds: number) =>
-  new HttpError(429, 'Too many requests.', { 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
+  answer('tooManyRequests', { 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
 
 /**
  * How long a request shed by a full queue (BUSY) should wait: auth's password queue empties in
  * about a second (services/auth/src/passwords.ts).
  */
 export const BUSY_RETRY_AFTER_SECONDS = 1;
-
-/** Messages of the read routes, which differ from the write routes' (docs/api.md#error-messages). */
-export const READ_MESSAGES: Partial<Record<Reason, string>> = {
-  MOD_NOT_FOUND: 'Mod does not exist',
-  VERSION_NOT_FOUND: 'Mod version does not exist',
-  MODPACK_NOT_FOUND: 'Modpack does not exist',
-  BUILD_NOT_FOUND: 'Build does not exist',
-};
 
 const STATUS_BY_CODE: Partial<Record<grpc.status, number>> = {
   [grpc.status.INVALID_ARGUMENT]: 422,
@@ -54,20 +51,23 @@ const STATUS_BY_REASON: Partial<Record<Reason, number>> = {
   ARCHIVE_TOO_LARGE: 502,
   ARCHIVE_UNREACHABLE: 502,
   ARCHIVE_TIMEOUT: 504,
-  // A failed sign-in is a refused form, as Laravel answers it (routes/session.ts).
+  // A failed sign-in is a refused form, as Laravel answers it (api/account/session.ts).
   INVALID_CREDENTIALS: 422,
   INVALID_TWO_FACTOR: 422,
 };
 
-/** Any thrown value → HTTP error, or null when it is a bug (logged and answered 500). */
-export function toHttpError(err: unknown, messages: Partial<Record<Reason, string>> = {}): HttpError | null {
+/**
+ * Any thrown value → HTTP error, or null when it is a bug (logged and answered 500); `wording`:
+ * the route's words for reasons (messages.ts READ_WORDING).
+ */
+export function toHttpError(err: unknown, wording?: Partial<Record<Reason, string>>): HttpError | null {
   if (err instanceof HttpError) return err;
   const depot = err instanceof DepotError ? err : fromServiceError(err);
   if (depot) {
     if (depot.reason === 'BUSY') return tooManyRequests(BUSY_RETRY_AFTER_SECONDS);
     const status = STATUS_BY_REASON[depot.reason] ?? STATUS_BY_CODE[depot.code] ?? 500;
     if (depot.details.fields) return new HttpError(status, depot.details.fields);
-    return new HttpError(status, messages[depot.reason] ?? depot.message);
+    return new HttpError(status, wording?.[depot.reason] ?? depot.message);
   }
   if (isUnavailable(err)) return unavailable();
   return null;

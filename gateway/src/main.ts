@@ -1,8 +1,10 @@
+// The gateway process: its settings, its clients of the three services, the change feed of the
+// response cache, and the app (app.ts) listening until it is told to stop.
 import { createLogger, runMain } from '@depot/common';
 import { buildGateway } from './app';
 import { createServiceClients } from './clients';
 import { loadGatewayConfig } from './config';
-import { natsChangeFeed } from './invalidation';
+import { natsChangeFeed } from './cache/invalidation';
 
 runMain('gateway', async () => {
   const config = loadGatewayConfig();

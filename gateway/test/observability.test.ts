@@ -60,8 +60,10 @@ beforeAll(async () => {
   const auth = new FakeAuth();
   const authPort = await serve(AuthService.service, auth.handlers());
   const buildsPort = await serve(BuildsService.service, {
-    // A build view without its build: a bug of the service, answered 500 and logged.
-    GetBuild: async () => ({ mod_version_ids: [] }),
+    // A bug of the service (INTERNAL, no Depot reason): answered 500 and logged.
+    GetBuildSource: async () => {
+      throw new Error('a bug');
+    },
   });
   const catalogPort = await serve(CatalogService.service, {
     GetMod: record('GetMod', () => mod),

@@ -8,8 +8,8 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { PERMISSIONS } from '@depot/common';
-import { tag } from '../src/cache';
-import type { AnyRoute } from '../src/route';
+import { tag } from '../src/cache/cache';
+import type { AnyRoute } from '../src/pipeline/route';
 import { startStack, type Stack } from './admin/fake-stack';
 
 let s: Stack;
@@ -212,6 +212,35 @@ describe('document', () => {
     });
     expect(doc.components.schemas.Mod.additionalProperties).toBe(false);
     expect(Object.keys(doc.components.schemas)).not.toContain('ModInput');
+  });
+
+  it("documents each 404 from the records the route's path names and its guard, in the route's words", () => {
+    const notFound = (method: string, path: string) => doc.paths[path][method].responses['404']?.description;
+    expect(notFound('get', '/api/modpack/{slug}/{build}')).toBe(
+      'Not found: "Modpack does not exist", "Build does not exist".',
+    );
+    expect(notFound('get', '/api/mod/{slug}/{version}')).toBe(
+      'Not found: "Mod does not exist", "Mod version does not exist", "Mod API has been disabled".',
+    );
+    expect(notFound('get', '/api/mod')).toBe('Not found: "Mod API has been disabled".');
+    expect(notFound('get', '/api/manage/modpacks/{slug}/builds/{build}')).toBe(
+      'Not found: "Modpack not found.", "Build not found.".',
+    );
+    // The path's records, then those the route declares missing besides (its assignment, the new version).
+    expect(notFound('put', '/api/modpack/{slug}/{build}/mod/{mod_slug}')).toBe(
+      'Not found: "Modpack not found.", "Build not found.", "Mod not found.", "Mod not in this build.", "Mod version not found.".',
+    );
+    expect(notFound('post', '/api/modpack/{slug}/{build}/mod')).toBe(
+      'Not found: "Modpack not found.", "Build not found.", "Mod not found.", "Mod version not found.".',
+    );
+    expect(notFound('delete', '/api/token/{id}')).toBe('Not found: "Token not found.".');
+    // Nothing in the path, nothing missing: no 404 but the router's.
+    for (const [method, path] of [
+      ['post', '/api/mod'],
+      ['get', '/api/token'],
+      ['get', '/api/verify/{key}'],
+    ])
+      expect({ method, path, notFound: notFound(method, path) }).toEqual({ method, path, notFound: undefined });
   });
 
   it('shows the launcher reads with their query, ETag and 304', () => {

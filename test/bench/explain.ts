@@ -7,7 +7,7 @@
 // and from bench/run.ts after seeding.
 import { Client } from 'pg';
 import { CLIENT_SQL, PRINCIPAL_SQL } from '../../services/auth/src/credentials';
-import { GET_BUILD_SQL, GET_MODPACK_SQL, LIST_MODPACKS_SQL } from '../../services/builds/src/queries';
+import { GET_BUILD_SQL, LIST_MODPACKS_SQL } from '../../services/builds/src/queries';
 import {
   GET_MOD_SQL,
   GET_VERSION_SQL,
@@ -34,14 +34,13 @@ const BUILD_VERSION_IDS = Array.from({ length: 150 }, (_, k) => k * 3 + 1 + (k %
 
 export const HOT_QUERIES: HotQuery[] = [
   {
-    name: 'builds GetBuild/GetBuildSource (modpack + build + assignments)',
+    name: 'builds GetBuildSource (modpack + build + assignments)',
     service: 'builds',
     sql: GET_BUILD_SQL,
     params: ['B', 'pack1'],
   },
-  { name: 'builds GetModpack (modpack + build flags)', service: 'builds', sql: GET_MODPACK_SQL, params: ['pack1'] },
   {
-    name: 'builds ListModpacks/ListModpackSources (every modpack)',
+    name: 'builds ListModpackSources (every modpack with its build flags)',
     service: 'builds',
     sql: LIST_MODPACKS_SQL,
     params: [],

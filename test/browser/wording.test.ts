@@ -4,7 +4,7 @@
 // required." Each field message must come out naming the field by its label, never by its key;
 // no message may name an HTTP method, an admin command or a key.
 import { CREDENTIAL_MESSAGES, REASONS, SELECTED_INVALID, TWO_FACTOR_MESSAGES } from '@depot/common';
-import { MESSAGES } from '../../gateway/src/validation';
+import { FIELD_MESSAGES as MESSAGES } from '../../gateway/src/messages';
 
 // The console is an ES module package, which TypeScript lets these CommonJS tests import only by
 // require (jest compiles it like any source).
@@ -19,7 +19,10 @@ const FOR_PROGRAMS = /\b(GET|PUT|POST|PATCH|DELETE)\b|npm run|\b[a-z]+_[a-z_]+\b
 
 /** Every field template of the API (`:attribute` the field's key), with sample limits. */
 const TEMPLATES = [
-  ...Object.values(MESSAGES).map((m) => (typeof m === 'function' ? m(255) : m)),
+  // (requiredWithout is given only as whole messages, which wording.ts words one by one)
+  ...Object.entries(MESSAGES)
+    .filter(([name]) => name !== 'requiredWithout')
+    .map(([, m]) => (typeof m === 'string' ? m : (m as (n: number) => string)(255))),
   MESSAGES.minNumber(0),
   ...Object.values(CREDENTIAL_MESSAGES).filter((m) => m.includes(':attribute')),
   SELECTED_INVALID,

@@ -378,7 +378,7 @@ test('GET through the gateway to builds shares one trace, started by the gateway
   });
   // The token's read access comes from auth, the pack from builds: both under the gateway's span.
   grpcHop(spans, root, 'depot-auth', 'depot.auth.v1.AuthService/ResolveReadAccess');
-  // (which builds method depends on the response cache: GetModpack, or ListModpackSources to fill it)
+  // (builds' ListModpackSources, whether the response cache keeps its answer or not)
   const buildsServers = spans.filter((s) => s.service === 'depot-builds' && s.kind === KIND.server);
   for (const server of buildsServers) {
     expect(server.name).toMatch(/^depot\.builds\.v1\.BuildsService\//);

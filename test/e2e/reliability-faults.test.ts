@@ -430,7 +430,7 @@ test("(c) catalog's PostgreSQL restarted under load: 503 fast, builds unaffected
     ['catalog CreateMod 1', createMod],
     ['catalog CreateMod 2', createMod],
     ['catalog CreateMod 3', createMod],
-    ['builds ListModpacks', () => timed(anon, 'GET', '/api/modpack')],
+    ['builds ListModpackSources', () => timed(anon, 'GET', '/api/modpack')],
   ];
   const load = (async () => {
     while (running) {

@@ -3922,7 +3922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found: "Modpack not found.", "Build not found.", "Mod not in this build.", "Mod version not found.". */
+            /** @description Not found: "Modpack not found.", "Build not found.", "Mod not found.", "Mod not in this build.", "Mod version not found.". */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4035,7 +4035,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found: "Modpack not found.", "Build not found.", "Mod not in this build.". */
+            /** @description Not found: "Modpack not found.", "Build not found.", "Mod not found.", "Mod not in this build.". */
             404: {
                 headers: {
                     [name: string]: unknown;

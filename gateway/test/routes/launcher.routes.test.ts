@@ -1,6 +1,6 @@
 import { DepotError } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
-import { includes } from '../../src/routes/launcher';
+import { includes } from '../../src/api/launcher/routes';
 import { MIRROR, bearer, startHarness, type Harness } from './modpack-harness';
 
 const TS = '2024-01-02T03:04:05.000000Z';
@@ -34,37 +34,48 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.reset());
 
+/** A modpack with every build's flags, as builds' ListModpackSources answers it. */
+const source = (m: buildsV1.Modpack, builds: [version: string, published?: boolean, isPrivate?: boolean][] = []) => ({
+  modpack: m,
+  builds: builds.map(([version, is_published = true, isPrivate = false]) => ({
+    version,
+    is_published,
+    private: isPrivate,
+  })),
+});
+
 describe('GET /api/modpack', () => {
   it('lists slug → display name for anonymous callers with one RPC and no auth call', async () => {
-    h.builds.stubs.ListModpacks = async () => ({
+    h.builds.stubs.ListModpackSources = async () => ({
       modpacks: [
-        { modpack: modpack(1, 'tekkit', 'Tekkit'), builds: [] },
-        { modpack: modpack(2, 'hexxit', 'Hexxit'), builds: [] },
+        source(modpack(1, 'tekkit', 'Tekkit')),
+        source(modpack(2, 'hexxit', 'Hexxit')),
+        source(modpack(3, 'hidden', 'Hidden', { hidden: true })),
       ],
     });
     const res = await h.request('GET', '/api/modpack');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.body).toBe(`{"modpacks":{"tekkit":"Tekkit","hexxit":"Hexxit"},"mirror_url":"${MIRROR}/"}`);
-    expect(h.builds.methods()).toEqual(['ListModpacks']);
-    expect(h.builds.calls[0].request).toEqual({ access: { all: false, modpack_ids: [] }, with_builds: false });
+    expect(h.builds.calls).toEqual([{ method: 'ListModpackSources', request: {} }]);
     expect(h.auth.calls).toEqual([]);
   });
 
   it('answers an empty object for no modpacks', async () => {
-    h.builds.stubs.ListModpacks = async () => ({ modpacks: [] });
+    h.builds.stubs.ListModpackSources = async () => ({ modpacks: [] });
     const res = await h.request('GET', '/api/modpack/');
     expect(res.json()).toEqual({ modpacks: {}, mirror_url: `${MIRROR}/` });
   });
 
   it('with include=full and a key gives full views, resolving access once', async () => {
     h.auth.stubs.ResolveReadAccess = async () => ({ all: true, modpack_ids: [] });
-    h.builds.stubs.ListModpacks = async () => ({
+    h.builds.stubs.ListModpackSources = async () => ({
       modpacks: [
-        {
-          modpack: modpack(1, 'tekkit', 'Tekkit', { recommended: '1.0', icon_url: 'http://i/x.png' }),
-          builds: ['1.0'],
-        },
+        source(modpack(1, 'tekkit', 'Tekkit', { recommended: '1.0', icon_url: 'http://i/x.png', hidden: true }), [
+          ['1.0'],
+          ['draft', false],
+          ['rc', true, true],
+        ]),
       ],
     });
     const res = await h.request('GET', '/api/modpack?include=full&k=KEY');
@@ -83,52 +94,57 @@ describe('GET /api/modpack', () => {
           background_md5: null,
           recommended: '1.0',
           latest: null,
-          builds: ['1.0'],
+          builds: ['1.0', 'rc'],
         },
       },
       mirror_url: `${MIRROR}/`,
     });
     expect(h.auth.methods()).toEqual(['ResolveReadAccess']);
     expect(h.auth.calls[0].request).toMatchObject({ key: 'KEY' });
-    expect(h.builds.calls).toEqual([
-      { method: 'ListModpacks', request: { access: { all: true, modpack_ids: [] }, with_builds: true } },
-    ]);
+    expect(h.builds.calls).toEqual([{ method: 'ListModpackSources', request: {} }]);
   });
 
   it('serves anonymously when auth is down', async () => {
-    h.builds.stubs.ListModpacks = async () => ({ modpacks: [] });
+    h.builds.stubs.ListModpackSources = async () => ({
+      modpacks: [source(modpack(1, 'open', 'Open')), source(modpack(2, 'linked', 'Linked', { private: true }))],
+    });
     const res = await h.request('GET', '/api/modpack?cid=abc');
-    expect(res.status).toBe(200);
-    expect(h.builds.calls[0].request).toMatchObject({ access: { all: false, modpack_ids: [] } });
+    expect([res.status, res.json().modpacks]).toEqual([200, { open: 'Open' }]);
+    expect(h.auth.methods()).toEqual(['ResolveReadAccess']);
   });
 });
 
 describe('GET /api/modpack/{slug}', () => {
-  it('shows the modpack with the access of the bearer token', async () => {
-    h.auth.stubs.ResolveReadAccess = async () => ({ all: false, modpack_ids: [4] });
-    h.builds.stubs.GetModpack = async () => ({
-      modpack: modpack(4, 'secret', 'Secret', { private: true }),
-      builds: [],
-    });
-    const res = await h.request('GET', '/api/modpack/secret', { headers: bearer('tok') });
-    expect(res.status).toBe(200);
-    expect(res.json()).toMatchObject({ id: 4, name: 'secret', display_name: 'Secret', builds: [] });
-    expect(h.builds.calls[0].request).toEqual({ slug: 'secret', access: { all: false, modpack_ids: [4] } });
+  const packs = async () => ({
+    modpacks: [
+      source(modpack(1, 'open', 'Open'), [['1.0'], ['rc', true, true]]),
+      source(modpack(4, 'secret', 'Secret', { private: true }), [['1.0'], ['rc', true, true], ['draft', false]]),
+    ],
   });
 
-  it('answers 404 "Modpack does not exist"', async () => {
-    h.builds.stubs.GetModpack = async () => {
-      throw new DepotError('MODPACK_NOT_FOUND');
-    };
-    const res = await h.request('GET', '/api/modpack/nope');
-    expect(res.status).toBe(404);
-    expect(res.body).toBe('{"error":"Modpack does not exist"}');
+  it('shows the modpack with the access of the bearer token', async () => {
+    h.auth.stubs.ResolveReadAccess = async () => ({ all: false, modpack_ids: [4] });
+    h.builds.stubs.ListModpackSources = packs;
+    const res = await h.request('GET', '/api/modpack/secret', { headers: bearer('tok') });
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ id: 4, name: 'secret', display_name: 'Secret', builds: ['1.0', 'rc'] });
+    expect((await h.request('GET', '/api/modpack/open', { headers: bearer('tok') })).json().builds).toEqual(['1.0']);
+    // Each read: its access, then the source (the cache is off here).
+    expect(h.auth.methods()).toEqual(['ResolveReadAccess', 'ResolveReadAccess']);
+    expect(h.builds.methods()).toEqual(['ListModpackSources', 'ListModpackSources']);
+  });
+
+  it('answers 404 "Modpack does not exist" for a missing modpack, and a private one without access', async () => {
+    h.builds.stubs.ListModpackSources = packs;
+    for (const slug of ['nope', 'secret']) {
+      const res = await h.request('GET', `/api/modpack/${slug}`);
+      expect([res.status, res.body]).toEqual([404, '{"error":"Modpack does not exist"}']);
+    }
   });
 
   it('decodes percent-encoded slugs', async () => {
-    h.builds.stubs.GetModpack = async () => ({ modpack: modpack(1, 'a.b', 'A'), builds: [] });
-    await h.request('GET', '/api/modpack/a%2Eb');
-    expect(h.builds.calls[0].request).toMatchObject({ slug: 'a.b' });
+    h.builds.stubs.ListModpackSources = async () => ({ modpacks: [source(modpack(1, 'a.b', 'A'))] });
+    expect((await h.request('GET', '/api/modpack/a%2Eb')).json()).toMatchObject({ name: 'a.b', display_name: 'A' });
   });
 });
 
@@ -146,8 +162,17 @@ describe('GET /api/modpack/{slug}/{build}', () => {
     updated_at: TS,
   };
 
+  /** The build as builds' GetBuildSource answers it: with its modpack's flags. */
+  const buildSource = (over: Partial<buildsV1.BuildSource> = {}) => ({
+    modpack_id: 1,
+    modpack_private: false,
+    build,
+    mod_version_ids: [] as number[],
+    ...over,
+  });
+
   it("splices in the catalog's rendering of the build's mods on the mirror, in one call", async () => {
-    h.builds.stubs.GetBuild = async () => ({ build, mod_version_ids: [1, 2, 3, 4] });
+    h.builds.stubs.GetBuildSource = async () => buildSource({ mod_version_ids: [1, 2, 3, 4] });
     const mods = [mod(2, 'mod2'), mod(3, 'mod10'), mod(1, 'Zeta', { filesize: null })];
     h.catalog.stubs.RenderBuildMods = async () => rendered(mods);
     const res = await h.request('GET', '/api/modpack/tekkit/1.0');
@@ -157,12 +182,7 @@ describe('GET /api/modpack/{slug}/{build}', () => {
       '{"id":9,"minecraft":"1.12.2","java":null,"memory":2048,"forge":"14.23.5.2860",' +
         `"mods":${JSON.stringify(mods)}}`,
     );
-    expect(h.builds.methods()).toEqual(['GetBuild']);
-    expect(h.builds.calls[0].request).toEqual({
-      slug: 'tekkit',
-      version: '1.0',
-      access: { all: false, modpack_ids: [] },
-    });
+    expect(h.builds.calls).toEqual([{ method: 'GetBuildSource', request: { slug: 'tekkit', version: '1.0' } }]);
     expect(h.catalog.calls).toEqual([
       {
         method: 'RenderBuildMods',
@@ -174,7 +194,7 @@ describe('GET /api/modpack/{slug}/{build}', () => {
 
   it('asks for the mod details with include=mods (and a key: three RPCs in all)', async () => {
     h.auth.stubs.ResolveReadAccess = async () => ({ all: true, modpack_ids: [] });
-    h.builds.stubs.GetBuild = async () => ({ build, mod_version_ids: [1] });
+    h.builds.stubs.GetBuildSource = async () => buildSource({ mod_version_ids: [1] });
     const mods = [mod(1, 'buildcraft', { pretty_name: '', author: 'SpaceToad', description: null, link: null })];
     h.catalog.stubs.RenderBuildMods = async () => rendered(mods);
     const res = await h.request('GET', '/api/modpack/tekkit/1.0?include=mods&k=KEY');
@@ -184,13 +204,13 @@ describe('GET /api/modpack/{slug}/{build}', () => {
     ]);
     expect([...h.auth.methods(), ...h.builds.methods(), ...h.catalog.methods()]).toEqual([
       'ResolveReadAccess',
-      'GetBuild',
+      'GetBuildSource',
       'RenderBuildMods',
     ]);
   });
 
   it('skips the catalog for a build without mods', async () => {
-    h.builds.stubs.GetBuild = async () => ({ build: { ...build, min_java: '8' }, mod_version_ids: [] });
+    h.builds.stubs.GetBuildSource = async () => buildSource({ build: { ...build, min_java: '8' } });
     const res = await h.request('GET', '/api/modpack/tekkit/1.0?include=full');
     expect(res.json()).toEqual({
       id: 9,
@@ -204,28 +224,32 @@ describe('GET /api/modpack/{slug}/{build}', () => {
   });
 
   it('serves a build whose version is "build" (no clash with POST /build)', async () => {
-    h.builds.stubs.GetBuild = async () => ({ build, mod_version_ids: [] });
+    h.builds.stubs.GetBuildSource = async () => buildSource();
     const res = await h.request('GET', '/api/modpack/tekkit/build');
     expect(res.status).toBe(200);
     expect(h.builds.calls[0].request).toMatchObject({ version: 'build' });
   });
 
-  it('answers 404 "Build does not exist" and "Modpack does not exist"', async () => {
-    h.builds.stubs.GetBuild = async () => {
-      throw new DepotError('BUILD_NOT_FOUND');
+  it('answers 404 "Build does not exist" and "Modpack does not exist", asking the catalog nothing', async () => {
+    const refused = async (path: string, over: Partial<buildsV1.BuildSource>, error: string) => {
+      h.builds.stubs.GetBuildSource = async () => buildSource({ mod_version_ids: [1], ...over });
+      const res = await h.request('GET', path);
+      expect([path, res.status, res.json()]).toEqual([path, 404, { error }]);
     };
-    let res = await h.request('GET', '/api/modpack/tekkit/9.9');
-    expect(res.status).toBe(404);
-    expect(res.json()).toEqual({ error: 'Build does not exist' });
-    h.builds.stubs.GetBuild = async () => {
+    await refused('/api/modpack/tekkit/9.9', { build: undefined }, 'Build does not exist');
+    await refused('/api/modpack/tekkit/draft', { build: { ...build, is_published: false } }, 'Build does not exist');
+    await refused('/api/modpack/tekkit/rc', { build: { ...build, private: true } }, 'Build does not exist');
+    await refused('/api/modpack/secret/1.0', { modpack_private: true }, 'Modpack does not exist');
+    h.builds.stubs.GetBuildSource = async () => {
       throw new DepotError('MODPACK_NOT_FOUND');
     };
-    res = await h.request('GET', '/api/modpack/nope/9.9');
+    const res = await h.request('GET', '/api/modpack/nope/9.9');
     expect(res.json()).toEqual({ error: 'Modpack does not exist' });
+    expect(h.catalog.calls).toEqual([]);
   });
 
   it('answers 503 when the catalog is unavailable', async () => {
-    h.builds.stubs.GetBuild = async () => ({ build, mod_version_ids: [1] });
+    h.builds.stubs.GetBuildSource = async () => buildSource({ mod_version_ids: [1] });
     h.catalog.stubs.RenderBuildMods = async () => {
       throw new DepotError('UNAVAILABLE');
     };

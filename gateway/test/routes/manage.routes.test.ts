@@ -141,10 +141,10 @@ describe('who may call', () => {
   });
 
   it('leaves the launcher routes alone: /api/modpack/{slug}/doctor is a build named "doctor"', async () => {
-    h.builds.stubs.GetBuild = fail('MODPACK_NOT_FOUND');
+    h.builds.stubs.GetBuildSource = fail('MODPACK_NOT_FOUND');
     const res = await h.request('GET', '/api/modpack/tekkit/doctor');
     expect([res.status, res.json()]).toEqual([404, { error: 'Modpack does not exist' }]);
-    expect(h.builds.methods()).toEqual(['GetBuild']);
+    expect(h.builds.calls).toEqual([{ method: 'GetBuildSource', request: { slug: 'tekkit', version: 'doctor' } }]);
   });
 });
 

@@ -6,7 +6,7 @@ import { AuthService, BuildsService, CatalogService, type authV1 } from '@depot/
 import { buildGateway } from '../../src/app';
 import { createServiceClients } from '../../src/clients';
 import { loadGatewayConfig } from '../../src/config';
-import type { ChangeFeed } from '../../src/invalidation';
+import type { ChangeFeed } from '../../src/cache/invalidation';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- stubs take whatever message the method gets
 type Stub = (request: any) => Promise<unknown>;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { holds } from '@depot/common';
-import { bearerToken, scopeOf, type Principal } from '../../src/auth';
+import { bearerToken, scopeOf, type Principal } from '../../src/pipeline/auth';
 
 const req = (authorization?: string) =>
   ({ headers: authorization === undefined ? {} : { authorization } }) as unknown as FastifyRequest;

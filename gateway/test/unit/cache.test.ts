@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { bodyOf, notModified, ResponseCache, tag } from '../../src/cache';
-import { tagsForEvent } from '../../src/invalidation';
+import { bodyOf, notModified, ResponseCache, tag } from '../../src/cache/cache';
+import { tagsForEvent } from '../../src/cache/invalidation';
 
 const filled =
   (value: string, tags: string[], bytes = 10) =>
@@ -71,6 +71,23 @@ describe('ResponseCache', () => {
     expect(await second).toBe('new');
     expect(fresh).toHaveBeenCalledTimes(1);
     expect(cache.peek('k')).toBe('new');
+  });
+
+  it('read: while active, one kept fill; while not, a fill per read, neither kept nor shared', async () => {
+    const cache = new ResponseCache(1024 * 1024);
+    const kept: boolean[] = [];
+    const fill = (kept_: boolean) => {
+      kept.push(kept_);
+      return Promise.resolve({ value: `v${kept.length}`, bytes: 1, tags: ['t'] });
+    };
+    // Two concurrent reads while inactive: two fills, each answering its own read.
+    expect(await Promise.all([cache.read('k', fill), cache.read('k', fill)])).toEqual(['v1', 'v2']);
+    expect(cache.peek('k')).toBeUndefined();
+    cache.setLive(true);
+    expect(await cache.read('k', fill)).toBe('v3');
+    expect(await cache.read('k', fill)).toBe('v3');
+    expect(kept).toEqual([false, false, true]);
+    expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 1 });
   });
 
   it('stores nothing and starts empty while not live; a disabled cache never goes live', async () => {

@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { DepotError, REASONS, toServiceError, type Reason } from '@depot/common';
-import { forbidden, HttpError, READ_MESSAGES, toHttpError, unauthenticated, unavailable } from '../../src/errors';
+import { forbidden, HttpError, toHttpError, unauthenticated, unavailable } from '../../src/errors';
+import { READ_WORDING } from '../../src/messages';
 
 const STATUS: Record<Reason, number> = {
   VALIDATION: 422,
@@ -109,15 +110,15 @@ describe('toHttpError', () => {
     }
   });
 
-  it('applies READ_MESSAGES overrides only to the reasons they name', () => {
-    expect(toHttpError(new DepotError('MOD_NOT_FOUND'), READ_MESSAGES)?.error).toBe('Mod does not exist');
-    expect(toHttpError(new DepotError('VERSION_NOT_FOUND'), READ_MESSAGES)?.error).toBe('Mod version does not exist');
-    expect(toHttpError(new DepotError('MODPACK_NOT_FOUND'), READ_MESSAGES)?.error).toBe('Modpack does not exist');
-    expect(toHttpError(overTheWire(new DepotError('BUILD_NOT_FOUND')), READ_MESSAGES)).toMatchObject({
+  it('applies READ_WORDING overrides only to the reasons they name', () => {
+    expect(toHttpError(new DepotError('MOD_NOT_FOUND'), READ_WORDING)?.error).toBe('Mod does not exist');
+    expect(toHttpError(new DepotError('VERSION_NOT_FOUND'), READ_WORDING)?.error).toBe('Mod version does not exist');
+    expect(toHttpError(new DepotError('MODPACK_NOT_FOUND'), READ_WORDING)?.error).toBe('Modpack does not exist');
+    expect(toHttpError(overTheWire(new DepotError('BUILD_NOT_FOUND')), READ_WORDING)).toMatchObject({
       status: 404,
       error: 'Build does not exist',
     });
-    expect(toHttpError(new DepotError('USER_NOT_FOUND'), READ_MESSAGES)?.error).toBe('User not found.');
+    expect(toHttpError(new DepotError('USER_NOT_FOUND'), READ_WORDING)?.error).toBe('User not found.');
   });
 
   it('passes HttpErrors through unchanged', () => {

@@ -1,6 +1,8 @@
 import type { buildsV1 } from '@depot/proto';
-import { bodyOf } from '../../src/cache';
-import { buildBody, buildRecord, modpackList, modpackRecord, modpackView, required } from '../../src/modpack-views';
+import { bodyOf } from '../../src/cache/cache';
+import { buildBody, modpackList, modpackView } from '../../src/api/launcher/views';
+import { buildRecord, modpackRecord } from '../../src/api/modpacks/views';
+import { required } from '../../src/api/views';
 
 const TS = '2024-01-02T03:04:05.000000Z';
 
@@ -131,14 +133,25 @@ describe('modpackList', () => {
     { modpack: modpack(), builds: ['1.0'] },
     { modpack: modpack({ id: 2, slug: 'hexxit', name: 'Hexxit' }), builds: [] },
   ];
+  const listed = (vs: typeof views) =>
+    vs.map((v) => ({ slug: v.modpack.slug, name: v.modpack.name, view: modpackView(v) }));
 
   it('maps slug to display name and reports the mirror with a trailing slash', () => {
-    const out = modpackList(views, false, 'https://mirror.test/repo');
+    const out = modpackList(listed(views), false, 'https://mirror.test/repo');
     expect(out).toEqual({
       modpacks: { tekkitlite: 'Tekkit Lite', hexxit: 'Hexxit' },
       mirror_url: 'https://mirror.test/repo/',
     });
     expect(Object.keys(out.modpacks)).toEqual(['tekkitlite', 'hexxit']);
+  });
+
+  it('lists integer-like slugs first, in numeric order, as a JavaScript object orders its keys', () => {
+    const numbered = [
+      { modpack: modpack({ id: 1, slug: 'zeta' }), builds: [] },
+      { modpack: modpack({ id: 2, slug: '42' }), builds: [] },
+      { modpack: modpack({ id: 3, slug: '7' }), builds: [] },
+    ];
+    expect(Object.keys(modpackList(listed(numbered), false, 'http://m').modpacks)).toEqual(['7', '42', 'zeta']);
   });
 
   it('keeps a mirror that already ends with a slash', () => {
@@ -150,7 +163,7 @@ describe('modpackList', () => {
   });
 
   it('maps slug to the full view with include=full', () => {
-    const out = modpackList(views, true, 'http://m');
+    const out = modpackList(listed(views), true, 'http://m');
     expect(out.modpacks.tekkitlite).toEqual(modpackView(views[0]));
     expect(out.modpacks.hexxit).toMatchObject({ name: 'hexxit', display_name: 'Hexxit', builds: [] });
   });

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { lazyChildLoggerFactory } from '../../src/request-logger';
+import { lazyChildLoggerFactory } from '../../src/plugins/request-logger';
 
 function logger() {
   const lines: Record<string, unknown>[] = [];

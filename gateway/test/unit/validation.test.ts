@@ -8,7 +8,7 @@ import {
   presentFields,
   rules,
   unsetNulls,
-} from '../../src/validation';
+} from '../../src/pipeline/validation';
 
 /** The Laravel messages a single rule gives for `value` in field `f`. */
 async function messages(schema: z.ZodType, value: unknown): Promise<string[] | undefined> {

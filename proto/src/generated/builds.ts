@@ -6,7 +6,6 @@ import type { AddBuildModRequest as _depot_builds_v1_AddBuildModRequest, AddBuil
 import type { Build as _depot_builds_v1_Build, Build__Output as _depot_builds_v1_Build__Output } from './depot/builds/v1/Build';
 import type { BuildFlags as _depot_builds_v1_BuildFlags, BuildFlags__Output as _depot_builds_v1_BuildFlags__Output } from './depot/builds/v1/BuildFlags';
 import type { BuildSource as _depot_builds_v1_BuildSource, BuildSource__Output as _depot_builds_v1_BuildSource__Output } from './depot/builds/v1/BuildSource';
-import type { BuildView as _depot_builds_v1_BuildView, BuildView__Output as _depot_builds_v1_BuildView__Output } from './depot/builds/v1/BuildView';
 import type { BuildsServiceClient as _depot_builds_v1_BuildsServiceClient, BuildsServiceDefinition as _depot_builds_v1_BuildsServiceDefinition } from './depot/builds/v1/BuildsService';
 import type { CheckTargetRequest as _depot_builds_v1_CheckTargetRequest, CheckTargetRequest__Output as _depot_builds_v1_CheckTargetRequest__Output } from './depot/builds/v1/CheckTargetRequest';
 import type { CheckTargetResponse as _depot_builds_v1_CheckTargetResponse, CheckTargetResponse__Output as _depot_builds_v1_CheckTargetResponse__Output } from './depot/builds/v1/CheckTargetResponse';
@@ -20,16 +19,12 @@ import type { DeleteBuildResponse as _depot_builds_v1_DeleteBuildResponse, Delet
 import type { DeleteModpackRequest as _depot_builds_v1_DeleteModpackRequest, DeleteModpackRequest__Output as _depot_builds_v1_DeleteModpackRequest__Output } from './depot/builds/v1/DeleteModpackRequest';
 import type { DeleteModpackResponse as _depot_builds_v1_DeleteModpackResponse, DeleteModpackResponse__Output as _depot_builds_v1_DeleteModpackResponse__Output } from './depot/builds/v1/DeleteModpackResponse';
 import type { Empty as _depot_builds_v1_Empty, Empty__Output as _depot_builds_v1_Empty__Output } from './depot/builds/v1/Empty';
-import type { GetBuildRequest as _depot_builds_v1_GetBuildRequest, GetBuildRequest__Output as _depot_builds_v1_GetBuildRequest__Output } from './depot/builds/v1/GetBuildRequest';
 import type { GetBuildSourceRequest as _depot_builds_v1_GetBuildSourceRequest, GetBuildSourceRequest__Output as _depot_builds_v1_GetBuildSourceRequest__Output } from './depot/builds/v1/GetBuildSourceRequest';
 import type { GetManagedBuildRequest as _depot_builds_v1_GetManagedBuildRequest, GetManagedBuildRequest__Output as _depot_builds_v1_GetManagedBuildRequest__Output } from './depot/builds/v1/GetManagedBuildRequest';
 import type { GetManagedModpackRequest as _depot_builds_v1_GetManagedModpackRequest, GetManagedModpackRequest__Output as _depot_builds_v1_GetManagedModpackRequest__Output } from './depot/builds/v1/GetManagedModpackRequest';
-import type { GetModpackRequest as _depot_builds_v1_GetModpackRequest, GetModpackRequest__Output as _depot_builds_v1_GetModpackRequest__Output } from './depot/builds/v1/GetModpackRequest';
 import type { ListManagedModpacksRequest as _depot_builds_v1_ListManagedModpacksRequest, ListManagedModpacksRequest__Output as _depot_builds_v1_ListManagedModpacksRequest__Output } from './depot/builds/v1/ListManagedModpacksRequest';
 import type { ListManagedModpacksResponse as _depot_builds_v1_ListManagedModpacksResponse, ListManagedModpacksResponse__Output as _depot_builds_v1_ListManagedModpacksResponse__Output } from './depot/builds/v1/ListManagedModpacksResponse';
 import type { ListModpackSourcesResponse as _depot_builds_v1_ListModpackSourcesResponse, ListModpackSourcesResponse__Output as _depot_builds_v1_ListModpackSourcesResponse__Output } from './depot/builds/v1/ListModpackSourcesResponse';
-import type { ListModpacksRequest as _depot_builds_v1_ListModpacksRequest, ListModpacksRequest__Output as _depot_builds_v1_ListModpacksRequest__Output } from './depot/builds/v1/ListModpacksRequest';
-import type { ListModpacksResponse as _depot_builds_v1_ListModpacksResponse, ListModpacksResponse__Output as _depot_builds_v1_ListModpacksResponse__Output } from './depot/builds/v1/ListModpacksResponse';
 import type { ListVersionUsesRequest as _depot_builds_v1_ListVersionUsesRequest, ListVersionUsesRequest__Output as _depot_builds_v1_ListVersionUsesRequest__Output } from './depot/builds/v1/ListVersionUsesRequest';
 import type { ListVersionUsesResponse as _depot_builds_v1_ListVersionUsesResponse, ListVersionUsesResponse__Output as _depot_builds_v1_ListVersionUsesResponse__Output } from './depot/builds/v1/ListVersionUsesResponse';
 import type { ManagedBuild as _depot_builds_v1_ManagedBuild, ManagedBuild__Output as _depot_builds_v1_ManagedBuild__Output } from './depot/builds/v1/ManagedBuild';
@@ -39,7 +34,6 @@ import type { Modpack as _depot_builds_v1_Modpack, Modpack__Output as _depot_bui
 import type { ModpackRef as _depot_builds_v1_ModpackRef, ModpackRef__Output as _depot_builds_v1_ModpackRef__Output } from './depot/builds/v1/ModpackRef';
 import type { ModpackRefs as _depot_builds_v1_ModpackRefs, ModpackRefs__Output as _depot_builds_v1_ModpackRefs__Output } from './depot/builds/v1/ModpackRefs';
 import type { ModpackSource as _depot_builds_v1_ModpackSource, ModpackSource__Output as _depot_builds_v1_ModpackSource__Output } from './depot/builds/v1/ModpackSource';
-import type { ModpackView as _depot_builds_v1_ModpackView, ModpackView__Output as _depot_builds_v1_ModpackView__Output } from './depot/builds/v1/ModpackView';
 import type { ModpacksByIdsRequest as _depot_builds_v1_ModpacksByIdsRequest, ModpacksByIdsRequest__Output as _depot_builds_v1_ModpacksByIdsRequest__Output } from './depot/builds/v1/ModpacksByIdsRequest';
 import type { ModpacksBySlugsRequest as _depot_builds_v1_ModpacksBySlugsRequest, ModpacksBySlugsRequest__Output as _depot_builds_v1_ModpacksBySlugsRequest__Output } from './depot/builds/v1/ModpacksBySlugsRequest';
 import type { ReleaseVersionDeletionRequest as _depot_builds_v1_ReleaseVersionDeletionRequest, ReleaseVersionDeletionRequest__Output as _depot_builds_v1_ReleaseVersionDeletionRequest__Output } from './depot/builds/v1/ReleaseVersionDeletionRequest';
@@ -64,7 +58,6 @@ export interface ProtoGrpcType {
         Build: MessageTypeDefinition<_depot_builds_v1_Build, _depot_builds_v1_Build__Output>
         BuildFlags: MessageTypeDefinition<_depot_builds_v1_BuildFlags, _depot_builds_v1_BuildFlags__Output>
         BuildSource: MessageTypeDefinition<_depot_builds_v1_BuildSource, _depot_builds_v1_BuildSource__Output>
-        BuildView: MessageTypeDefinition<_depot_builds_v1_BuildView, _depot_builds_v1_BuildView__Output>
         BuildsService: SubtypeConstructor<typeof grpc.Client, _depot_builds_v1_BuildsServiceClient> & { service: _depot_builds_v1_BuildsServiceDefinition }
         CheckTargetRequest: MessageTypeDefinition<_depot_builds_v1_CheckTargetRequest, _depot_builds_v1_CheckTargetRequest__Output>
         CheckTargetResponse: MessageTypeDefinition<_depot_builds_v1_CheckTargetResponse, _depot_builds_v1_CheckTargetResponse__Output>
@@ -78,16 +71,12 @@ export interface ProtoGrpcType {
         DeleteModpackRequest: MessageTypeDefinition<_depot_builds_v1_DeleteModpackRequest, _depot_builds_v1_DeleteModpackRequest__Output>
         DeleteModpackResponse: MessageTypeDefinition<_depot_builds_v1_DeleteModpackResponse, _depot_builds_v1_DeleteModpackResponse__Output>
         Empty: MessageTypeDefinition<_depot_builds_v1_Empty, _depot_builds_v1_Empty__Output>
-        GetBuildRequest: MessageTypeDefinition<_depot_builds_v1_GetBuildRequest, _depot_builds_v1_GetBuildRequest__Output>
         GetBuildSourceRequest: MessageTypeDefinition<_depot_builds_v1_GetBuildSourceRequest, _depot_builds_v1_GetBuildSourceRequest__Output>
         GetManagedBuildRequest: MessageTypeDefinition<_depot_builds_v1_GetManagedBuildRequest, _depot_builds_v1_GetManagedBuildRequest__Output>
         GetManagedModpackRequest: MessageTypeDefinition<_depot_builds_v1_GetManagedModpackRequest, _depot_builds_v1_GetManagedModpackRequest__Output>
-        GetModpackRequest: MessageTypeDefinition<_depot_builds_v1_GetModpackRequest, _depot_builds_v1_GetModpackRequest__Output>
         ListManagedModpacksRequest: MessageTypeDefinition<_depot_builds_v1_ListManagedModpacksRequest, _depot_builds_v1_ListManagedModpacksRequest__Output>
         ListManagedModpacksResponse: MessageTypeDefinition<_depot_builds_v1_ListManagedModpacksResponse, _depot_builds_v1_ListManagedModpacksResponse__Output>
         ListModpackSourcesResponse: MessageTypeDefinition<_depot_builds_v1_ListModpackSourcesResponse, _depot_builds_v1_ListModpackSourcesResponse__Output>
-        ListModpacksRequest: MessageTypeDefinition<_depot_builds_v1_ListModpacksRequest, _depot_builds_v1_ListModpacksRequest__Output>
-        ListModpacksResponse: MessageTypeDefinition<_depot_builds_v1_ListModpacksResponse, _depot_builds_v1_ListModpacksResponse__Output>
         ListVersionUsesRequest: MessageTypeDefinition<_depot_builds_v1_ListVersionUsesRequest, _depot_builds_v1_ListVersionUsesRequest__Output>
         ListVersionUsesResponse: MessageTypeDefinition<_depot_builds_v1_ListVersionUsesResponse, _depot_builds_v1_ListVersionUsesResponse__Output>
         ManagedBuild: MessageTypeDefinition<_depot_builds_v1_ManagedBuild, _depot_builds_v1_ManagedBuild__Output>
@@ -97,7 +86,6 @@ export interface ProtoGrpcType {
         ModpackRef: MessageTypeDefinition<_depot_builds_v1_ModpackRef, _depot_builds_v1_ModpackRef__Output>
         ModpackRefs: MessageTypeDefinition<_depot_builds_v1_ModpackRefs, _depot_builds_v1_ModpackRefs__Output>
         ModpackSource: MessageTypeDefinition<_depot_builds_v1_ModpackSource, _depot_builds_v1_ModpackSource__Output>
-        ModpackView: MessageTypeDefinition<_depot_builds_v1_ModpackView, _depot_builds_v1_ModpackView__Output>
         ModpacksByIdsRequest: MessageTypeDefinition<_depot_builds_v1_ModpacksByIdsRequest, _depot_builds_v1_ModpacksByIdsRequest__Output>
         ModpacksBySlugsRequest: MessageTypeDefinition<_depot_builds_v1_ModpacksBySlugsRequest, _depot_builds_v1_ModpacksBySlugsRequest__Output>
         ReleaseVersionDeletionRequest: MessageTypeDefinition<_depot_builds_v1_ReleaseVersionDeletionRequest, _depot_builds_v1_ReleaseVersionDeletionRequest__Output>

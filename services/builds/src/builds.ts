@@ -2,17 +2,8 @@
 // are assignments.ts.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import {
-  buildVisible,
-  DepotError,
-  enqueueEvent,
-  isUniqueViolation,
-  modpackShown,
-  runPrepared,
-  type Orm,
-  type OutboxRelay,
-} from '@depot/common';
-import { canAccess, findCloneSource, findWritableBuild, findWritableModpack, type Access } from './access';
+import { DepotError, enqueueEvent, isUniqueViolation, runPrepared, type Orm, type OutboxRelay } from '@depot/common';
+import { findCloneSource, findWritableBuild, findWritableModpack, type Access } from './access';
 import { BuildSchema, type Build } from './entities/build';
 import { buildFromRow, GET_BUILD, type BuildRow } from './queries';
 import { enterAssignmentWrite } from './tombstones';
@@ -40,21 +31,10 @@ export class Builds {
   }
 
   /**
-   * A published build the caller may see, with its mod version ids. One query whatever the number
-   * of mods (modpack, build and assignments together).
+   * The launcher build read, unfiltered (the gateway applies visibility): the modpack's flags, the
+   * build if it exists, its mod version ids. One query whatever the number of mods (modpack, build
+   * and assignments together); MODPACK_NOT_FOUND only.
    */
-  async getBuild(slug: string, version: string, access: Access): Promise<{ build: Build; modVersionIds: number[] }> {
-    const source = await this.getBuildSource(slug, version);
-    const accessible = canAccess(access, source.modpackId);
-    if (!modpackShown({ private: source.modpackPrivate }, accessible)) throw new DepotError('MODPACK_NOT_FOUND');
-    const build = source.build;
-    if (!build || !buildVisible({ published: build.isPublished, private: build.private }, accessible)) {
-      throw new DepotError('BUILD_NOT_FOUND');
-    }
-    return { build, modVersionIds: source.modVersionIds };
-  }
-
-  /** The build read unfiltered (the gateway's cache applies visibility); MODPACK_NOT_FOUND only. */
   async getBuildSource(slug: string, version: string): Promise<BuildSource> {
     const [row] = await runPrepared<BuildRow>(this.orm, GET_BUILD, [version, slug]);
     if (!row) throw new DepotError('MODPACK_NOT_FOUND');

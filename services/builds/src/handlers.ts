@@ -1,17 +1,12 @@
 // gRPC surface of the builds service: requests in, entity rows out as proto messages (messages.ts).
 import { DepotError, type AsyncHandlers, type FieldErrors } from '@depot/common';
-import type { BuildsServiceDefinition, buildsV1 } from '@depot/proto';
+import type { BuildsServiceDefinition } from '@depot/proto';
 import { NO_ACCESS } from './access';
 import type { Assignments } from './assignments';
 import type { BuildFields, Builds } from './builds';
 import type { ManagementMethods } from './management';
 import { toBuildMessage, toModpackMessage } from './messages';
-import type { ModpackFields, ModpackWithBuilds, Modpacks } from './modpacks';
-
-const toView = (v: ModpackWithBuilds): buildsV1.ModpackView => ({
-  modpack: toModpackMessage(v.modpack),
-  builds: v.builds,
-});
+import type { ModpackFields, Modpacks } from './modpacks';
 
 interface MaskEntry<K> {
   /** Request field carrying the value (differs from the REST name for renames). */
@@ -68,17 +63,6 @@ export function buildsHandlers(
   assignments: Assignments,
 ): Omit<AsyncHandlers<BuildsServiceDefinition>, ManagementMethods> {
   return {
-    async ListModpacks(req) {
-      const list = await modpacks.list(req.access ?? NO_ACCESS, req.with_builds);
-      return { modpacks: list.map(toView) };
-    },
-    async GetModpack(req) {
-      return toView(await modpacks.get(req.slug, req.access ?? NO_ACCESS));
-    },
-    async GetBuild(req) {
-      const { build, modVersionIds } = await builds.getBuild(req.slug, req.version, req.access ?? NO_ACCESS);
-      return { build: toBuildMessage(build), mod_version_ids: modVersionIds };
-    },
     async ListModpackSources() {
       const sources = await modpacks.sources();
       return {

@@ -1,43 +1,27 @@
-// Modpacks: launcher reads with visibility (docs/api.md#visibility) and the modpack writes (docs/api.md#modpacks),
-// with events written to the outbox in the same transaction.
+// Modpacks: the launcher reads' source, unfiltered (the gateway applies docs/api.md#visibility),
+// and the modpack writes (docs/api.md#modpacks), with events written to the outbox in the same transaction.
 import { IsolationLevel, LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import {
-  buildVisible,
   columnList,
   columnsOf,
   DepotError,
   enqueueEvent,
   isUniqueViolation,
-  modpackListed,
-  modpackShown,
   propertiesOf,
   runPrepared,
   type Orm,
   type OutboxRelay,
 } from '@depot/common';
-import { canAccess, findBuild, findWritableModpack, type Access } from './access';
+import { findBuild, findWritableModpack, type Access } from './access';
 import { BuildSchema } from './entities/build';
 import { ModpackSchema, type Modpack } from './entities/modpack';
-import {
-  GET_MODPACK,
-  LIST_MODPACKS,
-  LIST_MODPACKS_BARE,
-  modpackFromRow,
-  type BuildFlagsRow,
-  type ModpackRow,
-} from './queries';
+import { LIST_MODPACKS, modpackFromRow, type BuildFlagsRow, type ModpackRow } from './queries';
 import { enterAssignmentWrite } from './tombstones';
 
 export type ModpackFields = Partial<
   Pick<Modpack, 'name' | 'slug' | 'url' | 'hidden' | 'private' | 'order' | 'recommended' | 'latest'>
 >;
-
-export interface ModpackWithBuilds {
-  modpack: Modpack;
-  /** Versions of the builds the caller may see, creation order. */
-  builds: string[];
-}
 
 export interface BuildFlags {
   version: string;
@@ -45,7 +29,7 @@ export interface BuildFlags {
   private: boolean;
 }
 
-/** A modpack with every build, published or not (the gateway's cache applies visibility). */
+/** A modpack with every build, published or not (the gateway applies visibility). */
 export interface ModpackSource {
   modpack: Modpack;
   builds: BuildFlags[];
@@ -56,15 +40,6 @@ const flagsOf = ([version, isPublished, isPrivate]: BuildFlagsRow): BuildFlags =
   isPublished,
   private: isPrivate,
 });
-
-/** Versions of the builds visible with or without access to the modpack (docs/api.md#visibility). */
-function visibleVersions(builds: BuildFlagsRow[], accessible: boolean): string[] {
-  const out: string[] = [];
-  for (const [version, published, isPrivate] of builds) {
-    if (buildVisible({ published, private: isPrivate }, accessible)) out.push(version);
-  }
-  return out;
-}
 
 // A clone copies every column of the modpack and its builds but their identity, what the request
 // gives (name, slug, hidden) and the timestamps (the copies are new).
@@ -100,27 +75,7 @@ export class Modpacks {
     return this.orm.em.fork() as SqlEntityManager;
   }
 
-  /** Public modpacks, plus hidden or private ones the caller may access; id order. One query. */
-  async list(access: Access, withBuilds: boolean): Promise<ModpackWithBuilds[]> {
-    const rows = await runPrepared<ModpackRow>(this.orm, withBuilds ? LIST_MODPACKS : LIST_MODPACKS_BARE);
-    const out: ModpackWithBuilds[] = [];
-    for (const row of rows) {
-      const accessible = canAccess(access, row.id);
-      if (!modpackListed(row, accessible)) continue;
-      out.push({ modpack: modpackFromRow(row), builds: visibleVersions(row.builds, accessible) });
-    }
-    return out;
-  }
-
-  /** Hidden modpacks are shown to anyone who knows the slug; private ones only when accessible. One query. */
-  async get(slug: string, access: Access): Promise<ModpackWithBuilds> {
-    const [row] = await runPrepared<ModpackRow>(this.orm, GET_MODPACK, [slug]);
-    const accessible = row !== undefined && canAccess(access, row.id);
-    if (!row || !modpackShown(row, accessible)) throw new DepotError('MODPACK_NOT_FOUND');
-    return { modpack: modpackFromRow(row), builds: visibleVersions(row.builds, accessible) };
-  }
-
-  /** Every modpack with every build's flags, unfiltered: the gateway's cache fill. One query. */
+  /** Every modpack with every build's flags, unfiltered: the launcher reads' source. One query. */
   async sources(): Promise<ModpackSource[]> {
     const rows = await runPrepared<ModpackRow>(this.orm, LIST_MODPACKS);
     return rows.map((row) => ({ modpack: modpackFromRow(row), builds: row.builds.map(flagsOf) }));

@@ -16,14 +16,6 @@ const BUILD_FLAGS = `coalesce((select json_agg(json_build_array(b.version, b.is_
 export const LIST_MODPACKS_SQL = `select ${MODPACK_COLUMNS}, ${BUILD_FLAGS}
   from modpacks m order by m.id`;
 
-/** Every modpack, id order, without builds. */
-export const LIST_MODPACKS_BARE_SQL = `select ${MODPACK_COLUMNS}, '[]'::json as builds
-  from modpacks m order by m.id`;
-
-/** One modpack by exact slug with its builds' flags. Parameter: slug. */
-export const GET_MODPACK_SQL = `select ${MODPACK_COLUMNS}, ${BUILD_FLAGS}
-  from modpacks m where m.slug = ?`;
-
 /**
  * A modpack's id and private flag, the build with exactly that version (columns null when there is
  * none) and its mod version ids in assignment order. Parameters: version, slug.
@@ -35,8 +27,6 @@ export const GET_BUILD_SQL = `select m.id as modpack_id, m.private as modpack_pr
 
 /** The same as prepared statements (parsed and planned once per connection). */
 export const LIST_MODPACKS = statement('builds_list_modpacks', LIST_MODPACKS_SQL);
-export const LIST_MODPACKS_BARE = statement('builds_list_modpacks_bare', LIST_MODPACKS_BARE_SQL);
-export const GET_MODPACK = statement('builds_get_modpack', GET_MODPACK_SQL);
 export const GET_BUILD = statement('builds_get_build', GET_BUILD_SQL);
 
 export type BuildFlagsRow = [version: string, isPublished: boolean, isPrivate: boolean];

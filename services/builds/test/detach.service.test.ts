@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const modsOf = async (version: string) =>
-  (await stack.builds.GetBuild({ slug: 'detach', version, access: ALL })).mod_version_ids.sort((a, b) => a - b);
+  (await stack.builds.GetBuildSource({ slug: 'detach', version })).mod_version_ids.sort((a, b) => a - b);
 
 async function assign(modSlug: string, modVersion: string, builds = ['1', '2']) {
   for (const version of builds) {

@@ -155,9 +155,15 @@ test('clone copies settings, every build with its flags and every assignment', a
   });
   expect(shown.hidden).toBe(false);
 
-  const view = await stack.builds.GetModpack({ slug: 'copy', access: ALL });
-  expect(view.builds).toEqual(['b']); // 'a' is unpublished, as in the source
-  const b = await stack.builds.GetBuild({ slug: 'copy', version: 'b', access: ALL });
+  const { modpacks } = await stack.builds.ListModpackSources({});
+  const flags = (slug: string) => modpacks.find((m) => m.modpack?.slug === slug)?.builds;
+  // Every build with its flags ('a' unpublished), as in the source.
+  expect(flags('copy')).toEqual(flags('source'));
+  expect(flags('copy')?.map((b) => [b.version, b.is_published])).toEqual([
+    ['a', false],
+    ['b', true],
+  ]);
+  const b = await stack.builds.GetBuildSource({ slug: 'copy', version: 'b' });
   expect(b.build).toMatchObject({
     minecraft: '1.12.2',
     forge: '14.23',
@@ -167,7 +173,7 @@ test('clone copies settings, every build with its flags and every assignment', a
   });
   expect(b.mod_version_ids).toEqual([versionIds['2']]);
 
-  // 'a' unpublished cannot be read; its copied assignment shows in the usage count.
+  // The copied assignment of 'a' (unpublished) shows in the usage count.
   expect((await stack.builds.CountBuildsUsingVersion({ mod_version_id: versionIds['1'] })).count).toBe(3);
   const a = await stack.builds.CheckTarget({ slug: 'copy', access: ALL, version: 'a' });
   expect(a.build_id).toBeGreaterThan(0);
@@ -186,7 +192,9 @@ test('delete removes builds and assignments and publishes modpack.deleted', asyn
 
   const deleted = await stack.builds.DeleteModpack({ slug: 'doomed', access: only(mp.id) });
   expect(deleted.modpack_id).toBe(mp.id);
-  expect((await failure(stack.builds.GetModpack({ slug: 'doomed', access: ALL }))).reason).toBe('MODPACK_NOT_FOUND');
+  expect((await failure(stack.builds.GetBuildSource({ slug: 'doomed', version: '1' }))).reason).toBe(
+    'MODPACK_NOT_FOUND',
+  );
   expect((await stack.builds.CountBuildsUsingVersion({ mod_version_id: versionIds['1'] })).count).toBe(0);
 
   const event = await eventually(async () => {

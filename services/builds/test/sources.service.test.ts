@@ -1,5 +1,5 @@
-// The unfiltered reads behind the gateway's response cache: every modpack and build with the flags
-// visibility is decided from, each in one SQL statement.
+// The launcher reads' sources, unfiltered (the gateway applies docs/api.md#visibility): every
+// modpack and build with the flags visibility is decided from, each in one SQL statement.
 import { ALL, createMod, failure, startStack, type Stack } from './harness';
 
 let stack: Stack;

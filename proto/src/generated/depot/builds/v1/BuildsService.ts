@@ -5,7 +5,6 @@ import type { MethodDefinition } from '@grpc/proto-loader'
 import type { AddBuildModRequest as _depot_builds_v1_AddBuildModRequest, AddBuildModRequest__Output as _depot_builds_v1_AddBuildModRequest__Output } from '../../../depot/builds/v1/AddBuildModRequest';
 import type { Build as _depot_builds_v1_Build, Build__Output as _depot_builds_v1_Build__Output } from '../../../depot/builds/v1/Build';
 import type { BuildSource as _depot_builds_v1_BuildSource, BuildSource__Output as _depot_builds_v1_BuildSource__Output } from '../../../depot/builds/v1/BuildSource';
-import type { BuildView as _depot_builds_v1_BuildView, BuildView__Output as _depot_builds_v1_BuildView__Output } from '../../../depot/builds/v1/BuildView';
 import type { CheckTargetRequest as _depot_builds_v1_CheckTargetRequest, CheckTargetRequest__Output as _depot_builds_v1_CheckTargetRequest__Output } from '../../../depot/builds/v1/CheckTargetRequest';
 import type { CheckTargetResponse as _depot_builds_v1_CheckTargetResponse, CheckTargetResponse__Output as _depot_builds_v1_CheckTargetResponse__Output } from '../../../depot/builds/v1/CheckTargetResponse';
 import type { CloneModpackRequest as _depot_builds_v1_CloneModpackRequest, CloneModpackRequest__Output as _depot_builds_v1_CloneModpackRequest__Output } from '../../../depot/builds/v1/CloneModpackRequest';
@@ -18,23 +17,18 @@ import type { DeleteBuildResponse as _depot_builds_v1_DeleteBuildResponse, Delet
 import type { DeleteModpackRequest as _depot_builds_v1_DeleteModpackRequest, DeleteModpackRequest__Output as _depot_builds_v1_DeleteModpackRequest__Output } from '../../../depot/builds/v1/DeleteModpackRequest';
 import type { DeleteModpackResponse as _depot_builds_v1_DeleteModpackResponse, DeleteModpackResponse__Output as _depot_builds_v1_DeleteModpackResponse__Output } from '../../../depot/builds/v1/DeleteModpackResponse';
 import type { Empty as _depot_builds_v1_Empty, Empty__Output as _depot_builds_v1_Empty__Output } from '../../../depot/builds/v1/Empty';
-import type { GetBuildRequest as _depot_builds_v1_GetBuildRequest, GetBuildRequest__Output as _depot_builds_v1_GetBuildRequest__Output } from '../../../depot/builds/v1/GetBuildRequest';
 import type { GetBuildSourceRequest as _depot_builds_v1_GetBuildSourceRequest, GetBuildSourceRequest__Output as _depot_builds_v1_GetBuildSourceRequest__Output } from '../../../depot/builds/v1/GetBuildSourceRequest';
 import type { GetManagedBuildRequest as _depot_builds_v1_GetManagedBuildRequest, GetManagedBuildRequest__Output as _depot_builds_v1_GetManagedBuildRequest__Output } from '../../../depot/builds/v1/GetManagedBuildRequest';
 import type { GetManagedModpackRequest as _depot_builds_v1_GetManagedModpackRequest, GetManagedModpackRequest__Output as _depot_builds_v1_GetManagedModpackRequest__Output } from '../../../depot/builds/v1/GetManagedModpackRequest';
-import type { GetModpackRequest as _depot_builds_v1_GetModpackRequest, GetModpackRequest__Output as _depot_builds_v1_GetModpackRequest__Output } from '../../../depot/builds/v1/GetModpackRequest';
 import type { ListManagedModpacksRequest as _depot_builds_v1_ListManagedModpacksRequest, ListManagedModpacksRequest__Output as _depot_builds_v1_ListManagedModpacksRequest__Output } from '../../../depot/builds/v1/ListManagedModpacksRequest';
 import type { ListManagedModpacksResponse as _depot_builds_v1_ListManagedModpacksResponse, ListManagedModpacksResponse__Output as _depot_builds_v1_ListManagedModpacksResponse__Output } from '../../../depot/builds/v1/ListManagedModpacksResponse';
 import type { ListModpackSourcesResponse as _depot_builds_v1_ListModpackSourcesResponse, ListModpackSourcesResponse__Output as _depot_builds_v1_ListModpackSourcesResponse__Output } from '../../../depot/builds/v1/ListModpackSourcesResponse';
-import type { ListModpacksRequest as _depot_builds_v1_ListModpacksRequest, ListModpacksRequest__Output as _depot_builds_v1_ListModpacksRequest__Output } from '../../../depot/builds/v1/ListModpacksRequest';
-import type { ListModpacksResponse as _depot_builds_v1_ListModpacksResponse, ListModpacksResponse__Output as _depot_builds_v1_ListModpacksResponse__Output } from '../../../depot/builds/v1/ListModpacksResponse';
 import type { ListVersionUsesRequest as _depot_builds_v1_ListVersionUsesRequest, ListVersionUsesRequest__Output as _depot_builds_v1_ListVersionUsesRequest__Output } from '../../../depot/builds/v1/ListVersionUsesRequest';
 import type { ListVersionUsesResponse as _depot_builds_v1_ListVersionUsesResponse, ListVersionUsesResponse__Output as _depot_builds_v1_ListVersionUsesResponse__Output } from '../../../depot/builds/v1/ListVersionUsesResponse';
 import type { ManagedBuild as _depot_builds_v1_ManagedBuild, ManagedBuild__Output as _depot_builds_v1_ManagedBuild__Output } from '../../../depot/builds/v1/ManagedBuild';
 import type { ManagedModpackDetail as _depot_builds_v1_ManagedModpackDetail, ManagedModpackDetail__Output as _depot_builds_v1_ManagedModpackDetail__Output } from '../../../depot/builds/v1/ManagedModpackDetail';
 import type { Modpack as _depot_builds_v1_Modpack, Modpack__Output as _depot_builds_v1_Modpack__Output } from '../../../depot/builds/v1/Modpack';
 import type { ModpackRefs as _depot_builds_v1_ModpackRefs, ModpackRefs__Output as _depot_builds_v1_ModpackRefs__Output } from '../../../depot/builds/v1/ModpackRefs';
-import type { ModpackView as _depot_builds_v1_ModpackView, ModpackView__Output as _depot_builds_v1_ModpackView__Output } from '../../../depot/builds/v1/ModpackView';
 import type { ModpacksByIdsRequest as _depot_builds_v1_ModpacksByIdsRequest, ModpacksByIdsRequest__Output as _depot_builds_v1_ModpacksByIdsRequest__Output } from '../../../depot/builds/v1/ModpacksByIdsRequest';
 import type { ModpacksBySlugsRequest as _depot_builds_v1_ModpacksBySlugsRequest, ModpacksBySlugsRequest__Output as _depot_builds_v1_ModpacksBySlugsRequest__Output } from '../../../depot/builds/v1/ModpacksBySlugsRequest';
 import type { ReleaseVersionDeletionRequest as _depot_builds_v1_ReleaseVersionDeletionRequest, ReleaseVersionDeletionRequest__Output as _depot_builds_v1_ReleaseVersionDeletionRequest__Output } from '../../../depot/builds/v1/ReleaseVersionDeletionRequest';
@@ -118,15 +112,6 @@ export interface BuildsServiceClient extends grpc.Client {
   deleteModpack(argument: _depot_builds_v1_DeleteModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_DeleteModpackResponse__Output>): grpc.ClientUnaryCall;
   deleteModpack(argument: _depot_builds_v1_DeleteModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_DeleteModpackResponse__Output>): grpc.ClientUnaryCall;
   
-  GetBuild(argument: _depot_builds_v1_GetBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
-  GetBuild(argument: _depot_builds_v1_GetBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
-  GetBuild(argument: _depot_builds_v1_GetBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
-  GetBuild(argument: _depot_builds_v1_GetBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
-  getBuild(argument: _depot_builds_v1_GetBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
-  getBuild(argument: _depot_builds_v1_GetBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
-  getBuild(argument: _depot_builds_v1_GetBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
-  getBuild(argument: _depot_builds_v1_GetBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_BuildView__Output>): grpc.ClientUnaryCall;
-  
   GetBuildSource(argument: _depot_builds_v1_GetBuildSourceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildSource__Output>): grpc.ClientUnaryCall;
   GetBuildSource(argument: _depot_builds_v1_GetBuildSourceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_BuildSource__Output>): grpc.ClientUnaryCall;
   GetBuildSource(argument: _depot_builds_v1_GetBuildSourceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_BuildSource__Output>): grpc.ClientUnaryCall;
@@ -153,15 +138,6 @@ export interface BuildsServiceClient extends grpc.Client {
   getManagedModpack(argument: _depot_builds_v1_GetManagedModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ManagedModpackDetail__Output>): grpc.ClientUnaryCall;
   getManagedModpack(argument: _depot_builds_v1_GetManagedModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ManagedModpackDetail__Output>): grpc.ClientUnaryCall;
   getManagedModpack(argument: _depot_builds_v1_GetManagedModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_ManagedModpackDetail__Output>): grpc.ClientUnaryCall;
-  
-  GetModpack(argument: _depot_builds_v1_GetModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
-  GetModpack(argument: _depot_builds_v1_GetModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
-  GetModpack(argument: _depot_builds_v1_GetModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
-  GetModpack(argument: _depot_builds_v1_GetModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
-  getModpack(argument: _depot_builds_v1_GetModpackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
-  getModpack(argument: _depot_builds_v1_GetModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
-  getModpack(argument: _depot_builds_v1_GetModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
-  getModpack(argument: _depot_builds_v1_GetModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_ModpackView__Output>): grpc.ClientUnaryCall;
   
   GetModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
   GetModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
@@ -198,15 +174,6 @@ export interface BuildsServiceClient extends grpc.Client {
   listModpackSources(argument: _depot_builds_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ListModpackSourcesResponse__Output>): grpc.ClientUnaryCall;
   listModpackSources(argument: _depot_builds_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpackSourcesResponse__Output>): grpc.ClientUnaryCall;
   listModpackSources(argument: _depot_builds_v1_Empty, callback: grpc.requestCallback<_depot_builds_v1_ListModpackSourcesResponse__Output>): grpc.ClientUnaryCall;
-  
-  ListModpacks(argument: _depot_builds_v1_ListModpacksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
-  ListModpacks(argument: _depot_builds_v1_ListModpacksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
-  ListModpacks(argument: _depot_builds_v1_ListModpacksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
-  ListModpacks(argument: _depot_builds_v1_ListModpacksRequest, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
-  listModpacks(argument: _depot_builds_v1_ListModpacksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
-  listModpacks(argument: _depot_builds_v1_ListModpacksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
-  listModpacks(argument: _depot_builds_v1_ListModpacksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
-  listModpacks(argument: _depot_builds_v1_ListModpacksRequest, callback: grpc.requestCallback<_depot_builds_v1_ListModpacksResponse__Output>): grpc.ClientUnaryCall;
   
   ListVersionUses(argument: _depot_builds_v1_ListVersionUsesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListVersionUsesResponse__Output>): grpc.ClientUnaryCall;
   ListVersionUses(argument: _depot_builds_v1_ListVersionUsesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ListVersionUsesResponse__Output>): grpc.ClientUnaryCall;
@@ -290,15 +257,11 @@ export interface BuildsServiceHandlers extends grpc.UntypedServiceImplementation
   
   DeleteModpack: grpc.handleUnaryCall<_depot_builds_v1_DeleteModpackRequest__Output, _depot_builds_v1_DeleteModpackResponse>;
   
-  GetBuild: grpc.handleUnaryCall<_depot_builds_v1_GetBuildRequest__Output, _depot_builds_v1_BuildView>;
-  
   GetBuildSource: grpc.handleUnaryCall<_depot_builds_v1_GetBuildSourceRequest__Output, _depot_builds_v1_BuildSource>;
   
   GetManagedBuild: grpc.handleUnaryCall<_depot_builds_v1_GetManagedBuildRequest__Output, _depot_builds_v1_ManagedBuild>;
   
   GetManagedModpack: grpc.handleUnaryCall<_depot_builds_v1_GetManagedModpackRequest__Output, _depot_builds_v1_ManagedModpackDetail>;
-  
-  GetModpack: grpc.handleUnaryCall<_depot_builds_v1_GetModpackRequest__Output, _depot_builds_v1_ModpackView>;
   
   GetModpacksByIds: grpc.handleUnaryCall<_depot_builds_v1_ModpacksByIdsRequest__Output, _depot_builds_v1_ModpackRefs>;
   
@@ -307,8 +270,6 @@ export interface BuildsServiceHandlers extends grpc.UntypedServiceImplementation
   ListManagedModpacks: grpc.handleUnaryCall<_depot_builds_v1_ListManagedModpacksRequest__Output, _depot_builds_v1_ListManagedModpacksResponse>;
   
   ListModpackSources: grpc.handleUnaryCall<_depot_builds_v1_Empty__Output, _depot_builds_v1_ListModpackSourcesResponse>;
-  
-  ListModpacks: grpc.handleUnaryCall<_depot_builds_v1_ListModpacksRequest__Output, _depot_builds_v1_ListModpacksResponse>;
   
   ListVersionUses: grpc.handleUnaryCall<_depot_builds_v1_ListVersionUsesRequest__Output, _depot_builds_v1_ListVersionUsesResponse>;
   
@@ -335,16 +296,13 @@ export interface BuildsServiceDefinition extends grpc.ServiceDefinition {
   CreateModpack: MethodDefinition<_depot_builds_v1_CreateModpackRequest, _depot_builds_v1_Modpack, _depot_builds_v1_CreateModpackRequest__Output, _depot_builds_v1_Modpack__Output>
   DeleteBuild: MethodDefinition<_depot_builds_v1_DeleteBuildRequest, _depot_builds_v1_DeleteBuildResponse, _depot_builds_v1_DeleteBuildRequest__Output, _depot_builds_v1_DeleteBuildResponse__Output>
   DeleteModpack: MethodDefinition<_depot_builds_v1_DeleteModpackRequest, _depot_builds_v1_DeleteModpackResponse, _depot_builds_v1_DeleteModpackRequest__Output, _depot_builds_v1_DeleteModpackResponse__Output>
-  GetBuild: MethodDefinition<_depot_builds_v1_GetBuildRequest, _depot_builds_v1_BuildView, _depot_builds_v1_GetBuildRequest__Output, _depot_builds_v1_BuildView__Output>
   GetBuildSource: MethodDefinition<_depot_builds_v1_GetBuildSourceRequest, _depot_builds_v1_BuildSource, _depot_builds_v1_GetBuildSourceRequest__Output, _depot_builds_v1_BuildSource__Output>
   GetManagedBuild: MethodDefinition<_depot_builds_v1_GetManagedBuildRequest, _depot_builds_v1_ManagedBuild, _depot_builds_v1_GetManagedBuildRequest__Output, _depot_builds_v1_ManagedBuild__Output>
   GetManagedModpack: MethodDefinition<_depot_builds_v1_GetManagedModpackRequest, _depot_builds_v1_ManagedModpackDetail, _depot_builds_v1_GetManagedModpackRequest__Output, _depot_builds_v1_ManagedModpackDetail__Output>
-  GetModpack: MethodDefinition<_depot_builds_v1_GetModpackRequest, _depot_builds_v1_ModpackView, _depot_builds_v1_GetModpackRequest__Output, _depot_builds_v1_ModpackView__Output>
   GetModpacksByIds: MethodDefinition<_depot_builds_v1_ModpacksByIdsRequest, _depot_builds_v1_ModpackRefs, _depot_builds_v1_ModpacksByIdsRequest__Output, _depot_builds_v1_ModpackRefs__Output>
   GetModpacksBySlugs: MethodDefinition<_depot_builds_v1_ModpacksBySlugsRequest, _depot_builds_v1_ModpackRefs, _depot_builds_v1_ModpacksBySlugsRequest__Output, _depot_builds_v1_ModpackRefs__Output>
   ListManagedModpacks: MethodDefinition<_depot_builds_v1_ListManagedModpacksRequest, _depot_builds_v1_ListManagedModpacksResponse, _depot_builds_v1_ListManagedModpacksRequest__Output, _depot_builds_v1_ListManagedModpacksResponse__Output>
   ListModpackSources: MethodDefinition<_depot_builds_v1_Empty, _depot_builds_v1_ListModpackSourcesResponse, _depot_builds_v1_Empty__Output, _depot_builds_v1_ListModpackSourcesResponse__Output>
-  ListModpacks: MethodDefinition<_depot_builds_v1_ListModpacksRequest, _depot_builds_v1_ListModpacksResponse, _depot_builds_v1_ListModpacksRequest__Output, _depot_builds_v1_ListModpacksResponse__Output>
   ListVersionUses: MethodDefinition<_depot_builds_v1_ListVersionUsesRequest, _depot_builds_v1_ListVersionUsesResponse, _depot_builds_v1_ListVersionUsesRequest__Output, _depot_builds_v1_ListVersionUsesResponse__Output>
   ReleaseVersionDeletion: MethodDefinition<_depot_builds_v1_ReleaseVersionDeletionRequest, _depot_builds_v1_Empty, _depot_builds_v1_ReleaseVersionDeletionRequest__Output, _depot_builds_v1_Empty__Output>
   RemoveBuildMod: MethodDefinition<_depot_builds_v1_RemoveBuildModRequest, _depot_builds_v1_Empty, _depot_builds_v1_RemoveBuildModRequest__Output, _depot_builds_v1_Empty__Output>

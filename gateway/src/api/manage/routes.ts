@@ -1,0 +1,150 @@
+// Management reads (docs/api.md#management-reads) and the pack doctor (docs/api.md#pack-doctor):
+// what the console and scripts need to manage records, under /api/manage, where no Solder route
+// can match. Who may read a record is who may write it: the modpack routes need modpacks_manage
+// and access to the modpack (the builds service answers 404, then 403, then the build's 404), the
+// mod with its usage mods_manage; the pickers (mods, a mod's versions), which show what the mod
+// reads show anyone, and the settings that decide which fields a write takes, need any user. No
+// launcher visibility applies and nothing is cached. Each answer takes a fixed number of RPCs
+// whatever the size of the pack or mod.
+import type { FastifyInstance } from 'fastify';
+import { checkApiRoot, diagnosePack, gatherPackDoctor } from '@depot/common';
+import { managedBuild, managedMod, managedModpack, managedModpackList } from './views';
+import * as res from './schemas';
+import { route } from '../../pipeline/route';
+import { buildParams } from '../modpacks/builds';
+import { modpackParams } from '../modpacks/modpacks';
+import { modParams } from '../mods/routes';
+
+export function manageRoutes(app: FastifyInstance) {
+  const { clients, config } = app.deps;
+  const { builds, catalog } = clients;
+
+  return [
+    route({
+      method: 'GET',
+      url: '/api/manage/modpacks',
+      tag: 'Management',
+      summary: 'The modpacks the caller may manage',
+      description: 'Every modpack with `solder_full`, else those on the access list; id order.',
+      access: 'modpacks_manage',
+      response: res.managedModpackList,
+      returns: 'Each modpack record with its numbers of builds and of published builds.',
+      handler: async ({ scope }) => managedModpackList(await builds.ListManagedModpacks({ access: scope })),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/manage/modpacks/:slug',
+      tag: 'Management',
+      summary: 'A modpack and all its builds',
+      description: 'Unpublished and private builds included.',
+      access: 'modpacks_manage',
+      modpackAccess: true,
+      params: modpackParams,
+      response: res.managedModpack,
+      returns: 'The modpack record and every build record with its number of mods, in creation order.',
+      handler: async ({ params, builds: scoped }) =>
+        managedModpack(await scoped.GetManagedModpack({ slug: params.slug })),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/manage/modpacks/:slug/builds/:build',
+      tag: 'Management',
+      summary: 'A build and its mods',
+      description: 'Unpublished and private builds included.',
+      access: 'modpacks_manage',
+      modpackAccess: true,
+      params: buildParams,
+      response: res.managedBuild,
+      returns: "The build record and each assigned mod with its version, in the launcher's order.",
+      handler: async ({ params, builds: scoped }) => {
+        const build = await scoped.GetManagedBuild({ slug: params.slug, version: params.build });
+        const ids = build.mod_version_ids;
+        const { versions } = ids.length ? await catalog.GetVersionsByIds({ ids }) : { versions: [] };
+        return managedBuild(build, versions);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/manage/modpacks/:slug/doctor',
+      tag: 'Management',
+      summary: 'The pack doctor: why launchers would show the modpack offline or fail to install it',
+      description:
+        'What an anonymous launcher, a launcher with a linked client and Technic Platform with a key see of the ' +
+        'modpack, and each problem found with its cause and fix. With `PUBLIC_URL` set, also checks that the API ' +
+        'root answers (a few seconds at most).',
+      access: 'modpacks_manage',
+      modpackAccess: true,
+      params: modpackParams,
+      response: res.packDiagnosis,
+      returns: 'The diagnosis.',
+      // The doctor reads the modpack through the client with the caller's access, as the reads above.
+      handler: async ({ params, scope, req, builds: scoped }) =>
+        diagnosePack(
+          await gatherPackDoctor({ ...clients, builds: scoped }, params.slug, scope, () =>
+            checkApiRoot(config.PUBLIC_URL, `${req.protocol}://${req.host}`),
+          ),
+        ),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/manage/mods',
+      tag: 'Management',
+      summary: 'Every mod, to pick one',
+      description: 'Works while the mod API is disabled (`SERVICE_DISABLE_MOD_API`).',
+      access: 'user',
+      response: res.modChoices,
+      returns: 'Each mod id, slug and pretty name, in creation order.',
+      handler: async () => ({
+        mods: (await catalog.ListMods({})).mods.map((m) => ({ id: m.id, name: m.name, pretty_name: m.pretty_name })),
+      }),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/manage/mods/:slug',
+      tag: 'Management',
+      summary: 'A mod, its versions and the builds using each',
+      description:
+        'Every build of every modpack is listed, whatever the caller may manage: deleting the mod removes it from ' +
+        'all of them, and a version cannot be deleted while any holds it.',
+      access: 'mods_manage',
+      privateFields: 'mods_manage',
+      params: modParams,
+      response: res.managedMod,
+      returns: 'The mod record and each version record with the builds holding it.',
+      handler: async ({ params, showsPrivate }) => {
+        const mod = await catalog.GetModVersions({ slug: params.slug });
+        const ids = mod.versions.map((v) => v.id);
+        const { uses } = ids.length ? await builds.ListVersionUses({ mod_version_ids: ids }) : { uses: [] };
+        return managedMod(mod, uses, showsPrivate);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/manage/settings',
+      tag: 'Management',
+      summary: 'The settings of the gateway that change which fields a client may write',
+      description: 'What a management client needs to show only the fields the API accepts.',
+      access: 'user',
+      response: res.manageSettings,
+      returns: '`mod_version_urls`: whether version writes take `url` (`MOD_VERSION_URLS`).',
+      handler: async () => ({ mod_version_urls: config.MOD_VERSION_URLS }),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/manage/mods/:slug/versions',
+      tag: 'Management',
+      summary: 'The versions of a mod, to pick one for a build',
+      description: 'Works while the mod API is disabled (`SERVICE_DISABLE_MOD_API`).',
+      access: 'user',
+      params: modParams,
+      response: res.versionChoices,
+      returns: 'Each version id and string, in creation order.',
+      handler: async ({ params }) => ({
+        versions: (await catalog.GetModVersions({ slug: params.slug })).versions.map((v) => ({
+          id: v.id,
+          version: v.version,
+        })),
+      }),
+    }),
+  ];
+}

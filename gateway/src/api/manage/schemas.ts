@@ -1,0 +1,149 @@
+// What the management reads and the pack doctor answer (docs/api.md#management-reads, #pack-doctor).
+import { z } from 'zod';
+import { FINDING_CODES } from '@depot/common';
+import { buildRecord, modpackRecord } from '../modpacks/schemas';
+import { modRecord, versionRecord } from '../mods/schemas';
+import { id } from '../schemas';
+
+// ---- management reads and the pack doctor (docs/api.md#management-reads, #pack-doctor) ----
+
+/** An md5 as stored: a version imported from Solder may have none ("") or a malformed one. */
+const storedMd5 = z.string().meta({
+  description:
+    'MD5 of the archive, 32 lowercase hex digits; empty or malformed only for a version imported from Solder without a valid one (the pack doctor reports it).',
+});
+
+const count = z.number().int().min(0);
+
+export const managedModpackList = z
+  .strictObject({
+    modpacks: z.array(
+      z.strictObject({
+        modpack: modpackRecord,
+        build_count: count,
+        published_build_count: count,
+      }),
+    ),
+  })
+  .meta({ id: 'ManagedModpackList' });
+
+export const managedModpack = z
+  .strictObject({
+    modpack: modpackRecord,
+    builds: z
+      .array(z.strictObject({ build: buildRecord, mod_count: count }))
+      .meta({ description: 'Every build, published or not, in creation order.' }),
+  })
+  .meta({ id: 'ManagedModpack' });
+
+export const managedBuild = z
+  .strictObject({
+    build: buildRecord,
+    mods: z
+      .array(
+        z.strictObject({
+          mod: z.strictObject({ id, name: z.string(), pretty_name: z.string() }),
+          version: z.strictObject({
+            id,
+            version: z.string(),
+            md5: storedMd5,
+            filesize: z.number().int().min(0).nullable(),
+          }),
+        }),
+      )
+      .meta({ description: "The build's mods in the launcher's order (natural, case-insensitive mod name)." }),
+  })
+  .meta({ id: 'ManagedBuild' });
+
+export const versionUse = z
+  .strictObject({
+    modpack: z.strictObject({ id, slug: z.string(), name: z.string() }),
+    build: z.strictObject({ id, version: z.string(), is_published: z.boolean() }),
+  })
+  .meta({ id: 'VersionUse' });
+
+export const managedMod = z
+  .strictObject({
+    mod: modRecord,
+    versions: z
+      .array(
+        z.strictObject({
+          version: versionRecord.extend({ md5: storedMd5 }),
+          builds: z
+            .array(versionUse)
+            .meta({ description: 'Every build of every modpack holding this version, published or not.' }),
+        }),
+      )
+      .meta({ description: 'Creation order.' }),
+  })
+  .meta({ id: 'ManagedMod' });
+
+export const modChoices = z
+  .strictObject({
+    mods: z
+      .array(z.strictObject({ id, name: z.string(), pretty_name: z.string() }))
+      .meta({ description: 'Creation order.' }),
+  })
+  .meta({ id: 'ModChoices' });
+
+export const versionChoices = z
+  .strictObject({
+    versions: z.array(z.strictObject({ id, version: z.string() })).meta({ description: 'Creation order.' }),
+  })
+  .meta({ id: 'VersionChoices' });
+
+export const manageSettings = z
+  .strictObject({
+    mod_version_urls: z
+      .boolean()
+      .meta({ description: 'Whether a version may have a download `url` of its own (`MOD_VERSION_URLS`).' }),
+  })
+  .meta({ id: 'ManageSettings' });
+
+const launcherView = z
+  .strictObject({
+    listed: z.boolean().meta({ description: 'In `GET /api/modpack`.' }),
+    shown: z.boolean().meta({ description: '`GET /api/modpack/{slug}` answers (else 404: offline).' }),
+    builds: z.array(z.string()).meta({ description: 'The `builds` of the modpack view.' }),
+    installs: z.strictObject({ version: z.string(), mods: count }).nullable().meta({
+      description: 'The recommended build the launcher installs, and its number of mods; null: none it can see.',
+    }),
+  })
+  .meta({ id: 'LauncherView' });
+
+export const packDiagnosis = z
+  .strictObject({
+    modpack: z.strictObject({ slug: z.string(), name: z.string() }),
+    api_root: z
+      .strictObject({
+        url: z.string().nullable(),
+        source: z.enum(['PUBLIC_URL', 'request', 'unset']),
+        reachable: z.boolean().nullable().meta({ description: 'null: not checked (PUBLIC_URL not set).' }),
+        detail: z.string(),
+      })
+      .meta({ description: 'The API root launchers and Technic Platform must be given, and whether it answered.' }),
+    linked_clients: count.meta({ description: 'Launcher clients linked to the modpack.' }),
+    launchers: z.strictObject({
+      anonymous: launcherView,
+      linked_client: launcherView,
+      platform: launcherView,
+    }),
+    findings: z
+      .array(
+        z
+          .strictObject({
+            code: z.enum(FINDING_CODES),
+            severity: z.enum(['error', 'warning']),
+            message: z.string(),
+            fix: z.string(),
+          })
+          .meta({ id: 'DoctorFinding' }),
+      )
+      .meta({ description: 'Errors (offline, or the install fails) first, then warnings (works, but fragile).' }),
+  })
+  .meta({ id: 'PackDiagnosis' });
+
+export type ManagedModpackList = z.infer<typeof managedModpackList>;
+export type ManagedModpack = z.infer<typeof managedModpack>;
+export type ManagedBuild = z.infer<typeof managedBuild>;
+export type ManagedMod = z.infer<typeof managedMod>;

@@ -1,0 +1,78 @@
+// The gateway's own answers, one table: what it refuses before a service is asked (HTTP, bodies,
+// credentials, limits) and the outages it reports, each with its status and message. Everything
+// that answers one (the HTTP server, the body parsers, the checks, the error handler) and the
+// documentation of every route (pipeline/route-docs.ts) read them here; the messages of the services'
+// reasons live with the reasons (@depot/common errors.ts). docs/api.md#status-codes lists them.
+import { REASONS, type FieldErrors, type Reason } from '@depot/common';
+
+export const ANSWERS = {
+  malformedJson: { status: 400, message: 'The request body is not valid JSON.' },
+  invalidContentLength: { status: 400, message: 'Invalid Content-Length.' },
+  badRequest: { status: 400, message: 'Bad request.' },
+  badUrl: { status: 400, message: 'The URL is not valid: bad percent-encoding or UTF-8.' },
+  missingHost: { status: 400, message: 'Missing Host header.' },
+  unauthenticated: { status: 401, message: 'Unauthenticated.' },
+  forbidden: { status: 403, message: 'This action is unauthorized.' },
+  csrfMismatch: { status: 403, message: 'CSRF token mismatch.' },
+  notFound: { status: 404, message: 'Not found.' },
+  modApiDisabled: { status: 404, message: 'Mod API has been disabled' },
+  requestTimeout: { status: 408, message: 'Request timeout.' },
+  payloadTooLarge: { status: 413, message: 'Payload too large.' },
+  uriTooLong: { status: 414, message: 'URI too long.' },
+  unsupportedMediaType: { status: 415, message: 'Unsupported media type: send application/json.' },
+  expectationFailed: { status: 417, message: 'Expectation failed.' },
+  tooManyRequests: { status: 429, message: 'Too many requests.' },
+  headersTooLarge: { status: 431, message: 'Request header fields too large.' },
+  internal: { status: 500, message: 'Internal error.' },
+  unavailable: { status: 503, message: 'Service unavailable.' },
+  consoleNotBuilt: { status: 503, message: 'The web console is not built on this server.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type AnswerName = keyof typeof ANSWERS;
+
+/** `{"error": "<message>"}` of an answer. */
+export const errorBody = (name: AnswerName) => ({ error: ANSWERS[name].message });
+
+/**
+ * Laravel's validation messages (docs/api.md#validation-messages): templates in which
+ * `:attribute` is the field's name as sent. The shapes behind them: pipeline/validation.ts.
+ */
+export const FIELD_MESSAGES = {
+  required: 'The :attribute field is required.',
+  string: 'The :attribute field must be a string.',
+  integer: 'The :attribute field must be an integer.',
+  boolean: 'The :attribute field must be true or false.',
+  array: 'The :attribute field must be an array.',
+  url: 'The :attribute field must be a valid URL.',
+  uuid: 'The :attribute field must be a valid UUID.',
+  format: 'The :attribute field format is invalid.',
+  text: 'The :attribute field must not contain NUL characters or unpaired surrogates.',
+  maxString: (n: number) => `The :attribute field must not be greater than ${n} characters.`,
+  minNumber: (n: number) => `The :attribute field must be at least ${n}.`,
+  maxNumber: (n: number) => `The :attribute field must not be greater than ${n}.`,
+  requiredWithout: (other: string) => `The :attribute field is required when ${other} is not present.`,
+};
+
+/** A template's message for `field`. */
+export const fieldMessage = (template: string, field: string) => template.replace(':attribute', field);
+
+/** A 422 body's `error` for one field: `{"<field>": ["<message>"]}` (the template filled in). */
+export const fieldError = (field: string, template: string): FieldErrors => ({
+  [field]: [fieldMessage(template, field)],
+});
+
+/**
+ * Read routes (the mod and launcher reads) word their 404s as Solder's do; every other route as
+ * the services' reasons do (docs/api.md#error-messages).
+ */
+export const READ_WORDING: Partial<Record<Reason, string>> = {
+  MOD_NOT_FOUND: 'Mod does not exist',
+  VERSION_NOT_FOUND: 'Mod version does not exist',
+  MODPACK_NOT_FOUND: 'Modpack does not exist',
+  BUILD_NOT_FOUND: 'Build does not exist',
+};
+
+/** The message of a reason as a route words it. */
+export function reasonMessage(reason: Reason, wording?: Partial<Record<Reason, string>>): string {
+  return wording?.[reason] ?? REASONS[reason].message;
+}

@@ -1,0 +1,76 @@
+// The declared routes (route.ts) on the app, each one's pipeline assembled here from its
+// declaration, in the order a request goes through it:
+//   onRequest   the app's (headers, observability, CORS, HTTP checks) and the rate limit
+//               (@fastify/rate-limit adds it to every route, or the route's own limit);
+//   preHandler  checks.ts: access, guard, path segments, the user acted on, the body
+//               (docs/api.md#order-of-checks);
+//   handler     the declaration's, its answer sent as JSON or as a pre-serialized body with its ETag;
+//   onSend      for a write that declares what it `invalidates`: those response cache entries,
+//               dropped once it succeeded and before its answer leaves (cache/invalidation.ts);
+//   onResponse  the app's (metrics, access log).
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+import { isBody, sendBody } from '../cache/cache';
+import { invalidateOnSuccess } from '../cache/invalidation';
+import { checksOf } from './checks';
+import { contextOf } from './context';
+import { SENT, type AnyRoute } from './route';
+import { wordingOf } from './route-docs';
+
+/** Registers the declared routes, `declare(app)` (api/index.ts). */
+export const routes = fp(
+  async (app: FastifyInstance, { declare }: { declare: (app: FastifyInstance) => AnyRoute[] }) => {
+    for (const declaration of declare(app)) app.route(routeOptions(app, declaration));
+  },
+  { name: 'routes' },
+);
+
+/** A route's Fastify options, every hook of its own included, from its declaration alone. */
+export function routeOptions(app: FastifyInstance, declaration: AnyRoute): RouteOptions {
+  const status = declaration.status ?? 200;
+  const wording = wordingOf(declaration);
+  return {
+    method: declaration.method,
+    url: declaration.url,
+    exposeHeadRoute: declaration.exposeHeadRoute,
+    schema: {
+      tags: [declaration.tag],
+      summary: declaration.summary,
+      ...(declaration.description ? { description: declaration.description } : {}),
+      ...(declaration.params ? { params: declaration.params } : {}),
+      ...(declaration.query ? { querystring: declaration.query } : {}),
+      ...(declaration.body ? { body: declaration.body } : {}),
+      response: { [status]: { description: declaration.returns, content: json(declaration.response) } },
+    },
+    config: {
+      route: declaration,
+      ...(declaration.rateLimit !== undefined ? { rateLimit: declaration.rateLimit } : {}),
+      // Read routes say "does not exist" where write routes say "not found" (route-docs.ts).
+      ...(wording ? { errorMessages: wording } : {}),
+    },
+    preHandler: checksOf(declaration, app.deps),
+    ...(declaration.invalidates ? { onSend: invalidateOnSuccess(declaration.invalidates, app.responseCache) } : {}),
+    handler: answerOf(declaration),
+  };
+}
+
+/**
+ * The handler: the declaration's answer, sent as it comes. An answer that is ready (a response
+ * cache hit) is sent at once, without a promise.
+ */
+function answerOf(declaration: AnyRoute): RouteHandlerMethod {
+  const status = declaration.status ?? 200;
+  const send = (req: FastifyRequest, reply: FastifyReply, answer: unknown): void => {
+    if (answer === SENT) return;
+    if (isBody(answer)) sendBody(req, reply, answer);
+    else void reply.status(status).send(answer);
+  };
+  return (req, reply) => {
+    const answer = declaration.handler(contextOf(declaration, req, reply));
+    if (answer instanceof Promise) return answer.then((a) => send(req, reply, a));
+    send(req, reply, answer);
+  };
+}
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
