@@ -1,4 +1,4 @@
-// Routes are declared once (src/route.ts) and the OpenAPI document is generated from the routes
+// Routes are declared once (src/pipeline/route.ts) and the OpenAPI document is generated from the routes
 // the gateway registered: every route declares what it must (schemas, summary, access, answers),
 // the document shows every declared route and nothing else, says who may call each one, and is
 // served at /api/openapi.json with Swagger UI at /docs. The answers of the real stack are checked

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON response bodies are checked by value, not typed */
 // Bad input (issue 6, item 3). fast-check fires generated requests at every route of the gateway
-// (docs/api.md; gateway/src/routes): bodies of every JSON type and many lengths,
+// (docs/api.md; gateway/src/api): bodies of every JSON type and many lengths,
 // malformed JSON, text with control characters, U+0000 and lone surrogates, path segments
 // percent-encoded in several ways or not valid at all, odd methods, headers and content types,
 // bare OPTIONS. Properties: never a 5xx; every response carries CORS; every error is JSON
@@ -222,7 +222,7 @@ const BUILD_FIELDS = [
 ];
 const USER_FIELDS = [f('username', 'username'), f('permissions', 'permissions'), f('modpacks', 'packSlugs')];
 
-/** Every route of gateway/src/routes (docs, metrics and readiness aside). */
+/** Every route of gateway/src/api (docs, metrics and readiness aside). */
 const ROUTES: Route[] = [
   { method: 'GET', path: '/api' },
   { method: 'GET', path: '/api/' },
