@@ -9,7 +9,7 @@ import { fromServiceError, REASONS, type Reason } from '@depot/common';
 import type { authV1 } from '@depot/proto';
 import type { ServiceClients } from '../../clients';
 import { HttpError } from '../../errors';
-import { fieldError } from '../../messages';
+import { ANSWERS, fieldError } from '../../messages';
 import * as schemas from '../schemas';
 import * as res from './schemas';
 import { route, SENT } from '../../pipeline/route';
@@ -94,7 +94,7 @@ export function sessionRoutes(app: FastifyInstance) {
             'SameSite=Strict, sent to that route only).',
           schema: res.twoFactorRequired,
         },
-        403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`, `Origin`).',
+        403: `"${ANSWERS.csrfMismatch.message}": the request came from a page of another site (\`Sec-Fetch-Site\`, \`Origin\`).`,
         422: invalid(`\`{"error": {"login": ["${CREDENTIALS_REFUSED}"]}}\` for any credentials that do not sign in`),
       },
       handler: async ({ req, reply, body }) => {

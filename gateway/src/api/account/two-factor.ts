@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CREDENTIAL_MESSAGES, fromServiceError, TWO_FACTOR_MESSAGES } from '@depot/common';
 import { HttpError } from '../../errors';
-import { FIELD_MESSAGES, fieldError } from '../../messages';
+import { ANSWERS, FIELD_MESSAGES, fieldError } from '../../messages';
 import * as schemas from '../schemas';
 import * as res from './schemas';
 import { route } from '../../pipeline/route';
@@ -82,7 +82,7 @@ export function twoFactorRoutes(app: FastifyInstance) {
       response: res.session,
       returns: 'Signed in.',
       answers: {
-        403: '"CSRF token mismatch.": the request came from a page of another site (`Sec-Fetch-Site`, `Origin`).',
+        403: `"${ANSWERS.csrfMismatch.message}": the request came from a page of another site (\`Sec-Fetch-Site\`, \`Origin\`).`,
         422: invalid(
           `\`{"error": {"code": ["${TWO_FACTOR_MESSAGES.codeInvalid}"]}}\` (\`recovery_code\`: ` +
             `"${TWO_FACTOR_MESSAGES.recoveryCodeInvalid}") for anything that does not sign in`,
