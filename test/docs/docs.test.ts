@@ -58,7 +58,10 @@ describe('docs/configuration.md', () => {
   it('documents every environment variable the code reads by name', () => {
     const sources = [
       ...['gateway/src', 'deploy/local/src'].flatMap((d) => filesUnder(d, /\.ts$/)),
-      ...readdirSync(path.join(REPO, 'services')).flatMap((s) => filesUnder(`services/${s}/src`, /\.ts$/)),
+      // Each service's own sources; a stray folder beside them (a run's data, say) is not a service.
+      ...readdirSync(path.join(REPO, 'services'), { withFileTypes: true })
+        .filter((s) => s.isDirectory() && existsSync(path.join(REPO, 'services', s.name, 'src')))
+        .flatMap((s) => filesUnder(`services/${s.name}/src`, /\.ts$/)),
       'deploy/entrypoint.js',
     ];
     const names = new Set<string>();
