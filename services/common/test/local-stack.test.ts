@@ -3,7 +3,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readLocalStack, removeLocalStack, writeLocalStack, type LocalStack } from '../src/infra/local-stack';
+import {
+  localStackFile,
+  readLocalStack,
+  removeLocalStack,
+  writeLocalStack,
+  type LocalStack,
+} from '../src/infra/local-stack';
 
 let dir: string;
 let file: string;
@@ -24,6 +30,14 @@ const stack = (pid: number): LocalStack => ({
   },
   eventsNamespace: 'depot',
   startedAt: '2026-05-01T10:00:00.000Z',
+});
+
+test("by default, the checkout's .data/stack.json, where deploy/local writes it", () => {
+  // The checkout: the folder whose package.json lists the workspaces (services/common among them).
+  const checkout = path.resolve(__dirname, '..', '..', '..');
+  expect(JSON.parse(fs.readFileSync(path.join(checkout, 'package.json'), 'utf8')).workspaces).toContain('services/common');
+  expect(localStackFile({})).toBe(path.join(checkout, '.data', 'stack.json'));
+  expect(localStackFile({ DEPOT_LOCAL_STACK_FILE: '/elsewhere/stack.json' })).toBe('/elsewhere/stack.json');
 });
 
 /** The id of a process that has exited. */

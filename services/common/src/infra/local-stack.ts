@@ -23,11 +23,12 @@ export const localStackSchema = z.object({
 export type LocalStack = z.infer<typeof localStackSchema>;
 
 /**
- * `<checkout>/.data/stack.json` (from services/common/src or services/common/dist alike), or
+ * `<checkout>/.data/stack.json` (this file is services/common/{src,dist}/infra/: four levels under the
+ * checkout), or
  * DEPOT_LOCAL_STACK_FILE (a launcher and a CLI that use another file, as the tests do).
  */
 export function localStackFile(env: NodeJS.ProcessEnv = process.env): string {
-  return env.DEPOT_LOCAL_STACK_FILE || path.resolve(__dirname, '..', '..', '..', '.data', 'stack.json');
+  return env.DEPOT_LOCAL_STACK_FILE || path.resolve(__dirname, '..', '..', '..', '..', '.data', 'stack.json');
 }
 
 export type LocalStackState =
