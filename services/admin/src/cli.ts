@@ -5,6 +5,8 @@
 // command line.
 import { CommanderError, InvalidArgumentError } from 'commander';
 import { parsePasswordInput } from './args';
+import { pushRepository } from './archives/push';
+import { progressLine } from './archives/push-report';
 import { auditMirror, progressTo } from './audit';
 import { backupDatabases } from './backup/backup';
 import { restoreDatabases } from './backup/restore';
@@ -95,6 +97,12 @@ function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
         progress: progressTo(process.stderr),
       });
     },
+    archivesPush: (dir, opts) =>
+      pushRepository(connected(), dir, {
+        ...opts,
+        deadlineMs: loadArchiveConfig().GRPC_DEADLINE_MS,
+        progress: (item, done, total) => io.err(progressLine(item, done, total)),
+      }),
     backup: (dir) => backupDatabases(loadImportConfig(), dir, { progress: (line) => io.err(`${line}\n`) }),
     restore: (dir, opts) =>
       restoreDatabases(loadImportConfig(), dir, { force: opts.force, progress: (line) => io.err(`${line}\n`) }),
