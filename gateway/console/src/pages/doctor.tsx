@@ -86,6 +86,12 @@ export function Doctor({ slug }: { slug: string }) {
             <strong>Launchers show this modpack offline or fail to install it.</strong> {errors.length} problem(s) to
             fix below.
           </p>
+        ) : d.findings.some((f) => f.code === 'archives-unchecked') ? (
+          // Archives it could not check: no all-clear.
+          <p className="notice warning">
+            <strong>Some archives could not be checked: launchers may still fail to install this modpack.</strong>{' '}
+            {warnings.length} warning(s) below.
+          </p>
         ) : (
           <p className="notice success">
             <strong>No problem stops launchers from showing and installing this modpack.</strong>
