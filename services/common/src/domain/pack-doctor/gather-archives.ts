@@ -49,7 +49,8 @@ export async function checkInstalledArchives(
     if (c.problem === 'missing') problems.push({ ...where, problem: 'missing', detail: c.message ?? 'missing' });
     else if (c.problem !== undefined && c.problem !== null)
       problems.push({ ...where, problem: 'unchecked', detail: c.message ?? c.problem });
-    else if (c.md5 !== c.recorded_md5)
+    // (an md5 that is not one is its own finding, version-md5-invalid or version-without-md5)
+    else if (c.md5 !== c.recorded_md5 && /^[0-9a-f]{32}$/i.test(c.recorded_md5))
       problems.push({ ...where, problem: 'md5_mismatch', detail: 'md5 differs', archive_md5: c.md5 ?? undefined });
   }
   return { versions: checks.length, problems };
