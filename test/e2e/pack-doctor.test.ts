@@ -4,7 +4,8 @@
 // answers; what each reader sees; the API root as configured and checked; who may ask; and the
 // admin CLI's `doctor`, which answers the same over gRPC.
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:net';
+import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
 import { Api, md5Of, must, startTestStack, userWithToken, type TestStack } from '../support';
@@ -13,9 +14,18 @@ const REPO = path.resolve(__dirname, '../..');
 
 let t: TestStack;
 let admin: Api;
+let mirror: http.Server;
 
 beforeAll(async () => {
-  t = await startTestStack();
+  // The mirror: every archive as recorded (the body "<mod>-<version>", whose md5 each version records).
+  mirror = http.createServer((req, res) => {
+    const m = /^\/repo\/mods\/([^/]+)\/([^/]+)\.zip$/.exec(req.url ?? '');
+    if (!m) return void res.writeHead(404).end();
+    res.writeHead(200).end(decodeURIComponent(m[2]));
+  });
+  await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
+  const mirrorUrl = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/repo/`;
+  t = await startTestStack({ mirrorUrl, env: { ARCHIVE_ALLOW_PRIVATE: 'true' } });
   admin = t.admin;
   for (const [name, vs] of [
     ['jei', ['15.2']],
@@ -44,6 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.stop();
+  mirror?.close();
 });
 
 /** A modpack with builds (each `[version, flags, mods]`) and then its modpack fields. */

@@ -812,14 +812,15 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
         return out[0];
       };
       const redis = prod ? 'ip:192.0.2.20/32 6379/TCP' : 'pods(app.kubernetes.io/name=redis) 6379/TCP';
-      expect(egress('gateway')).toEqual(
-        [...dns, 'auth 50053/TCP', 'builds 50052/TCP', 'catalog 50051/TCP', 'nats 4222/TCP', redis].sort(),
-      );
-      // The mod archives a rehash fetches: HTTP(S) to public addresses only.
+      // The mod archives a rehash fetches, and the S3 archive store: public addresses only.
       const publicV4 =
         'ip:0.0.0.0/0-0.0.0.0/8,10.0.0.0/8,100.64.0.0/10,127.0.0.0/8,169.254.0.0/16,172.16.0.0/12,192.168.0.0/16,224.0.0.0/3';
       const publicV6 = 'ip:::/0-::1/128,fc00::/7,fe80::/10,ff00::/8';
       const archives = [publicV4, publicV6].flatMap((ip) => [`${ip} 80/TCP`, `${ip} 443/TCP`]);
+      const store = [publicV4, publicV6].map((ip) => `${ip} 443/TCP`);
+      expect(egress('gateway')).toEqual(
+        [...dns, 'auth 50053/TCP', 'builds 50052/TCP', 'catalog 50051/TCP', 'nats 4222/TCP', redis, ...store].sort(),
+      );
       expect(egress('catalog')).toEqual(
         [...dns, 'builds 50052/TCP', 'nats 4222/TCP', database('catalog'), ...archives].sort(),
       );
@@ -840,6 +841,72 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
             (n) => `${n} 5432/TCP`,
           ),
         );
+      }
+    });
+  });
+
+  describe('the archive store (docs/archives.md)', () => {
+    const STORE_USERS = ['catalog', 'gateway'] as const;
+    const storeOf = (objects: K8sObject[], name: string) => {
+      const c = one<Workload>(objects, 'Deployment', name).spec.template.spec.containers[0];
+      return { c, store: configValue(objects, c, 'ARCHIVE_STORE'), dir: configValue(objects, c, 'ARCHIVE_STORE_DIR') };
+    };
+
+    it.each(['base', ...OVERLAYS] as const)(
+      '%s: more than one replica of the catalog or the gateway means s3; fs only with one of each, on one volume',
+      (name) => {
+        const objects = rendered[name];
+        const most = Math.max(
+          ...STORE_USERS.map((p) => one<Hpa>(objects, 'HorizontalPodAutoscaler', p).spec.maxReplicas),
+        );
+        const [catalog, gateway] = STORE_USERS.map((p) => storeOf(objects, p));
+        expect(gateway.store).toBe(catalog.store);
+        if (most > 1) {
+          expect([name, most, catalog.store]).toEqual([name, most, 's3']);
+          return;
+        }
+        expect(catalog.store).toBe('fs');
+        // The gateway reads downloads from the folder the catalog writes: one persistent volume.
+        const claimAt = (w: string, c: Container, dir: string | undefined) => {
+          const mount = (c as Container & { volumeMounts?: { name: string; mountPath: string }[] }).volumeMounts?.find(
+            (m) => m.mountPath === dir,
+          );
+          const volume = one<Workload>(objects, 'Deployment', w).spec.template.spec.volumes?.find(
+            (v) => v.name === mount?.name,
+          ) as { persistentVolumeClaim?: { claimName: string } } | undefined;
+          return volume?.persistentVolumeClaim?.claimName;
+        };
+        const claim = claimAt('catalog', catalog.c, catalog.dir);
+        expect(claim).toBeTruthy();
+        expect(gateway.dir).toBe(catalog.dir);
+        expect(claimAt('gateway', gateway.c, gateway.dir)).toBe(claim);
+        expect(one<K8sObject>(objects, 'PersistentVolumeClaim', claim as string)).toBeDefined();
+      },
+    );
+
+    it('production: s3, the bucket (required), endpoint, region and credentials from the Secret depot-archives', () => {
+      const objects = rendered.production;
+      for (const p of STORE_USERS) {
+        const { c, store } = storeOf(objects, p);
+        expect([p, store]).toEqual([p, 's3']);
+        const env = environment(objects, c);
+        for (const key of [
+          'ARCHIVE_S3_BUCKET',
+          'ARCHIVE_S3_ENDPOINT',
+          'ARCHIVE_S3_REGION',
+          'ARCHIVE_S3_ACCESS_KEY_ID',
+          'ARCHIVE_S3_SECRET_ACCESS_KEY',
+        ]) {
+          const e = env.get(key) as EnvVar | undefined;
+          const r = e?.valueFrom?.secretKeyRef;
+          expect([p, key, r?.name, r?.key, r?.optional ?? false]).toEqual([
+            p,
+            key,
+            'depot-archives',
+            key,
+            key !== 'ARCHIVE_S3_BUCKET',
+          ]);
+        }
       }
     });
   });

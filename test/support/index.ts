@@ -51,6 +51,8 @@ export async function startTestStack(
     replicas?: StackOptions['replicas'];
     /** The base name of the service databases (default: a fresh one), for a test that prepares them. */
     databaseBase?: string;
+    /** The fs archive store's folder (default: a throwaway one), for a test that looks into it. */
+    archiveDir?: string;
   } = {},
 ): Promise<TestStack> {
   const base = opts.databaseBase ?? uniqueName('depot_e2e');
@@ -72,6 +74,7 @@ export async function startTestStack(
     onGiveUp: opts.onGiveUp,
     log: opts.log,
     replicas: opts.replicas,
+    archiveDir: opts.archiveDir,
     stdio: 'pipe',
     logLevel: opts.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'warn',
     env: { RATE_LIMIT_ALLOWLIST: '', RATE_LIMIT_PER_MINUTE: '0', ...opts.env },

@@ -5,9 +5,12 @@
 // command line.
 import { CommanderError, InvalidArgumentError } from 'commander';
 import { parsePasswordInput } from './args';
+import { pushRepository } from './archives/push';
+import { progressLine } from './archives/push-report';
 import { auditMirror, progressTo } from './audit';
 import { backupDatabases } from './backup/backup';
 import { restoreDatabases } from './backup/restore';
+import { loadStoreSettings, openStore } from './backup/store';
 import { AdminCommands } from './commands';
 import { loadArchiveConfig, loadGrpcConfig, loadImportConfig } from './config';
 import { runDoctor } from './doctor';
@@ -95,9 +98,31 @@ function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
         progress: progressTo(process.stderr),
       });
     },
-    backup: (dir) => backupDatabases(loadImportConfig(), dir, { progress: (line) => io.err(`${line}\n`) }),
-    restore: (dir, opts) =>
-      restoreDatabases(loadImportConfig(), dir, { force: opts.force, progress: (line) => io.err(`${line}\n`) }),
+    archivesPush: (dir, opts) =>
+      pushRepository(connected(), dir, {
+        ...opts,
+        deadlineMs: loadArchiveConfig().GRPC_DEADLINE_MS,
+        progress: (item, done, total) => io.err(progressLine(item, done, total)),
+      }),
+    backup: (dir) => {
+      const settings = loadStoreSettings();
+      const store = openStore(settings);
+      cleanups.push(() => void store.close());
+      return backupDatabases(loadImportConfig(), dir, {
+        progress: (line) => io.err(`${line}\n`),
+        archives: { store, settings },
+      });
+    },
+    restore: (dir, opts) => {
+      const settings = loadStoreSettings();
+      const store = openStore(settings);
+      cleanups.push(() => void store.close());
+      return restoreDatabases(loadImportConfig(), dir, {
+        force: opts.force,
+        progress: (line) => io.err(`${line}\n`),
+        archives: { store, maxBytes: settings.ARCHIVE_MAX_BYTES },
+      });
+    },
   };
 }
 

@@ -3,6 +3,8 @@
 // a person or JSON (--json) for a script. The API root checked is PUBLIC_URL's, from where the
 // CLI runs.
 import {
+  archiveEnv,
+  serviceEnv,
   checkApiRoot,
   diagnosePack,
   gatherPackDoctor,
@@ -17,15 +19,25 @@ import type { Services } from './services';
 /** Everything: the CLI acts with every right (services.ts CLI_ACTOR). */
 const ALL = { all: true, modpack_ids: [] };
 
-export const doctorConfigSchema = z.object({ PUBLIC_URL: publicUrlSchema });
+export const doctorConfigSchema = z.object({
+  PUBLIC_URL: publicUrlSchema,
+  // The catalog fetches the archives it checks: the CLI waits as long as that may take.
+  ARCHIVE_TRANSFER_TIMEOUT_MS: archiveEnv.ARCHIVE_TRANSFER_TIMEOUT_MS,
+  GRPC_DEADLINE_MS: serviceEnv.GRPC_DEADLINE_MS,
+});
 
 export async function runDoctor(
   services: Pick<Services, 'builds' | 'catalog' | 'auth'>,
   slug: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Diagnosis> {
-  const { PUBLIC_URL } = loadConfig(doctorConfigSchema, env);
-  return diagnosePack(await gatherPackDoctor(services, slug, ALL, () => checkApiRoot(PUBLIC_URL)));
+  const { PUBLIC_URL, ARCHIVE_TRANSFER_TIMEOUT_MS, GRPC_DEADLINE_MS } = loadConfig(doctorConfigSchema, env);
+  return diagnosePack(
+    await gatherPackDoctor(services, slug, ALL, () => checkApiRoot(PUBLIC_URL), {
+      transferTimeoutMs: ARCHIVE_TRANSFER_TIMEOUT_MS,
+      deadlineMs: GRPC_DEADLINE_MS,
+    }),
+  );
 }
 
 /** Exit status of a diagnosis: 0 without errors (warnings allowed), else EXIT_FINDINGS. */

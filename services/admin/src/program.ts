@@ -18,8 +18,9 @@ import {
   parseUuid,
 } from './args';
 import { errorCount, EXIT_FINDINGS, formatDiagnosis } from './doctor';
+import { addArchiveCommands, type ArchiveHandlers } from './program-archives';
 
-export interface Handlers {
+export interface Handlers extends ArchiveHandlers {
   userCreate(
     username: string,
     opts: { permissions: string[]; modpacks: string[]; email?: string; passwordStdin?: boolean },
@@ -288,5 +289,6 @@ export function buildProgram(handlers: Handlers, io: Io): Command {
       }
     });
 
+  addArchiveCommands(program, configure, handlers, io);
   return program;
 }

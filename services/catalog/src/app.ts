@@ -68,6 +68,7 @@ export async function startCatalog(
     catalog,
     config.SERVICE_MIRROR_URL,
     archivePolicy(config, config.SERVICE_MIRROR_URL),
+    store,
   );
   const grpcServer = await startGrpcServer({
     address: config.CATALOG_GRPC_LISTEN,

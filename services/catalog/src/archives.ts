@@ -16,6 +16,8 @@ import { fetchArchiveDigest, type ArchiveDigest } from './archive-fetch';
 import type { ArchivePolicy } from './archive-policy';
 import { ArchiveFetchError, archiveError, type ArchiveProblem } from './archive-problems';
 import { ModVersionSchema } from './entities/mod-version';
+import { hostedCheck, hostedDigest } from './hosted-checks';
+import type { ArchiveStore } from './store/object-store';
 import type { Catalog } from './mods';
 
 export interface RehashResult {
@@ -46,10 +48,24 @@ export interface ArchiveCheck {
 export const PAGE = { default: 32, max: 256 };
 export const CONCURRENCY = { default: 8, max: 32 };
 
+const COLUMNS = 'v.id, m.name as mod, v.version, v.md5, v.filesize, v.url, v.hosted, v.sha256';
 /** A page of versions with their mods' names, in id order (primary key range scan). */
-const PAGE_SQL = `select v.id, m.name as mod, v.version, v.md5, v.filesize, v.url
-  from mod_versions v join mods m on m.id = v.mod_id
+const PAGE_SQL = `select ${COLUMNS} from mod_versions v join mods m on m.id = v.mod_id
  where v.id > ? order by v.id limit ?`;
+/** Given versions (the pack doctor's), in id order. */
+const IDS_SQL = `select ${COLUMNS} from mod_versions v join mods m on m.id = v.mod_id
+ where v.id = any(?::int[]) order by v.id`;
+
+interface CheckRow {
+  id: number;
+  mod: string;
+  version: string;
+  md5: string;
+  filesize: string | number | null;
+  url: string | null;
+  hosted: string | null;
+  sha256: string | null;
+}
 
 type Fetch = (url: string, policy: ArchivePolicy, options: { signal?: AbortSignal }) => Promise<ArchiveDigest>;
 
@@ -65,6 +81,8 @@ export class VersionArchives {
     private readonly catalog: Catalog,
     readonly mirrorUrl: string,
     private readonly policy: ArchivePolicy,
+    /** The store of hosted archives: their checks and rehashes read it, not the mirror. */
+    private readonly archiveStore?: ArchiveStore,
     private readonly fetch: Fetch = fetchArchiveDigest,
   ) {
     this.urls = modDownloadUrls(mirrorUrl);
@@ -79,7 +97,10 @@ export class VersionArchives {
     const url = versionArchiveUrl(this.urls, slug, row);
     let digest: ArchiveDigest;
     try {
-      digest = await this.fetch(url, this.policy, { signal });
+      digest =
+        row.hosted && this.archiveStore
+          ? await hostedDigest(this.archiveStore, row.hosted, signal)
+          : await this.fetch(url, this.policy, { signal });
     } catch (err) {
       throw err instanceof ArchiveFetchError ? archiveError(err) : err;
     }
@@ -126,11 +147,13 @@ export class VersionArchives {
     limit: number,
     concurrency: number,
     signal?: AbortSignal,
+    ids: number[] = [],
   ): Promise<{ checks: ArchiveCheck[]; total?: number }> {
     const em = this.orm.em.fork() as SqlEntityManager;
-    const rows = await em.execute<
-      { id: number; mod: string; version: string; md5: string; filesize: string | number | null; url: string | null }[]
-    >(PAGE_SQL, [Math.max(afterId, 0), bounded(limit, PAGE.default, PAGE.max)]);
+    const rows = ids.length
+      ? await em.execute<CheckRow[]>(IDS_SQL, [`{${ids.slice(0, PAGE.max).map(Number).join(',')}}`])
+      : await em.execute<CheckRow[]>(PAGE_SQL, [Math.max(afterId, 0), bounded(limit, PAGE.default, PAGE.max)]);
+    const hosted = new Map(rows.filter((r) => r.hosted).map((r) => [r.id, r]));
     const checks: ArchiveCheck[] = rows.map((r) => ({
       id: r.id,
       mod: r.mod,
@@ -145,8 +168,12 @@ export class VersionArchives {
     const worker = async () => {
       while (next < checks.length && !signal?.aborted) {
         const check = checks[next++];
+        const row = hosted.get(check.id);
         try {
-          check.digest = await this.fetch(check.url, this.policy, { signal });
+          check.digest =
+            row && this.archiveStore
+              ? await hostedCheck(this.archiveStore, row, check.recordedMd5)
+              : await this.fetch(check.url, this.policy, { signal });
         } catch (err) {
           if (!(err instanceof ArchiveFetchError)) throw err;
           check.failure = { problem: err.problem, message: err.message };
@@ -156,7 +183,7 @@ export class VersionArchives {
     const workers = bounded(concurrency, CONCURRENCY.default, CONCURRENCY.max);
     await Promise.all(Array.from({ length: Math.min(workers, checks.length) }, worker));
     signal?.throwIfAborted();
-    if (afterId > 0) return { checks };
+    if (afterId > 0 || ids.length) return { checks };
     const [{ n }] = await em.execute<{ n: number }[]>('select count(*)::int as n from mod_versions');
     return { checks, total: n };
   }

@@ -125,7 +125,13 @@ export function archiveHandlers(
       };
     },
     async CheckVersionArchives(req, call) {
-      const { checks, total } = await archives.check(req.after_id, req.limit, req.concurrency, cancelSignal(call));
+      const { checks, total } = await archives.check(
+        req.after_id,
+        req.limit,
+        req.concurrency,
+        cancelSignal(call),
+        req.ids,
+      );
       return {
         checks: checks.map((c) => ({
           id: c.id,

@@ -51,6 +51,17 @@ function fakeClients(calls: string[]): DoctorClients {
         // 13 was deleted meanwhile; the order is the launcher's (by mod name).
         return { versions: [versionOf(12, 'alpha', '2', ''), versionOf(11, 'zeta', '1', 'a'.repeat(32))] } as never;
       },
+      // The archives of the installed builds: 11 as recorded, 12 missing (13 is gone).
+      CheckVersionArchives: async (req) => {
+        calls.push(`archives ${req.ids?.join(',')}`);
+        return {
+          checks: [
+            { id: 11, mod: 'zeta', version: '1', url: 'u11', recorded_md5: 'a'.repeat(32), md5: 'a'.repeat(32) },
+            { id: 12, mod: 'alpha', version: '2', url: 'u12', recorded_md5: '', problem: 'missing', message: '404' },
+          ],
+          mirror_url: 'm',
+        } as never;
+      },
     },
     auth: {
       ListClients: async () => {
@@ -75,7 +86,9 @@ describe('gatherPackDoctor', () => {
       calls.push('root');
       return root;
     });
+    // The archives of the recommended build only (1.0; latest is unset), in one call.
     expect(calls.sort()).toEqual([
+      'archives 11,12,13',
       'auth',
       'builds tekkit {"all":false,"modpack_ids":[7]} true',
       'catalog 11,12,13',
@@ -98,6 +111,20 @@ describe('gatherPackDoctor', () => {
       ],
       linkedClients: 2,
       apiRoot: root,
+      archives: {
+        versions: 2,
+        problems: [
+          {
+            mod: 'alpha',
+            version: '2',
+            url: 'u12',
+            builds: ['1.0'],
+            recorded_md5: '',
+            problem: 'missing',
+            detail: '404',
+          },
+        ],
+      },
     });
   });
 

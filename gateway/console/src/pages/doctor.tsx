@@ -60,6 +60,16 @@ function fixOf(slug: string, f: Finding): { text: string; to?: string; label?: s
         ...(mod ? { to: paths.mod(mod), label: 'Open the mod' } : { to: paths.mods, label: 'Open the mod library' }),
       };
     }
+    case 'archive-missing':
+    case 'archive-md5-mismatch':
+    case 'archives-unchecked': {
+      // The API's message names the mod: "The archive of <slug> <version> …" / "The archives of …".
+      const mod = /^The archives? of (\S+) /.exec(f.message)?.[1];
+      return {
+        text: f.fix,
+        ...(mod ? { to: paths.mod(mod), label: 'Open the mod' } : { to: paths.mods, label: 'Open the mod library' }),
+      };
+    }
     case 'api-root-unreachable':
       return {
         text: 'Ask whoever runs Depot to check its public address (the PUBLIC_URL it is given), DNS, TLS and the proxy in front of it: the address must answer as Depot, without a redirect.',
@@ -85,6 +95,12 @@ export function Doctor({ slug }: { slug: string }) {
           <p className="notice error">
             <strong>Launchers show this modpack offline or fail to install it.</strong> {errors.length} problem(s) to
             fix below.
+          </p>
+        ) : d.findings.some((f) => f.code === 'archives-unchecked') ? (
+          // Archives it could not check: no all-clear.
+          <p className="notice warning">
+            <strong>Some archives could not be checked: launchers may still fail to install this modpack.</strong>{' '}
+            {warnings.length} warning(s) below.
           </p>
         ) : (
           <p className="notice success">

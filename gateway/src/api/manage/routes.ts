@@ -70,8 +70,9 @@ export function manageRoutes(app: FastifyInstance) {
       summary: 'The pack doctor: why launchers would show the modpack offline or fail to install it',
       description:
         'What an anonymous launcher, a launcher with a linked client and Technic Platform with a key see of the ' +
-        'modpack, and each problem found with its cause and fix. With `PUBLIC_URL` set, also checks that the API ' +
-        'root answers (a few seconds at most).',
+        'modpack, and each problem found with its cause and fix. The archives of the recommended and latest builds ' +
+        'are checked (hosted ones in the store, others fetched as a rehash does; a minute at most). With ' +
+        '`PUBLIC_URL` set, also checks that the API root answers (a few seconds at most).',
       access: 'modpacks_manage',
       modpackAccess: true,
       params: modpackParams,
@@ -80,8 +81,12 @@ export function manageRoutes(app: FastifyInstance) {
       // The doctor reads the modpack through the client with the caller's access, as the reads above.
       handler: async ({ params, scope, req, builds: scoped }) =>
         diagnosePack(
-          await gatherPackDoctor({ ...clients, builds: scoped }, params.slug, scope, () =>
-            checkApiRoot(config.PUBLIC_URL, `${req.protocol}://${req.host}`),
+          await gatherPackDoctor(
+            { ...clients, builds: scoped },
+            params.slug,
+            scope,
+            () => checkApiRoot(config.PUBLIC_URL, `${req.protocol}://${req.host}`),
+            { transferTimeoutMs: config.ARCHIVE_TRANSFER_TIMEOUT_MS, deadlineMs: config.GRPC_DEADLINE_MS },
           ),
         ),
     }),

@@ -17,6 +17,7 @@ import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { redactUrl } from '@depot/common';
+import type { ArchiveStore, ArchiveStoreSettings } from '#catalog-store';
 import type { ImportConfig } from '../config';
 import { CliError } from '../errors';
 import {
@@ -29,11 +30,14 @@ import {
   type ServiceBackup,
   type TableBackup,
 } from './manifest';
+import { backupArchives, namedObjects } from './archives';
 import { appliedMigrations, countRows, orderedSelect, sequencesOf, tablesOf, type TableShape } from './schema';
 
 export interface BackupOptions {
   /** Progress lines (stderr in the CLI). */
   progress?: (line: string) => void;
+  /** The archive store whose objects the catalog names (archives.ts); none: archives left out. */
+  archives?: { store: ArchiveStore; settings: ArchiveStoreSettings };
 }
 
 /** The service databases named by CATALOG/BUILDS/AUTH_DATABASE_URL. */
@@ -111,10 +115,14 @@ export async function backupDatabases(config: ImportConfig, dir: string, opts: B
       const bytes = tables.reduce((n, t) => n + t.bytes, 0);
       progress(`${service}: ${tables.length} tables, ${rows} rows, ${bytes} bytes`);
     }
+    // The objects named in the catalog's snapshot (copied after: immutable, named by content).
+    const objects = opts.archives ? await namedObjects(clients.catalog) : [];
     for (const service of SERVICES) {
       services[service].sequences = await sequencesOf(clients[service]);
       await clients[service].query('commit');
     }
+    const archives =
+      opts.archives && (await backupArchives(opts.archives.store, opts.archives.settings, objects, dir, progress));
 
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
@@ -122,6 +130,7 @@ export async function backupDatabases(config: ImportConfig, dir: string, opts: B
       created_at: new Date().toISOString(),
       seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
       services,
+      ...(archives ? { archives } : {}),
     };
     const manifestPath = path.join(dir, MANIFEST_FILE);
     writeFileSync(`${manifestPath}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
@@ -163,6 +172,16 @@ export function summary(dir: string, manifest: Manifest) {
     created_at: manifest.created_at,
     seconds: manifest.seconds,
     bytes: SERVICES.reduce((n, s) => n + manifest.services[s].tables.reduce((m, t) => m + t.bytes, 0), 0),
+    ...(manifest.archives
+      ? {
+          archives: {
+            store: manifest.archives.store,
+            included: manifest.archives.included,
+            objects: manifest.archives.objects.length,
+            bytes: manifest.archives.bytes,
+          },
+        }
+      : {}),
     services: Object.fromEntries(
       SERVICES.map((s) => [
         s,

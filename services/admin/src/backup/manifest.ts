@@ -42,17 +42,39 @@ const serviceSchema = z.object({
   sequences: z.array(z.object({ name: z.string(), last_value: z.string().regex(/^\d+$/).nullable() })),
 });
 
+/**
+ * The hosted archives the catalog's snapshot names. An fs store's objects are copied into
+ * `archives/` (included); an S3 bucket's are listed only: the bucket is kept by its provider
+ * (versioning, replication), and restore checks that it still holds every object listed.
+ */
+const archivesSchema = z.object({
+  store: z.enum(['fs', 's3']),
+  included: z.boolean(),
+  objects: z.array(
+    z.object({
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      size: z.number().int().nonnegative(),
+      /** Relative to the backup directory, when included. */
+      file: z.string().optional(),
+    }),
+  ),
+  bytes: z.number().int().nonnegative(),
+});
+
 export const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   depot_version: z.string(),
   created_at: z.string(),
   seconds: z.number(),
   services: z.object({ catalog: serviceSchema, builds: serviceSchema, auth: serviceSchema }),
+  /** Absent in backups made before Depot hosted archives. */
+  archives: archivesSchema.optional(),
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;
 export type ServiceBackup = z.infer<typeof serviceSchema>;
 export type TableBackup = z.infer<typeof tableSchema>;
+export type ArchivesBackup = z.infer<typeof archivesSchema>;
 
 export function readManifest(dir: string): Manifest {
   const file = path.join(dir, MANIFEST_FILE);

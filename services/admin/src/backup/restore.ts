@@ -20,11 +20,13 @@ import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
 import { Client, escapeIdentifier } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { createDatabaseIfMissing, initOrm, migrate, OUTBOX_TABLE, OutboxEventSchema, redactUrl } from '@depot/common';
+import type { ArchiveStore } from '#catalog-store';
 import { migrations as authMigrations } from '#auth-migrations';
 import { migrations as buildsMigrations } from '#builds-migrations';
 import { migrations as catalogMigrations } from '#catalog-migrations';
 import type { ImportConfig } from '../config';
 import { CliError } from '../errors';
+import { restoreArchives, verifyArchives } from './archives';
 import { serviceUrls } from './backup';
 import { readManifest, SERVICES, type Manifest, type Service, type ServiceBackup } from './manifest';
 import { reconcile } from './reconcile';
@@ -33,6 +35,8 @@ import { countRows, MIGRATIONS_TABLE, orderedSelect } from './schema';
 export interface RestoreOptions {
   /** Replace what the target databases hold. */
   force?: boolean;
+  /** Where the backup's archives go (or are checked for, from an S3 backup). */
+  archives?: { store: ArchiveStore; maxBytes: number };
   progress?: (line: string) => void;
 }
 
@@ -48,6 +52,7 @@ export async function restoreDatabases(config: ImportConfig, dir: string, opts: 
   const manifest = readManifest(dir);
   for (const service of SERVICES) checkMigrations(service, manifest.services[service]);
   await verifyFiles(dir, manifest);
+  if (opts.archives) await verifyArchives(dir, manifest.archives);
   progress(`backup of ${manifest.created_at} (Depot ${manifest.depot_version}): files verified`);
 
   const urls = serviceUrls(config);
@@ -82,12 +87,16 @@ export async function restoreDatabases(config: ImportConfig, dir: string, opts: 
           `${reconciled.removed_links} access and client links to modpacks builds does not hold removed`,
       );
     }
+    const archives =
+      opts.archives &&
+      (await restoreArchives(opts.archives.store, dir, manifest.archives, opts.archives.maxBytes, progress));
     return {
       dir: path.resolve(dir),
       backup_created_at: manifest.created_at,
       seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
       services: restored,
       reconciled,
+      ...(archives ? { archives } : {}),
     };
   } finally {
     await Promise.all(Object.values(clients).map((c) => c.end().catch(() => undefined)));

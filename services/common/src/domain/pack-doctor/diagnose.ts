@@ -3,6 +3,7 @@
 // the cause and the fix (report.ts). Pure: it judges the data it is given (gathered by gather.ts
 // for the gateway's route and the admin CLI alike), so every cause is unit-tested on its own.
 import { buildVisible, modpackListed, modpackShown } from '../visibility';
+import { archiveFindings } from './archives';
 import {
   FINDING_CODES,
   type Diagnosis,
@@ -182,6 +183,7 @@ export function diagnosePack(input: DoctorInput): Diagnosis {
       installs: recommended ? { version: recommended.version, mods: recommended.mods.length } : null,
     };
   };
+  findings.push(...archiveFindings(input.archives, list));
   const rank = (f: Finding) => (f.severity === 'error' ? 0 : 1) * 100 + FINDING_CODES.indexOf(f.code);
   return {
     modpack: { slug, name: modpack.name },

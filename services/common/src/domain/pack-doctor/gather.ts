@@ -5,10 +5,11 @@
 import type { AuthServiceDefinition, BuildsServiceDefinition, buildsV1, CatalogServiceDefinition } from '@depot/proto';
 import type { PromiseClient } from '../../infra/grpc/types';
 import type { ApiRootReport, DoctorInput, DoctorMod } from './report';
+import { checkInstalledArchives, type ArchiveTiming } from './gather-archives';
 
 export interface DoctorClients {
   builds: Pick<PromiseClient<BuildsServiceDefinition>, 'GetManagedModpack'>;
-  catalog: Pick<PromiseClient<CatalogServiceDefinition>, 'GetVersionsByIds'>;
+  catalog: Pick<PromiseClient<CatalogServiceDefinition>, 'GetVersionsByIds' | 'CheckVersionArchives'>;
   auth: Pick<PromiseClient<AuthServiceDefinition>, 'ListClients'>;
 }
 
@@ -21,6 +22,8 @@ export async function gatherPackDoctor(
   slug: string,
   access: buildsV1.Access,
   apiRoot: () => Promise<ApiRootReport>,
+  /** How long the catalog may take to fetch one archive (ARCHIVE_TRANSFER_TIMEOUT_MS) and the rest. */
+  timing: ArchiveTiming = { transferTimeoutMs: 30_000, deadlineMs: 5_000 },
 ): Promise<DoctorInput> {
   const detail = await clients.builds.GetManagedModpack({ slug, access, with_mod_version_ids: true });
   const modpack = detail.modpack;
@@ -28,10 +31,19 @@ export async function gatherPackDoctor(
   const builds = detail.builds.flatMap((b) => (b.build ? [{ build: b.build, ids: b.mod_version_ids }] : []));
   // Only published builds reach launchers: their versions are the ones checked.
   const ids = [...new Set(builds.filter((b) => b.build.is_published).flatMap((b) => b.ids))];
-  const [versions, clientList, root] = await Promise.all([
+  // The builds launchers install: recommended and latest, when published.
+  const installed = builds.filter(
+    (b) => b.build.is_published && [modpack.recommended, modpack.latest].includes(b.build.version),
+  );
+  const [versions, clientList, root, archives] = await Promise.all([
     ids.length ? clients.catalog.GetVersionsByIds({ ids }) : { versions: [] },
     clients.auth.ListClients({}),
     apiRoot(),
+    checkInstalledArchives(
+      clients.catalog,
+      installed.map((b) => ({ version: b.build.version, ids: b.ids })),
+      timing,
+    ),
   ]);
   const byId = new Map<number, DoctorMod>();
   for (const v of versions.versions) {
@@ -55,6 +67,7 @@ export async function gatherPackDoctor(
     })),
     linkedClients: clientList.clients.filter((c) => c.modpack_ids.includes(modpack.id)).length,
     apiRoot: root,
+    archives,
   };
 }
 

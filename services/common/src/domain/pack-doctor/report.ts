@@ -30,6 +30,30 @@ export interface ApiRootReport {
   detail: string;
 }
 
+/** A version's archive that launchers would fail on, or that could not be checked. */
+export interface ArchiveFinding {
+  mod: string;
+  version: string;
+  /** Where launchers download it. */
+  url: string;
+  /** The recommended/latest builds holding it. */
+  builds: string[];
+  problem: 'missing' | 'md5_mismatch' | 'unchecked';
+  /** What the check saw. */
+  detail: string;
+  recorded_md5: string;
+  archive_md5?: string;
+}
+
+/** The archives of the builds launchers install (recommended and latest), as checked. */
+export interface ArchivesReport {
+  /** Versions checked. */
+  versions: number;
+  /** Set when the check as a whole could not run or finish: nothing is known of the archives. */
+  failed?: string;
+  problems: ArchiveFinding[];
+}
+
 export interface DoctorInput {
   modpack: {
     slug: string;
@@ -44,6 +68,8 @@ export interface DoctorInput {
   /** Launcher clients linked to the modpack. */
   linkedClients: number;
   apiRoot: ApiRootReport;
+  /** The archives check (gather.ts); absent: not asked for. */
+  archives?: ArchivesReport;
 }
 
 /** What one kind of reader gets from the launcher routes. */
@@ -94,6 +120,9 @@ export const FINDING_CODES = [
   'file-name-collision',
   'version-without-md5',
   'version-md5-invalid',
+  'archive-missing',
+  'archive-md5-mismatch',
+  'archives-unchecked',
   'api-root-unreachable',
 ] as const;
 

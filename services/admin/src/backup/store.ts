@@ -1,0 +1,33 @@
+// The archive store the CLI reads and writes for backup and restore: the catalog's own settings
+// (ARCHIVE_STORE, ARCHIVE_STORE_DIR, ARCHIVE_S3_*, docs/archives.md#settings), so that the CLI
+// given the catalog's environment opens the catalog's store. Without ARCHIVE_STORE_DIR the fs
+// store is the checkout's `.data/archives`, where `npm start` keeps it.
+import path from 'node:path';
+import { archiveEnv, loadConfig, localStackFile, z } from '@depot/common';
+import {
+  archiveStoreEnv,
+  openArchiveStore,
+  refineArchiveStore,
+  type ArchiveStore,
+  type ArchiveStoreSettings,
+} from '#catalog-store';
+
+const schema = z
+  .object({ ...archiveStoreEnv, ARCHIVE_MAX_BYTES: archiveEnv.ARCHIVE_MAX_BYTES })
+  .superRefine(refineArchiveStore);
+
+export function loadStoreSettings(env: NodeJS.ProcessEnv = process.env): ArchiveStoreSettings {
+  const settings = loadConfig(schema, env);
+  return {
+    ...settings,
+    ARCHIVE_STORE_DIR: settings.ARCHIVE_STORE_DIR ?? path.join(path.dirname(localStackFile(env)), 'archives'),
+  };
+}
+
+export const openStore = (settings: ArchiveStoreSettings): ArchiveStore => openArchiveStore(settings);
+
+/** Where the store is, for messages (never credentials). */
+export const describeStore = (s: ArchiveStoreSettings) =>
+  s.ARCHIVE_STORE === 's3'
+    ? `s3 bucket ${s.ARCHIVE_S3_BUCKET}${s.ARCHIVE_S3_PREFIX ? ` (prefix ${s.ARCHIVE_S3_PREFIX})` : ''}`
+    : `folder ${s.ARCHIVE_STORE_DIR}`;

@@ -1,0 +1,57 @@
+// The pack doctor's archive check (archives.ts judges it): the versions of the builds launchers
+// install, checked by the catalog in one CheckVersionArchives call (hosted ones in the store,
+// external ones fetched as a rehash does: within the ARCHIVE_* settings, 8 at a time), bounded by
+// a deadline; a call that fails or runs out of time is reported, never thrown.
+import type { CatalogServiceDefinition } from '@depot/proto';
+import type { PromiseClient } from '../../infra/grpc/types';
+import type { ArchiveFinding, ArchivesReport } from './report';
+
+export interface ArchiveTiming {
+  transferTimeoutMs: number;
+  deadlineMs: number;
+}
+
+/** Archives fetched at a time, and the longest the whole check may take. */
+export const ARCHIVE_CHECK = { concurrency: 8, maxVersions: 256, maxMs: 60_000 };
+
+export async function checkInstalledArchives(
+  catalog: Pick<PromiseClient<CatalogServiceDefinition>, 'CheckVersionArchives'>,
+  builds: { version: string; ids: number[] }[],
+  timing: ArchiveTiming,
+): Promise<ArchivesReport> {
+  const ids = [...new Set(builds.flatMap((b) => b.ids))].slice(0, ARCHIVE_CHECK.maxVersions);
+  if (!ids.length) return { versions: 0, problems: [] };
+  const rounds = Math.ceil(ids.length / ARCHIVE_CHECK.concurrency);
+  const deadlineMs = Math.min(rounds * timing.transferTimeoutMs, ARCHIVE_CHECK.maxMs) + timing.deadlineMs;
+  let checks;
+  try {
+    ({ checks } = await catalog.CheckVersionArchives({ ids, concurrency: ARCHIVE_CHECK.concurrency }, { deadlineMs }));
+  } catch (err) {
+    const e = err as { code?: number; details?: string; message?: string };
+    return {
+      versions: 0,
+      failed:
+        e.code === 4
+          ? `not finished within ${Math.round(deadlineMs / 1000)} s`
+          : (e.details ?? e.message ?? String(err)),
+      problems: [],
+    };
+  }
+  const problems: ArchiveFinding[] = [];
+  for (const c of checks) {
+    const where = {
+      mod: c.mod,
+      version: c.version,
+      url: c.url,
+      builds: builds.filter((b) => b.ids.includes(c.id)).map((b) => b.version),
+      recorded_md5: c.recorded_md5,
+    };
+    if (c.problem === 'missing') problems.push({ ...where, problem: 'missing', detail: c.message ?? 'missing' });
+    else if (c.problem !== undefined && c.problem !== null)
+      problems.push({ ...where, problem: 'unchecked', detail: c.message ?? c.problem });
+    // (an md5 that is not one is its own finding, version-md5-invalid or version-without-md5)
+    else if (c.md5 !== c.recorded_md5 && /^[0-9a-f]{32}$/i.test(c.recorded_md5))
+      problems.push({ ...where, problem: 'md5_mismatch', detail: 'md5 differs', archive_md5: c.md5 ?? undefined });
+  }
+  return { versions: checks.length, problems };
+}
