@@ -12,7 +12,10 @@ export function streamedBody(app: FastifyInstance, upload: NonNullable<AnyRoute[
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (req, payload, done) => {
     const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > upload.maxBytes) return done(answer('archiveTooLarge'), undefined);
+    if (Number.isFinite(declared) && declared > upload.maxBytes) {
+      // Fastify's code for a body too large: the error handler lets a small one linger (failures.ts).
+      return done(Object.assign(answer('archiveTooLarge'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE' }), undefined);
+    }
     done(null, payload);
   });
 }

@@ -2,7 +2,7 @@
 // client-streaming UploadVersionArchive (docs/archives.md#uploading), with backpressure both ways
 // (the body is paused while gRPC's buffer is full), so that memory stays flat whatever the size.
 // The catalog may answer before the body ends (a missing version, a file that is not a zip, too
-// large): reading stops there, and the rest is left to the HTTP server (answer.ts closes or drains).
+// large): reading stops there, and the rest is left to the route (upload.ts `leaveBody`).
 import type { IncomingMessage } from 'node:http';
 import * as grpc from '@grpc/grpc-js';
 import type { catalogV1, CatalogServiceClient } from '@depot/proto';
@@ -38,11 +38,13 @@ export function forwardUpload(
     let received = 0;
     const onData = (chunk: Buffer) => {
       received += chunk.length;
-      if (received > maxBytes) {
-        call.cancel();
-        return settle(answer('archiveTooLarge'));
-      }
-      if (!call.write({ data: chunk })) {
+      const over = received > maxBytes;
+      const full = !call.write({ data: chunk });
+      if (over) {
+        // The catalog refuses what it has (ARCHIVE_OVER_MAX) once it has removed the staged bytes.
+        body.off('data', onData).pause();
+        call.end();
+      } else if (full) {
         body.pause();
         call.once('drain', () => settled || body.resume());
       }

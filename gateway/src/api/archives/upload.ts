@@ -3,9 +3,10 @@
 // when it is missing. Access, the target and the order of checks are the pipeline's; the body's own
 // checks (its media type, the query) come after the target's lookup, and the bytes are read only
 // once all of them passed.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
+import { fromServiceError } from '@depot/common';
 import type { CatalogServiceClient } from '@depot/proto';
 import { answer, HttpError } from '../../errors';
 import { ANSWERS, FIELD_MESSAGES, reasonMessage } from '../../messages';
@@ -44,15 +45,26 @@ export const uploadQuery = z.object({
   notes: rules.nullable(rules.string({ max: 65535 })).meta({ description: "The new version's private notes." }),
 });
 
+/** How long the rest of a refused upload is read and dropped before the connection is closed. */
+const LINGER_MS = 2_000;
+
 /**
- * The rest of a refused upload: small ones are read and dropped so that the client reads the answer
- * (a lingering close), larger or unknown ones end with the connection.
+ * The rest of a refused upload is read and dropped, up to `lingerBytes` or LINGER_MS, so that the
+ * client, still sending, reads the answer instead of a reset connection (a lingering close, as
+ * nginx does); past that the connection is closed.
  */
-function leaveBody(req: FastifyRequest, reply: FastifyReply, lingerBytes: number): void {
+function leaveBody(req: FastifyRequest, lingerBytes: number): void {
   const raw = req.raw;
-  if (raw.complete) return;
-  const declared = Number(req.headers['content-length']);
-  if (!Number.isFinite(declared) || declared > lingerBytes) reply.header('connection', 'close');
+  if (raw.complete || raw.destroyed) return;
+  let dropped = 0;
+  const close = () => raw.socket?.destroy();
+  const timer = setTimeout(close, LINGER_MS).unref();
+  raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > lingerBytes) close();
+  });
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
 }
 
 export function archiveUploadRoutes(app: FastifyInstance) {
@@ -95,9 +107,12 @@ export function archiveUploadRoutes(app: FastifyInstance) {
       invalidates: (params) => [tag.modName(params.slug)],
       handler: async ({ params, req, reply }): Promise<typeof SENT> => {
         const query = uploadQuery.safeParse(req.query ?? {});
-        const create = query.success ? query.data.create : false;
+        // Which record must exist does not wait for the rest of the query: the version unless
+        // `create` (when `create` itself is refused, only the mod).
+        const flag = uploadQuery.shape.create.safeParse((req.query as { create?: unknown }).create);
+        const create = flag.success ? flag.data : true;
         if (!ARCHIVE_TYPES.includes(mediaType(req.headers['content-type']) as never) || !query.success) {
-          leaveBody(req, reply, lingerBytes);
+          leaveBody(req, lingerBytes);
           await target(params.slug, params.version, create);
           throw query.success ? answer('archiveMediaType') : new HttpError(422, fieldErrors(query.error));
         }
@@ -128,7 +143,11 @@ export function archiveUploadRoutes(app: FastifyInstance) {
           void reply.status(r.created_version ? 201 : 200).send(body);
           return SENT;
         } catch (err) {
-          leaveBody(req, reply, lingerBytes);
+          leaveBody(req, lingerBytes);
+          // The catalog's refusals of the body, in the words of the gateway's table.
+          const reason = fromServiceError(err)?.reason;
+          if (reason === 'ARCHIVE_OVER_MAX') throw answer('archiveTooLarge');
+          if (reason === 'ARCHIVE_INCOMPLETE') throw answer('archiveCutShort');
           throw err;
         }
       },

@@ -24,11 +24,9 @@ export const managedVersion = versionRecord
     sha1: hex('SHA-1 of the hosted archive: present only while Depot hosts it (docs/archives.md).'),
     sha256: hex('SHA-256 of the hosted archive (the name of its object in the store): present only while hosted.'),
     sha512: hex('SHA-512 of the hosted archive: present only while hosted.'),
-    hosted_at: timestamp
-      .optional()
-      .meta({
-        description: "When the hosted archive was recorded (its downloads' Last-Modified): present only while hosted.",
-      }),
+    hosted_at: timestamp.optional().meta({
+      description: "When the hosted archive was recorded (its downloads' Last-Modified): present only while hosted.",
+    }),
   })
   .meta({ id: 'ManagedVersion' });
 
