@@ -20,6 +20,7 @@ import { twoFactorRoutes } from './account/two-factor';
 import { tokensRoutes } from './tokens/routes';
 import { manageRoutes } from './manage/routes';
 import { archiveUploadRoutes } from './archives/upload';
+import { archiveDownloadRoutes } from './archives/download';
 import type { FastifyInstance } from 'fastify';
 import type { AnyRoute } from '../pipeline/route';
 
@@ -29,6 +30,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     rootRoutes,
     modRoutes,
     archiveUploadRoutes,
+    archiveDownloadRoutes,
     launcherRoutes,
     modpacksRoutes,
     buildsRoutes,
