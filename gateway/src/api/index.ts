@@ -19,6 +19,8 @@ import { accountRoutes } from './account/account';
 import { twoFactorRoutes } from './account/two-factor';
 import { tokensRoutes } from './tokens/routes';
 import { manageRoutes } from './manage/routes';
+import { archiveUploadRoutes } from './archives/upload';
+import { archiveDownloadRoutes } from './archives/download';
 import type { FastifyInstance } from 'fastify';
 import type { AnyRoute } from '../pipeline/route';
 
@@ -27,6 +29,8 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
   return [
     rootRoutes,
     modRoutes,
+    archiveUploadRoutes,
+    archiveDownloadRoutes,
     launcherRoutes,
     modpacksRoutes,
     buildsRoutes,

@@ -16,12 +16,22 @@ import { invalidateOnSuccess } from '../cache/invalidation';
 import { checksOf } from './checks';
 import { contextOf } from './context';
 import { SENT, type AnyRoute } from './route';
+import { streamedBody } from './streamed-body';
 import { wordingOf } from './route-docs';
 
 /** Registers the declared routes, `declare(app)` (api/index.ts). */
 export const routes = fp(
   async (app: FastifyInstance, { declare }: { declare: (app: FastifyInstance) => AnyRoute[] }) => {
-    for (const declaration of declare(app)) app.route(routeOptions(app, declaration));
+    for (const declaration of declare(app)) {
+      const { upload } = declaration;
+      if (!upload) app.route(routeOptions(app, declaration));
+      // A streamed body needs parsers of its own, which only an encapsulated context can have.
+      else
+        await app.register(async (own) => {
+          streamedBody(own, upload);
+          own.route(routeOptions(own, declaration));
+        });
+    }
   },
   { name: 'routes' },
 );
@@ -34,6 +44,7 @@ export function routeOptions(app: FastifyInstance, declaration: AnyRoute): Route
     method: declaration.method,
     url: declaration.url,
     exposeHeadRoute: declaration.exposeHeadRoute,
+    ...(declaration.upload ? { bodyLimit: declaration.upload.maxBytes } : {}),
     schema: {
       tags: [declaration.tag],
       summary: declaration.summary,
@@ -61,15 +72,18 @@ export function routeOptions(app: FastifyInstance, declaration: AnyRoute): Route
  */
 function answerOf(declaration: AnyRoute): RouteHandlerMethod {
   const status = declaration.status ?? 200;
-  const send = (req: FastifyRequest, reply: FastifyReply, answer: unknown): void => {
-    if (answer === SENT) return;
+  // A handler that answered by itself: the reply goes back to Fastify, which then sends nothing
+  // more (else a streamed answer, still being written, would be answered again, empty).
+  const send = (req: FastifyRequest, reply: FastifyReply, answer: unknown): FastifyReply | undefined => {
+    if (answer === SENT) return reply;
     if (isBody(answer)) sendBody(req, reply, answer);
     else void reply.status(status).send(answer);
+    return undefined;
   };
   return (req, reply) => {
     const answer = declaration.handler(contextOf(declaration, req, reply));
     if (answer instanceof Promise) return answer.then((a) => send(req, reply, a));
-    send(req, reply, answer);
+    return send(req, reply, answer);
   };
 }
 

@@ -1,5 +1,5 @@
 // The catalog service process: database + outbox relay + gRPC server.
-import { bindHandlers, createClient, openRuntime, startGrpcServer, type Logger } from '@depot/common';
+import { bindHandlers, createClient, mirrorUrlOf, openRuntime, startGrpcServer, type Logger } from '@depot/common';
 import { BuildsService, CatalogService } from '@depot/proto';
 import { archivePolicy } from './archive-policy';
 import { VersionArchives } from './archives';
@@ -13,9 +13,9 @@ import { Catalog } from './mods';
 import { buildsVersionUsage, type VersionUsage } from './version-usage';
 import { storeHandlers } from './store/grpc';
 import { ArchiveObjects } from './store/objects';
-import { openArchiveStore } from './store/open-store';
-import { storeDir } from './store/settings';
-import type { ArchiveStore } from './store/object-store';
+import { openArchiveStore } from '@depot/common/archive-store';
+import { storeDir } from '@depot/common/archive-store';
+import type { ArchiveStore } from '@depot/common/archive-store';
 import { ArchiveReads } from './store/reads';
 import { ArchiveUploads } from './store/uploads';
 
@@ -66,8 +66,8 @@ export async function startCatalog(
     runtime.orm,
     runtime.relay,
     catalog,
-    config.SERVICE_MIRROR_URL,
-    archivePolicy(config, config.SERVICE_MIRROR_URL),
+    mirrorUrlOf(config),
+    archivePolicy(config, mirrorUrlOf(config)),
     store,
   );
   const grpcServer = await startGrpcServer({

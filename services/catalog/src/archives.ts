@@ -17,7 +17,7 @@ import type { ArchivePolicy } from './archive-policy';
 import { ArchiveFetchError, archiveError, type ArchiveProblem } from './archive-problems';
 import { ModVersionSchema } from './entities/mod-version';
 import { hostedCheck, hostedDigest } from './hosted-checks';
-import type { ArchiveStore } from './store/object-store';
+import type { ArchiveStore } from '@depot/common/archive-store';
 import type { Catalog } from './mods';
 
 export interface RehashResult {

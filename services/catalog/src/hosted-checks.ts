@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { ArchiveFetchError } from './archive-problems';
 import type { ArchiveDigest } from './archive-fetch';
-import type { ArchiveStore } from './store/object-store';
+import type { ArchiveStore } from '@depot/common/archive-store';
 
 interface HostedRow {
   hosted: string | null;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Client } from 'pg';
-import { objectKey, type ArchiveStore, type ArchiveStoreSettings } from '#catalog-store';
+import { objectKey, type ArchiveStore, type ArchiveStoreSettings } from '@depot/common/archive-store';
 import { CliError } from '../errors';
 import type { ArchivesBackup } from './manifest';
 

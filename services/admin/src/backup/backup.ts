@@ -17,7 +17,7 @@ import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { redactUrl } from '@depot/common';
-import type { ArchiveStore, ArchiveStoreSettings } from '#catalog-store';
+import type { ArchiveStore, ArchiveStoreSettings } from '@depot/common/archive-store';
 import type { ImportConfig } from '../config';
 import { CliError } from '../errors';
 import {

@@ -10,13 +10,16 @@ import {
   refineArchiveStore,
   type ArchiveStore,
   type ArchiveStoreSettings,
-} from '#catalog-store';
+} from '@depot/common/archive-store';
 
 const schema = z
   .object({ ...archiveStoreEnv, ARCHIVE_MAX_BYTES: archiveEnv.ARCHIVE_MAX_BYTES })
   .superRefine(refineArchiveStore);
 
-export function loadStoreSettings(env: NodeJS.ProcessEnv = process.env): ArchiveStoreSettings {
+/** The store's settings, with the largest archive a restore accepts. */
+export type StoreSettings = ArchiveStoreSettings & { ARCHIVE_MAX_BYTES: number };
+
+export function loadStoreSettings(env: NodeJS.ProcessEnv = process.env): StoreSettings {
   const settings = loadConfig(schema, env);
   return {
     ...settings,
