@@ -21,7 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const isApi = (url: string) => /^\/api(\/|$)/.test(url) || url === '/healthz' || url === '/readyz';
+/** The API's paths, and the mirror's form of archive URL Depot answers (`/mods/{slug}/{file}`). */
+const isApi = (url: string) =>
+  /^\/api(\/|$)/.test(url) || url === '/healthz' || url === '/readyz' || url.startsWith('/mods/');
 /** `/api/mod/:slug/` → `/api/mod/{slug}`. */
 const openApiPath = (url: string) => {
   const p = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -177,10 +179,13 @@ describe('document', () => {
         const two: Record<string, string[]> = {
           'post /api/session': ['201', '202'],
           'put /api/mod/{slug}/{version}/archive': ['200', '201'],
+          // A download: the whole file, or the range asked for.
+          'get /mods/{slug}/{file}': ['200', '206'],
         };
         const successes = two[where] ?? [ok[0]];
         expect({ where, ok }).toEqual({ where, ok: successes });
-        for (const st of ok) expect(op.responses[st].content['application/json'].schema).toBeDefined();
+        const media = where === 'get /mods/{slug}/{file}' ? 'application/zip' : 'application/json';
+        for (const st of ok) expect(op.responses[st].content[media].schema).toBeDefined();
         for (const [status, answer] of Object.entries(op.responses) as [string, any][]) {
           expect({ where, status, described: !!answer.description }).toEqual({ where, status, described: true });
           if (status !== '304')

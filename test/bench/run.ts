@@ -13,11 +13,13 @@
 // BENCH_REPLICAS (default 1: then one vs two replicas of each service, bench/replicas.ts; 0 skips it).
 // Over rounds: req/s is the mean, p50 weighted by requests, p99 the worst round's.
 import { fork, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { GatewayReplica } from '@depot/local';
 import { startTestStack, type TestStack } from '../support';
 import { runTool } from '../support/run-tool';
+import { benchArchives } from './archives';
 import { explainHotQueries, printExplain } from './explain';
 import {
   cannon,
@@ -125,8 +127,11 @@ async function main() {
   );
   let t: TestStack | undefined;
   let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
+  let archiveDir: string | undefined;
   try {
-    t = await startTestStack();
+    // The store of hosted archives in a folder of its own, which nginx serves alongside (archives.ts).
+    archiveDir = mkdtempSync(path.join(os.tmpdir(), 'depot-bench-store-'));
+    t = await startTestStack({ mirrorUrl: null, env: { ARCHIVE_STORE_DIR: archiveDir } });
     const stack = t.stack;
     const gateway = stack.gatewayUrl;
     const gatewayPid = stack.pid('gateway');
@@ -238,6 +243,8 @@ async function main() {
       console.log(`\ngateway RSS: ${after ? `${f0(after.rss)} MB now, ${f0(after.peak)} MB peak` : 'unknown'}`);
     }
 
+    await benchArchives(t, archiveDir);
+
     console.log(
       '\nTargets (not asserted): cached build read ≥ 60 % of its ceiling with p99 ≤ 3× the ceiling’s; uncached ≥ 5 %;' +
         ' modpack read and list ≥ 60 %; gateway RSS < 256 MB.',
@@ -256,6 +263,7 @@ async function main() {
   } finally {
     ceiling?.stop();
     await t?.stop();
+    if (archiveDir) rmSync(archiveDir, { recursive: true, force: true });
   }
 }
 

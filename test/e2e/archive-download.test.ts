@@ -3,7 +3,6 @@
 // SERVICE_MIRROR_URL) and an fs store of the test's own: a jar uploaded in one request, fetched
 // from the URL of the launcher's build read and checked as the Technic Launcher checks it; HEAD,
 // ranges, conditional requests; and pull-through to an old mirror served by this test.
-/* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are whatever each test asserts */
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -23,8 +23,8 @@ const STATUS: Record<Reason, number> = {
   // Hosted archives (services/catalog/src/store): the statuses their gRPC codes map to until the
   // upload and download routes (phase 2 of issue 21) say otherwise.
   ARCHIVE_NOT_ZIP: 422,
-  ARCHIVE_OVER_MAX: 422,
-  ARCHIVE_INCOMPLETE: 422,
+  ARCHIVE_OVER_MAX: 413,
+  ARCHIVE_INCOMPLETE: 400,
   ARCHIVE_EXISTS: 409,
   ARCHIVE_UPLOAD_CONFLICT: 409,
   ARCHIVE_NOT_HOSTED: 404,

@@ -8,6 +8,9 @@ import * as grpc from '@grpc/grpc-js';
 import type { catalogV1, CatalogServiceClient } from '@depot/proto';
 import { answer } from '../../errors';
 
+/** Under gRPC's 4 MB message limit, with room to spare. */
+const MESSAGE_BYTES = 1024 * 1024;
+
 export interface UploadCall {
   header: catalogV1.UploadArchiveHeader;
   body: IncomingMessage;
@@ -36,10 +39,24 @@ export function forwardUpload(
     // The catalog's own refusal comes through the callback; a write after it is dropped.
     call.on('error', () => undefined);
     let received = 0;
+    // Chunks are gathered into messages of up to MESSAGE_BYTES: one gRPC message per 64 KiB read
+    // from the socket costs more than the bytes do.
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = (): boolean => {
+      if (!pendingBytes) return true;
+      const data = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      return call.write({ data });
+    };
     const onData = (chunk: Buffer) => {
       received += chunk.length;
+      pending.push(chunk);
+      pendingBytes += chunk.length;
       const over = received > maxBytes;
-      const full = !call.write({ data: chunk });
+      if (!over && pendingBytes < MESSAGE_BYTES) return;
+      const full = !flush();
       if (over) {
         // The catalog refuses what it has (ARCHIVE_OVER_MAX) once it has removed the staged bytes.
         body.off('data', onData).pause();
@@ -49,7 +66,10 @@ export function forwardUpload(
         call.once('drain', () => settled || body.resume());
       }
     };
-    const onEnd = () => call.end();
+    const onEnd = () => {
+      flush();
+      call.end();
+    };
     const onCutShort = () => {
       call.cancel();
       settle(answer('archiveCutShort'));
