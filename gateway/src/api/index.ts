@@ -19,6 +19,7 @@ import { accountRoutes } from './account/account';
 import { twoFactorRoutes } from './account/two-factor';
 import { tokensRoutes } from './tokens/routes';
 import { manageRoutes } from './manage/routes';
+import { manageVersionRoutes } from './manage/versions';
 import type { FastifyInstance } from 'fastify';
 import type { AnyRoute } from '../pipeline/route';
 
@@ -37,6 +38,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     usersRoutes,
     tokensRoutes,
     manageRoutes,
+    manageVersionRoutes,
     sessionRoutes,
     accountRoutes,
     twoFactorRoutes,

@@ -3,6 +3,7 @@ import { bindHandlers, createClient, openRuntime, startGrpcServer, type Logger }
 import { BuildsService, CatalogService } from '@depot/proto';
 import { archivePolicy } from './archive-policy';
 import { VersionArchives } from './archives';
+import { FetchedVersions } from './fetched-version';
 import type { CatalogConfig } from './config';
 import { ModSchema } from './entities/mod';
 import { ModVersionSchema } from './entities/mod-version';
@@ -62,13 +63,9 @@ export async function startCatalog(
   const uploads = new ArchiveUploads(runtime.orm, runtime.relay, objects, config.ARCHIVE_MAX_BYTES);
   // The streaming methods are served by store/grpc.ts, the unary ones by bindHandlers.
   const { UploadVersionArchive: _upload, ReadArchive: _read, ...unary } = CatalogService.service;
-  const archives = new VersionArchives(
-    runtime.orm,
-    runtime.relay,
-    catalog,
-    config.SERVICE_MIRROR_URL,
-    archivePolicy(config, config.SERVICE_MIRROR_URL),
-  );
+  const policy = archivePolicy(config, config.SERVICE_MIRROR_URL);
+  const archives = new VersionArchives(runtime.orm, runtime.relay, catalog, config.SERVICE_MIRROR_URL, policy);
+  const fetched = new FetchedVersions(catalog, config.SERVICE_MIRROR_URL, policy);
   const grpcServer = await startGrpcServer({
     address: config.CATALOG_GRPC_LISTEN,
     logger: runtime.logger,
@@ -82,7 +79,7 @@ export async function startCatalog(
             {
               ...catalogHandlers(catalog),
               ...managementHandlers(new CatalogManagement(runtime.orm)),
-              ...archiveHandlers(archives),
+              ...archiveHandlers(archives, fetched),
             },
             runtime.logger,
           ),

@@ -214,11 +214,12 @@ function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEnt
   const add = useSubmit(
     (v) =>
       call(
-        api.POST('/api/mod/{slug}/version', {
+        // The management create: a blank md5 has Depot fetch the archive and compute md5 and size.
+        api.POST('/api/manage/mods/{slug}/versions', {
           params: { path: { slug: mod.name } },
           body: {
             version: v.text('version'),
-            md5: md5FromPaste(v.text('md5')),
+            md5: md5FromPaste(v.text('md5')) || null,
             filesize: v.integer('filesize'),
             ...(urls ? { url: v.optional('url') } : {}),
             notes: v.optional('notes'),
@@ -324,8 +325,18 @@ function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: VersionEnt
         <h3 id="add-version-heading">Add a version</h3>
         <ErrorNotice error={add.error} />
         <TextField name="version" label="Version" required errors={add.fields} hint="e.g. 1.20.1-15.2.0.27" />
-        <Md5Field label="MD5 of the zip" errors={add.fields} />
-        <TextField name="filesize" label="Size in bytes" inputMode="numeric" errors={add.fields} />
+        <Md5Field
+          label="MD5 of the zip"
+          errors={add.fields}
+          optional="Leave it blank when the zip is already on the mirror (or at its download URL): Depot fetches it and computes its MD5 and size."
+        />
+        <TextField
+          name="filesize"
+          label="Size in bytes"
+          inputMode="numeric"
+          errors={add.fields}
+          hint="Computed by Depot when the MD5 is left blank."
+        />
         {urls ? <UrlField errors={add.fields} /> : null}
         <TextField name="notes" label="Notes" multiline errors={add.fields} hint={NOTES_HINT} />
         <SubmitButton busy={add.busy}>Add version</SubmitButton>
