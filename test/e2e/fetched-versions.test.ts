@@ -2,7 +2,6 @@
 // version added with its md5 left blank gets the md5 and size of its archive, fetched by the
 // catalog (from the mirror, or from the version's own url); an archive that cannot be fetched is a
 // refusal under md5 that leaves nothing created. The public create keeps requiring md5.
-/* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are whatever each test asserts */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
