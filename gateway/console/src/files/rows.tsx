@@ -13,6 +13,8 @@ export type RowState = 'ready' | 'uploading' | 'done' | 'failed';
 export interface FileRow {
   id: number;
   file: File;
+  /** The mod it is a version of, where files of several mods are dropped together. */
+  slug?: string;
   version: string;
   state: RowState;
   /** Bytes sent so far. */
@@ -28,10 +30,10 @@ let nextId = 1;
 /** The rows and the changes made to them. */
 export function useFileRows() {
   const [rows, setRows] = useState<FileRow[]>([]);
-  const add = useCallback((files: File[], version: (file: File) => string) => {
+  const add = useCallback((files: File[], guess: (file: File) => { version: string; slug?: string }) => {
     setRows((current) => [
       ...current,
-      ...files.map((file) => ({ id: nextId++, file, version: version(file), state: 'ready' as const, sent: 0 })),
+      ...files.map((file) => ({ id: nextId++, file, ...guess(file), state: 'ready' as const, sent: 0 })),
     ]);
   }, []);
   const update = useCallback((id: number, change: Partial<FileRow>) => {
@@ -53,7 +55,9 @@ export function refusalText(error: unknown): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
   const fields = Object.entries(error.fields);
   if (!fields.length) return error.message;
-  return fields.map(([field, messages]) => messages.map((m) => fieldMessage(m, field, LABELS[field])).join(' ')).join(' ');
+  return fields
+    .map(([field, messages]) => messages.map((m) => fieldMessage(m, field, LABELS[field])).join(' '))
+    .join(' ');
 }
 
 /** The API refused because the version has another archive: replacing it is offered. */
@@ -77,7 +81,11 @@ export function RowStatus({ row, onReplace }: { row: FileRow; onReplace: (replac
     return (
       <div role="status">
         <p className="upload-done">
-          {r.created_version ? 'Version created' : r.changed ? 'Archive stored' : 'Already this archive: nothing changed'}
+          {r.created_version
+            ? 'Version created'
+            : r.changed
+              ? 'Archive stored'
+              : 'Already this archive: nothing changed'}
           {r.version.md5 ? (
             <>
               , MD5 <span className="mono">{r.version.md5}</span>

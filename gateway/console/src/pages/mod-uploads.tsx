@@ -50,13 +50,21 @@ export function ModUploads({
   return (
     <div className="uploads" aria-labelledby="mod-uploads-heading" role="group">
       <h3 id="mod-uploads-heading">Add versions from files</h3>
-      <FileDrop label="Choose files" onFiles={(list) => files.add(list, (f) => versionFromFileName(f.name, mod))}>
-        Drop the mod's .jar or .zip files here: each becomes a version, named from its file (you can change it
-        before uploading). Depot computes the MD5 and size.
+      <FileDrop
+        label="Choose files"
+        onFiles={(list) => files.add(list, (f) => ({ version: versionFromFileName(f.name, mod) }))}
+      >
+        Drop the mod's .jar or .zip files here: each becomes a version, named from its file (you can change it before
+        uploading). Depot computes the MD5 and size.
       </FileDrop>
       {files.rows.length ? (
         <>
-          <FileRowsTable rows={files.rows} update={files.update} remove={files.remove} caption={`Files for ${mod.pretty}`} />
+          <FileRowsTable
+            rows={files.rows}
+            update={files.update}
+            remove={files.remove}
+            caption={`Files for ${mod.pretty}`}
+          />
           {failed ? (
             <p className="notice error" role="alert">
               {failed} file(s) were not uploaded: see why in their rows, correct and upload them again.

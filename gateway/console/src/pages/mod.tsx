@@ -160,4 +160,3 @@ function ModPage({ data }: { data: ManagedMod }) {
     </Page>
   );
 }
-
