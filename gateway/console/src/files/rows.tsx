@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react';
 import { ApiError } from '../api';
 import { fileSize } from '../format';
-import { fieldMessage, personMessage } from '../wording';
+import { ARCHIVE_EXISTS_TEXT, fieldMessage, personMessage } from '../wording';
 import type { ArchiveUpload } from './upload';
 
 export type RowState = 'ready' | 'uploading' | 'done' | 'failed';
@@ -61,8 +61,7 @@ export function refusalText(error: unknown): string {
 }
 
 /** The API refused because the version has another archive: replacing it is offered. */
-export const archiveExists = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && /already has a different archive/.test(error.message);
+export const archiveExists = (error: unknown) => error instanceof ApiError && error.message === ARCHIVE_EXISTS_TEXT;
 
 /** How the row's upload goes, announced to screen readers as it changes. */
 export function RowStatus({ row, onReplace }: { row: FileRow; onReplace: (replace: boolean) => void }) {
