@@ -4,11 +4,24 @@
 // The console is an ES module package, which TypeScript lets these CommonJS tests import only by
 // require (jest compiles it like any source).
 /* eslint-disable @typescript-eslint/no-require-imports */
-const names =
-  require('../../gateway/console/src/files/names') as typeof import('../../gateway/console/src/files/names');
-const queue =
-  require('../../gateway/console/src/files/queue') as typeof import('../../gateway/console/src/files/queue');
+const names = require('../../gateway/console/src/files/names') as {
+  versionFromFileName(fileName: string, mod: ModEntry): string;
+  guessFromFileName(fileName: string, library: readonly ModEntry[]): unknown;
+  splitFileName(fileName: string): { modPart: string; version: string };
+};
+const queue = require('../../gateway/console/src/files/queue') as {
+  runBounded<T, R>(
+    items: readonly T[],
+    limit: number,
+    work: (item: T) => Promise<R>,
+  ): Promise<PromiseSettledResult<R>[]>;
+};
 /* eslint-enable @typescript-eslint/no-require-imports */
+
+interface ModEntry {
+  name: string;
+  pretty: string;
+}
 
 const { versionFromFileName, guessFromFileName, splitFileName } = names;
 

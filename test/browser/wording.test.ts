@@ -4,8 +4,7 @@
 // required." Each field message must come out naming the field by its label, never by its key;
 // no message may name an HTTP method, an admin command or a key.
 import { CREDENTIAL_MESSAGES, REASONS, SELECTED_INVALID, TWO_FACTOR_MESSAGES } from '@depot/common';
-import { FIELD_MESSAGES as MESSAGES } from '../../gateway/src/messages';
-import { fetchFailedMessage } from '../../gateway/src/api/manage/versions';
+import { archiveFetchFailed, FIELD_MESSAGES as MESSAGES } from '../../gateway/src/messages';
 
 // The console is an ES module package, which TypeScript lets these CommonJS tests import only by
 // require (jest compiles it like any source).
@@ -56,7 +55,7 @@ describe("the console's words for the API's messages", () => {
   );
 
   it("says why an archive could not be fetched for a blank MD5, and what to do, without a setting's name", () => {
-    const message = fetchFailedMessage(
+    const message = archiveFetchFailed(
       'The archive URL may not be fetched: the host cdn.example.com is not one archives may be fetched from (ARCHIVE_HOSTS).',
     );
     const shown = fieldMessage(message, 'md5', 'MD5 of the zip');

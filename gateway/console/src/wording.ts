@@ -17,6 +17,8 @@ export const STATUS_TEXT: Record<number, string> = {
 export const ARCHIVE_EXISTS_TEXT =
   'This version already has another archive: tick “Replace its archive” to replace it, or give the file another version.';
 
+const ARCHIVE_TOO_LARGE_TEXT = 'This file is larger than this Depot accepts: its operator sets the limit.';
+
 /** Messages that are not about one field, as the API words them (docs/api.md) → as a person reads them. */
 const MESSAGES: Record<string, string> = {
   'This action is unauthorized.': STATUS_TEXT[403],
@@ -36,8 +38,9 @@ const MESSAGES: Record<string, string> = {
     'Another upload to this version finished first: reload the page to see which archive it has now.',
   'The upload was cut short.': 'The upload was cut short: try again.',
   'The file is not a zip or jar archive.': 'This file is not a .zip or .jar archive, or it is damaged.',
-  'The archive is larger than the server accepts.':
-    'This file is larger than this Depot accepts: its operator sets the limit.',
+  'The archive is larger than the server accepts.': ARCHIVE_TOO_LARGE_TEXT,
+  'The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).': ARCHIVE_TOO_LARGE_TEXT,
+  'The upload was cut short: the body ended before all of it arrived.': 'The upload was cut short: try again.',
   'Cannot take solder_full from the only remaining super user.':
     'Depot keeps one user who may do everything: give “Everything, every modpack” to another user before taking it from this one.',
 };

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DepotError, fromServiceError, md5FromChecksumLine, type Reason } from '@depot/common';
 import { HttpError } from '../../errors';
+import { archiveFetchFailed } from '../../messages';
 import { tag } from '../../cache/cache';
 import { route } from '../../pipeline/route';
 import { invalid } from '../../pipeline/route-docs';
@@ -39,10 +40,6 @@ const FETCH_FAILURES = new Set<Reason>([
   'ARCHIVE_TIMEOUT',
   'ARCHIVE_UNREACHABLE',
 ]);
-
-/** The words under the md5 field: what went wrong, and the two ways on. */
-export const fetchFailedMessage = (why: string) =>
-  `${why} Depot computes the md5 from the archive when it is left blank: upload the file instead, or give its md5.`;
 
 export function manageVersionRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
@@ -95,7 +92,7 @@ export function manageVersionRoutes(app: FastifyInstance) {
         } catch (err) {
           const depot = err instanceof DepotError ? err : fromServiceError(err);
           if (depot && FETCH_FAILURES.has(depot.reason)) {
-            throw new HttpError(422, { md5: [fetchFailedMessage(depot.message)] });
+            throw new HttpError(422, { md5: [archiveFetchFailed(depot.message)] });
           }
           throw err;
         }
