@@ -36,6 +36,8 @@ export const gatewayConfigSchema = z.object({
   }),
   /** How long the catalog may take to fetch an archive (a rehash waits that long for it). */
   ARCHIVE_TRANSFER_TIMEOUT_MS: archiveEnv.ARCHIVE_TRANSFER_TIMEOUT_MS,
+  /** The upload route's body limit (api/archives/upload.ts); the catalog enforces it too. */
+  ARCHIVE_MAX_BYTES: archiveEnv.ARCHIVE_MAX_BYTES,
   MOD_VERSION_URLS: envBool(false).meta({
     description:
       "`true` lets a mod version have a download `url` of its own, shown instead of the mirror's in every " +

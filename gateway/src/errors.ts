@@ -51,6 +51,9 @@ const STATUS_BY_REASON: Partial<Record<Reason, number>> = {
   ARCHIVE_TOO_LARGE: 502,
   ARCHIVE_UNREACHABLE: 502,
   ARCHIVE_TIMEOUT: 504,
+  // An upload over ARCHIVE_MAX_BYTES, or cut short (docs/api.md#upload-an-archive).
+  ARCHIVE_OVER_MAX: 413,
+  ARCHIVE_INCOMPLETE: 400,
   // A failed sign-in is a refused form, as Laravel answers it (api/account/session.ts).
   INVALID_CREDENTIALS: 422,
   INVALID_TWO_FACTOR: 422,

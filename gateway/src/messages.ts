@@ -26,6 +26,14 @@ export const ANSWERS = {
   internal: { status: 500, message: 'Internal error.' },
   unavailable: { status: 503, message: 'Service unavailable.' },
   consoleNotBuilt: { status: 503, message: 'The web console is not built on this server.' },
+  // Archive uploads (api/archives/upload.ts): the body is the file itself, not JSON.
+  archiveMediaType: {
+    status: 415,
+    message:
+      'Unsupported media type: send the file as application/octet-stream, application/zip, application/java-archive or application/x-java-archive.',
+  },
+  archiveTooLarge: { status: 413, message: 'The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).' },
+  archiveCutShort: { status: 400, message: 'The upload was cut short: the body ended before all of it arrived.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type AnswerName = keyof typeof ANSWERS;

@@ -56,7 +56,8 @@ describe('declarations', () => {
         params: [...segments].sort(),
       });
       if (method === 'POST' || method === 'PUT')
-        expect({ where, body: route.body !== undefined }).toEqual({ where, body: true });
+        // A JSON body, or a file streamed (an upload).
+        expect({ where, body: route.body !== undefined || route.upload !== undefined }).toEqual({ where, body: true });
     }
   });
 
@@ -171,8 +172,13 @@ describe('document', () => {
         for (const p of params)
           expect({ where, p: p.name, described: !!p.description }).toEqual({ where, p: p.name, described: true });
         const ok = Object.keys(op.responses).filter((st) => st.startsWith('2'));
-        // One success each; signing in has two: signed in (201), or the code of two-factor sign-in next (202).
-        const successes = where === 'post /api/session' ? ['201', '202'] : [ok[0]];
+        // One success each; signing in has two: signed in (201), or the code of two-factor sign-in next (202);
+        // an archive upload two: stored (200), or the version created with it (201).
+        const two: Record<string, string[]> = {
+          'post /api/session': ['201', '202'],
+          'put /api/mod/{slug}/{version}/archive': ['200', '201'],
+        };
+        const successes = two[where] ?? [ok[0]];
         expect({ where, ok }).toEqual({ where, ok: successes });
         for (const st of ok) expect(op.responses[st].content['application/json'].schema).toBeDefined();
         for (const [status, answer] of Object.entries(op.responses) as [string, any][]) {
@@ -186,6 +192,24 @@ describe('document', () => {
     }
     const ids = Object.values(doc.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => op.operationId));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("shows an upload's body as the file, in each media type it may be sent as", () => {
+    const op = doc.paths['/api/mod/{slug}/{version}/archive'].put;
+    expect(Object.keys(op.requestBody.content)).toEqual([
+      'application/octet-stream',
+      'application/zip',
+      'application/java-archive',
+      'application/x-java-archive',
+    ]);
+    for (const media of Object.values(op.requestBody.content) as any[])
+      expect(media.schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(op.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required])).toEqual([
+      ['file_name', true],
+      ['create', false],
+      ['replace', false],
+      ['notes', false],
+    ]);
   });
 
   it('shows request bodies as what a client may send: required fields, patterns, nullable and list inputs', () => {

@@ -194,6 +194,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/mod/{slug}/{version}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a version's archive (a zip, or a jar Depot packages)
+         * @description The body is the file itself, streamed (Content-Length optional). A `.jar` becomes a zip holding `mods/<file_name>`, reproducibly; a `.zip` is checked and stored as it is. md5, size, sha1, sha256 and sha512 are computed from the stored bytes, and launchers download it from the mirror URL, which Depot answers (`GET /mods/{slug}/{slug}-{version}.zip`). Uploading the same bytes again changes nothing.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
+         */
+        put: operations["putModBySlugByVersionArchive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/modpack": {
         parameters: {
             query?: never;
@@ -1385,6 +1407,39 @@ export type components = {
                 created_at: string;
             };
         };
+        ManagedVersion: {
+            id: number;
+            mod_id: number;
+            version: string;
+            /** @description MD5 of the archive, 32 lowercase hex digits; empty or malformed only for a version imported from Solder without a valid one (the pack doctor reports it). */
+            md5: string;
+            filesize: number | null;
+            /** @description The version's own download url: present only when set (docs/api.md#download-urls). */
+            url?: string;
+            /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
+            notes?: string;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            created_at: string;
+            /**
+             * @description UTC time with microseconds and a trailing Z.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            updated_at: string;
+            /** @description SHA-1 of the hosted archive: present only while Depot hosts it (docs/archives.md). */
+            sha1?: string;
+            /** @description SHA-256 of the hosted archive (the name of its object in the store): present only while hosted. */
+            sha256?: string;
+            /** @description SHA-512 of the hosted archive: present only while hosted. */
+            sha512?: string;
+            /**
+             * @description When the hosted archive was recorded (its downloads' Last-Modified): present only while hosted.
+             * @example 2024-01-02T03:04:05.000000Z
+             */
+            hosted_at?: string;
+        };
         ManagedModpackList: {
             modpacks: {
                 modpack: components["schemas"]["Modpack"];
@@ -1434,28 +1489,7 @@ export type components = {
             mod: components["schemas"]["Mod"];
             /** @description Creation order. */
             versions: {
-                version: {
-                    id: number;
-                    mod_id: number;
-                    version: string;
-                    /** @description MD5 of the archive, 32 lowercase hex digits; empty or malformed only for a version imported from Solder without a valid one (the pack doctor reports it). */
-                    md5: string;
-                    filesize: number | null;
-                    /** @description The version's own download url: present only when set (docs/api.md#download-urls). */
-                    url?: string;
-                    /** @description Private notes: present only when set and the caller holds mods_manage or solder_full. */
-                    notes?: string;
-                    /**
-                     * @description UTC time with microseconds and a trailing Z.
-                     * @example 2024-01-02T03:04:05.000000Z
-                     */
-                    created_at: string;
-                    /**
-                     * @description UTC time with microseconds and a trailing Z.
-                     * @example 2024-01-02T03:04:05.000000Z
-                     */
-                    updated_at: string;
-                };
+                version: components["schemas"]["ManagedVersion"];
                 /** @description Every build of every modpack holding this version, published or not. */
                 builds: components["schemas"]["VersionUse"][];
             }[];
@@ -1523,6 +1557,19 @@ export type components = {
             };
             /** @description Errors (offline, or the install fails) first, then warnings (works, but fragile). */
             findings: components["schemas"]["DoctorFinding"][];
+        };
+        ArchiveUpload: {
+            version: components["schemas"]["ManagedVersion"];
+            /** @description The version was created by this upload (201). */
+            created_version: boolean;
+            /** @description False when the version already had exactly this archive: nothing was written. */
+            changed: boolean;
+            /** @description False when the same bytes were already in the store (kept once). */
+            stored: boolean;
+            /** @description A jar packaged by Depot into a zip holding `mods/<file_name>`. */
+            packaged: boolean;
+            /** @description Accepted, but worth a look: a zip with none of mods/, config/, bin/ at its top level. */
+            warnings: string[];
         };
     };
     responses: never;
@@ -2722,6 +2769,158 @@ export interface operations {
             };
             /** @description "The archive did not arrive in time: …": no connection within the connect timeout, or not complete within the transfer timeout. */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putModBySlugByVersionArchive: {
+        parameters: {
+            query: {
+                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. */
+                file_name: string;
+                /** @description `true`: create the version with this archive when it does not exist (201). */
+                create?: "0" | "1" | "true" | "false";
+                /** @description `true`: replace a different archive the version has (docs/archives.md#replacing-an-archive). */
+                replace?: "0" | "1" | "true" | "false";
+                /** @description The new version's private notes. Absent, null or an empty string leaves it unset. */
+                notes?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+                /** @description Mod version string, percent-encoded. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file, streamed. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/zip": string;
+                "application/java-archive": string;
+                "application/x-java-archive": string;
+            };
+        };
+        responses: {
+            /** @description The archive is now the version's (or already was: `changed: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveUpload"];
+                };
+            };
+            /** @description The version was created with the archive (`create=true`). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveUpload"];
+                };
+            };
+            /** @description "The upload was cut short: the body ended before all of it arrived.": the body ended early (or differed from its Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.", "Mod version not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The version already has a different archive: ask to replace it." (`replace` not asked); "Another upload to this version finished first." */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).": refused at once when Content-Length says so, else as soon as it is passed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send the file as application/octet-stream, application/zip, application/java-archive or application/x-java-archive." */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. "The archive store is unavailable.": the store is down (nothing recorded; try again). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

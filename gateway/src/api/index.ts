@@ -20,6 +20,7 @@ import { twoFactorRoutes } from './account/two-factor';
 import { tokensRoutes } from './tokens/routes';
 import { manageRoutes } from './manage/routes';
 import { manageVersionRoutes } from './manage/versions';
+import { archiveUploadRoutes } from './archives/upload';
 import type { FastifyInstance } from 'fastify';
 import type { AnyRoute } from '../pipeline/route';
 
@@ -28,6 +29,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
   return [
     rootRoutes,
     modRoutes,
+    archiveUploadRoutes,
     launcherRoutes,
     modpacksRoutes,
     buildsRoutes,

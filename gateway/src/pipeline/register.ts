@@ -16,12 +16,22 @@ import { invalidateOnSuccess } from '../cache/invalidation';
 import { checksOf } from './checks';
 import { contextOf } from './context';
 import { SENT, type AnyRoute } from './route';
+import { streamedBody } from './streamed-body';
 import { wordingOf } from './route-docs';
 
 /** Registers the declared routes, `declare(app)` (api/index.ts). */
 export const routes = fp(
   async (app: FastifyInstance, { declare }: { declare: (app: FastifyInstance) => AnyRoute[] }) => {
-    for (const declaration of declare(app)) app.route(routeOptions(app, declaration));
+    for (const declaration of declare(app)) {
+      const { upload } = declaration;
+      if (!upload) app.route(routeOptions(app, declaration));
+      // A streamed body needs parsers of its own, which only an encapsulated context can have.
+      else
+        await app.register(async (own) => {
+          streamedBody(own, upload);
+          own.route(routeOptions(own, declaration));
+        });
+    }
   },
   { name: 'routes' },
 );
@@ -34,6 +44,7 @@ export function routeOptions(app: FastifyInstance, declaration: AnyRoute): Route
     method: declaration.method,
     url: declaration.url,
     exposeHeadRoute: declaration.exposeHeadRoute,
+    ...(declaration.upload ? { bodyLimit: declaration.upload.maxBytes } : {}),
     schema: {
       tags: [declaration.tag],
       summary: declaration.summary,

@@ -165,6 +165,12 @@ export interface Route<
   invalidates?: (params: z.output<P>) => string[];
   /** Rate limit of its own instead of the general one (`false`: none). */
   rateLimit?: false | { max: number; timeWindow: number; allowList: () => boolean };
+  /**
+   * The body is a file, streamed to the handler as it arrives (`req.body` is the request itself,
+   * never held whole): the media types it may have and its size limit instead of BODY_LIMIT_BYTES
+   * (register.ts gives the route body parsers of its own). The handler judges the media type.
+   */
+  upload?: { types: readonly string[]; maxBytes: number };
   /** Fastify answers HEAD for every GET unless this is false. */
   exposeHeadRoute?: boolean;
   /**

@@ -83,6 +83,11 @@ function transform(document: Parameters<typeof zodTransform>[0] & { route: Route
       etag: { type: 'string', description: 'Send it back in If-None-Match.' },
     };
   if (response[429]) response[429].headers = { 'retry-after': { type: 'integer', description: 'Seconds.' } };
+  // An upload's body is the file itself (route.ts `upload`), in any of its media types.
+  if (declaration.upload) {
+    schema.body = { type: 'string', format: 'binary', description: 'The file, streamed.' };
+    schema.consumes = [...declaration.upload.types];
+  }
   schema.operationId = operationId(declaration);
   schema.security = securityOf(declaration);
   // Machine-readable: who may call (public, read, user or a permission) and whether modpack access is needed.

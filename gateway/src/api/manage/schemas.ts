@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FINDING_CODES } from '@depot/common';
 import { buildRecord, modpackRecord } from '../modpacks/schemas';
 import { modRecord, versionRecord } from '../mods/schemas';
-import { id } from '../schemas';
+import { id, timestamp } from '../schemas';
 
 // ---- management reads and the pack doctor (docs/api.md#management-reads, #pack-doctor) ----
 
@@ -14,6 +14,21 @@ const storedMd5 = z.string().meta({
 });
 
 const count = z.number().int().min(0);
+
+const hex = (description: string) => z.string().optional().meta({ description });
+
+/** A version as management sees it: the record, and the digests of an archive Depot hosts. */
+export const managedVersion = versionRecord
+  .extend({
+    md5: storedMd5,
+    sha1: hex('SHA-1 of the hosted archive: present only while Depot hosts it (docs/archives.md).'),
+    sha256: hex('SHA-256 of the hosted archive (the name of its object in the store): present only while hosted.'),
+    sha512: hex('SHA-512 of the hosted archive: present only while hosted.'),
+    hosted_at: timestamp.optional().meta({
+      description: "When the hosted archive was recorded (its downloads' Last-Modified): present only while hosted.",
+    }),
+  })
+  .meta({ id: 'ManagedVersion' });
 
 export const managedModpackList = z
   .strictObject({
@@ -68,7 +83,7 @@ export const managedMod = z
     versions: z
       .array(
         z.strictObject({
-          version: versionRecord.extend({ md5: storedMd5 }),
+          version: managedVersion,
           builds: z
             .array(versionUse)
             .meta({ description: 'Every build of every modpack holding this version, published or not.' }),
@@ -147,3 +162,4 @@ export type ManagedModpackList = z.infer<typeof managedModpackList>;
 export type ManagedModpack = z.infer<typeof managedModpack>;
 export type ManagedBuild = z.infer<typeof managedBuild>;
 export type ManagedMod = z.infer<typeof managedMod>;
+export type ManagedVersion = z.infer<typeof managedVersion>;

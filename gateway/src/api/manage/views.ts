@@ -58,6 +58,13 @@ export function managedMod(
   }
   return {
     mod: modRecord(required(mod.mod, 'mod'), showPrivate),
-    versions: mod.versions.map((v) => ({ version: versionRecord(v, showPrivate), builds: byVersion.get(v.id) ?? [] })),
+    versions: mod.versions.map((v) => ({ version: managedVersion(v, showPrivate), builds: byVersion.get(v.id) ?? [] })),
   };
+}
+
+/** A version record with the digests of its hosted archive, while Depot hosts it. */
+export function managedVersion(v: catalogV1.ModVersion__Output, showPrivate: boolean): res.ManagedVersion {
+  const hosted =
+    v.hosted !== undefined ? { sha1: v.sha1, sha256: v.sha256, sha512: v.sha512, hosted_at: v.hosted_at } : {};
+  return { ...versionRecord(v, showPrivate), ...hosted };
 }

@@ -48,7 +48,7 @@ const rehashBody = z.object({
 });
 
 export const modParams = z.object({ slug: segment('MOD_NOT_FOUND', 'Slug of the mod, percent-encoded.') });
-const versionParams = modParams.extend({
+export const versionParams = modParams.extend({
   version: segment('VERSION_NOT_FOUND', 'Mod version string, percent-encoded.'),
 });
 

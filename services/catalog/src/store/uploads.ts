@@ -62,13 +62,14 @@ export class ArchiveUploads {
   /** `cancelled`: the sender gave up; nothing is recorded after that. */
   async upload(req: UploadRequest, body: Readable, cancelled?: AbortSignal): Promise<UploadResult> {
     const store = this.objects.store;
-    const { kind, entry } = uploadKind(req.fileName);
     if (req.size !== undefined && req.size > this.maxBytes) {
       throw new StoreError('too_large', `${req.size} bytes announced, more than ${this.maxBytes} (ARCHIVE_MAX_BYTES)`);
     }
     const before = await this.current(this.em(), req.slug, req.version);
-    if (req.createVersion && before.row) throw new DepotError('VERSION_EXISTS');
+    // create_version: create it when missing; an existing version takes the upload as without it.
     if (!req.createVersion && !before.row) throw new DepotError('VERSION_NOT_FOUND');
+    // After the records' lookups: a missing mod or version answers before the file (the order of checks).
+    const { kind, entry } = uploadKind(req.fileName);
 
     const staged = await store.stage(kind === 'jar' ? packageJar(body, entry!) : body, this.maxBytes);
     const digests = staged.digests;
@@ -87,7 +88,11 @@ export class ArchiveUploads {
         await lockObject(tx, digests.sha256);
         const now = await this.current(tx, req.slug, req.version, true);
         if (!before.row) {
-          if (now.row) throw new DepotError('ARCHIVE_UPLOAD_CONFLICT');
+          if (now.row) {
+            // Another upload created it first; the same bytes are no conflict.
+            if (now.row.hosted === digests.sha256) return { row: now.row, changed: false };
+            throw new DepotError('ARCHIVE_UPLOAD_CONFLICT');
+          }
         } else {
           if (!now.row) throw new DepotError('VERSION_NOT_FOUND');
           if (!sameIdentity(before.row, now.row)) {

@@ -46,7 +46,8 @@ export const archiveEnv = {
   }),
   ARCHIVE_MAX_BYTES: envInt(512 * 1024 * 1024, 1).meta({
     description:
-      'Larger archives are not hashed (refused as soon as `Content-Length` says so, else when the limit is passed).',
+      'Larger archives are not hashed by a rehash, and not accepted by an upload (413), refused as soon as ' +
+      '`Content-Length` says so, else when the limit is passed. Give the gateway and the catalog the same value.',
     defaultNote: '512 MiB',
   }),
 };

@@ -1,0 +1,20 @@
+// What the archive routes answer (docs/api.md#upload-an-archive).
+import { z } from 'zod';
+import { managedVersion } from '../manage/schemas';
+
+export const archiveUpload = z
+  .strictObject({
+    version: managedVersion,
+    created_version: z.boolean().meta({ description: 'The version was created by this upload (201).' }),
+    changed: z
+      .boolean()
+      .meta({ description: 'False when the version already had exactly this archive: nothing was written.' }),
+    stored: z.boolean().meta({ description: 'False when the same bytes were already in the store (kept once).' }),
+    packaged: z.boolean().meta({ description: 'A jar packaged by Depot into a zip holding `mods/<file_name>`.' }),
+    warnings: z
+      .array(z.string())
+      .meta({ description: 'Accepted, but worth a look: a zip with none of mods/, config/, bin/ at its top level.' }),
+  })
+  .meta({ id: 'ArchiveUpload' });
+
+export type ArchiveUpload = z.infer<typeof archiveUpload>;

@@ -1,0 +1,120 @@
+// Archives for the hosted-archive tests: zips and jars made with yazl, uploads as a client sends
+// them (a buffer with its Content-Length, or a stream sent chunked), and what an fs store holds.
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import yazl from 'yazl';
+
+export const md5Hex = (b: Buffer) => createHash('md5').update(b).digest('hex');
+export const sha256Hex = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** A zip of these entries (a jar is one too). */
+export function makeZip(entries: Record<string, Buffer | string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(entries))
+    zip.addBuffer(Buffer.from(content), name, { mtime: new Date(0) });
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** A jar with a class file of incompressible bytes, different every call. */
+export const makeJar = (size = 20_000) =>
+  makeZip({ 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\n', 'x/Mod.class': randomBytes(size) });
+
+export interface UploadReply {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test asserts its body
+  body: any;
+}
+
+/**
+ * PUT of a file to `url`: a Buffer goes with its Content-Length, an iterable of chunks goes
+ * chunked (no Content-Length).
+ */
+export async function putFile(
+  url: string,
+  file: Buffer | AsyncIterable<Buffer> | Iterable<Buffer>,
+  opts: { token?: string; type?: string; headers?: Record<string, string> } = {},
+): Promise<UploadReply> {
+  const headers: Record<string, string> = {
+    'content-type': opts.type ?? 'application/octet-stream',
+    ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    ...opts.headers,
+  };
+  const body = Buffer.isBuffer(file) ? file : (Readable.toWeb(Readable.from(file)) as ReadableStream);
+  const res = await fetch(url, { method: 'PUT', headers, body, duplex: 'half' } as RequestInit);
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/** What an fs store holds: the sha256 of each object, and how many staged leftovers. */
+export function storeContents(dir: string): { objects: string[]; staged: number } {
+  const walk = (d: string): string[] =>
+    fs.existsSync(d)
+      ? fs
+          .readdirSync(d, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [e.name]))
+      : [];
+  return { objects: walk(path.join(dir, 'sha256')).sort(), staged: walk(path.join(dir, 'incoming')).length };
+}
+
+/**
+ * A PUT over node:http that can do what fetch cannot: send headers alone, stop sending once the
+ * answer comes (a refusal half-way), or cut the body short and close (`cutAfter` bytes).
+ */
+export function rawPut(
+  url: string,
+  opts: {
+    headers: Record<string, string>;
+    chunks?: Iterable<Buffer>;
+    /** Destroys the request after this many bytes of the body (an upload cut short). */
+    cutAfter?: number;
+  },
+): Promise<{ status: number; body: unknown; sent: number } | { cut: true; sent: number }> {
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = http.request(url, { method: 'PUT', headers: opts.headers, agent: false }, (res) => {
+      answered = true;
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(parts).toString();
+        resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined, sent });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', (err) =>
+      answered ? undefined : opts.cutAfter !== undefined ? resolve({ cut: true, sent }) : reject(err),
+    );
+    req.flushHeaders();
+    const send = async () => {
+      for (const chunk of opts.chunks ?? []) {
+        if (answered) return;
+        if (opts.cutAfter !== undefined && sent >= opts.cutAfter) {
+          await new Promise((r) => setTimeout(r, 100));
+          req.destroy();
+          resolve({ cut: true, sent });
+          return;
+        }
+        sent += chunk.length;
+        if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+      }
+      if (!answered) req.end();
+    };
+    send().catch(reject);
+  });
+}
+
+/** `n` chunks of `size` random bytes. */
+export function* chunksOf(n: number, size = 64 * 1024): Iterable<Buffer> {
+  for (let i = 0; i < n; i++) yield randomBytes(size);
+}
