@@ -139,5 +139,12 @@ export function fieldMessage(message: string, field: string, label?: string): st
 
 /** A message the API gave about the request as a whole, worded for a person. */
 export function personMessage(message: string): string {
-  return MESSAGES[message] ?? message;
+  const exact = MESSAGES[message];
+  if (exact) return exact;
+  // "<a message of the table without its period>: <detail>." (the API says more about a refusal):
+  // the console's words, with the detail after them.
+  const colon = message.indexOf(': ');
+  const known = colon > 0 ? MESSAGES[`${message.slice(0, colon)}.`] : undefined;
+  if (known) return `${known.replace(/[.:]$/, '')} (${message.slice(colon + 2).replace(/\.$/, '')}).`;
+  return message;
 }

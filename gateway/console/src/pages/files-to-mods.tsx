@@ -21,8 +21,11 @@ export function FilesToMods({
   library,
   build,
   onDone,
+  level = 3,
 }: {
   library: ModEntry[];
+  /** The level of its heading on the page. */
+  level?: 2 | 3;
   /** On a build: where the mods go. */
   build?: BuildTarget;
   onDone: () => Promise<unknown>;
@@ -30,6 +33,7 @@ export function FilesToMods({
   const session = useSession();
   const flash = useFlash();
   const files = useFileRows();
+  const Heading = level === 2 ? 'h2' : 'h3';
   // New mods' display names, by slug (suggested from the first file of each).
   const [names, setNames] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Map<string, unknown>>(new Map());
@@ -101,7 +105,7 @@ export function FilesToMods({
 
   return (
     <div className="uploads" role="group" aria-labelledby="files-to-mods-heading">
-      <h3 id="files-to-mods-heading">Add mods from files</h3>
+      <Heading id="files-to-mods-heading">Add mods from files</Heading>
       <FileDrop label="Choose files" onFiles={add}>
         Drop mod .jar or .zip files here, of one mod or many: each goes to its mod, found by its file's name, or to a
         new mod named after it. Check the names and versions, then{' '}

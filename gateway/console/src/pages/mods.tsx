@@ -64,6 +64,7 @@ export default function Mods() {
     >
       {session.can('mods_manage') && mods.data ? (
         <FilesToMods
+          level={2}
           library={mods.data}
           onDone={() =>
             Promise.all([
