@@ -18,6 +18,7 @@ import { failures } from './plugins/failures';
 import { answerHeaders, requestId } from './plugins/headers';
 import { httpChecks, serverOptions } from './plugins/http-server';
 import { observability } from './plugins/observability';
+import { pullThrough } from './plugins/pull-through';
 import { rateLimits } from './plugins/rate-limits';
 import { lazyChildLoggerFactory } from './plugins/request-logger';
 import { routeTable } from './plugins/route-table';
@@ -66,6 +67,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(failures);
   await app.register(apiDocs);
   await app.register(responseCache);
+  if (config.ARCHIVE_UPSTREAM_URL) {
+    await app.register(pullThrough, {
+      upstream: config.ARCHIVE_UPSTREAM_URL,
+      timeoutMs: config.ARCHIVE_TRANSFER_TIMEOUT_MS,
+    });
+  }
   await app.register(routes, { declare: allRoutes });
   if (config.CONSOLE_ENABLED) {
     await app.register(webConsole, { dir: config.CONSOLE_DIR || DEFAULT_CONSOLE_DIR, logger: deps.logger });

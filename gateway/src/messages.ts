@@ -34,6 +34,10 @@ export const ANSWERS = {
   },
   archiveTooLarge: { status: 413, message: 'The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).' },
   archiveCutShort: { status: 400, message: 'The upload was cut short: the body ended before all of it arrived.' },
+  // Archive downloads (api/archives/download.ts).
+  rangeNotSatisfiable: { status: 416, message: 'Range not satisfiable.' },
+  archiveStoreUnavailable: { status: 503, message: 'The archive store is unavailable.' },
+  upstreamFailed: { status: 502, message: 'The upstream mirror (ARCHIVE_UPSTREAM_URL) failed or cannot be reached.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type AnswerName = keyof typeof ANSWERS;

@@ -31,7 +31,8 @@ export interface TestStack {
 export async function startTestStack(
   opts: {
     env?: Record<string, string>;
-    mirrorUrl?: string;
+    /** SERVICE_MIRROR_URL; `null`: unset, the stack's own gateway (which serves hosted archives). */
+    mirrorUrl?: string | null;
     disableModApi?: boolean;
     redisUrl?: string;
     /** A NATS of the test's own (e.g. one it stops and starts); default: the tests' (TEST_NATS_URL). */
@@ -56,7 +57,7 @@ export async function startTestStack(
   const base = opts.databaseBase ?? uniqueName('depot_e2e');
   const ns = createTestNamespace('e2e');
   const adminToken = `admin_${randomBytes(24).toString('hex')}`;
-  const mirrorUrl = opts.mirrorUrl ?? 'https://mirror.example.test/repo/';
+  const mirrorUrl = opts.mirrorUrl === null ? undefined : (opts.mirrorUrl ?? 'https://mirror.example.test/repo/');
   const stack = await startStack({
     databaseUrl: testDatabaseUrl(base),
     eventsNamespace: ns.namespace,
@@ -82,7 +83,7 @@ export async function startTestStack(
     adminToken,
     admin: new Api(stack.gatewayUrl, adminToken),
     anon: new Api(stack.gatewayUrl),
-    mirrorUrl,
+    mirrorUrl: mirrorUrl ?? `${stack.gatewayUrl}/`,
     namespace: ns.namespace,
     async stop() {
       await stack.stop();

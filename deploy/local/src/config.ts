@@ -36,7 +36,10 @@ export interface StackOptions {
    * random key is made for this run (`npm start` keeps one under .data/ instead: totp-key.ts).
    */
   totpEncryptionKey?: string;
-  /** SERVICE_MIRROR_URL (gateway and catalog), default http://localhost/mirror/ (their own default). */
+  /**
+   * SERVICE_MIRROR_URL (gateway and catalog); default: the stack's own gateway, which serves the
+   * archives it hosts (`http://127.0.0.1:<gateway port>/`).
+   */
   mirrorUrl?: string;
   /** SERVICE_DISABLE_MOD_API. */
   disableModApi?: boolean;
@@ -96,7 +99,7 @@ export interface Settings {
   adminToken: string;
   adminTokenGenerated: boolean;
   totpEncryptionKey: string;
-  mirrorUrl: string;
+  mirrorUrl?: string;
   disableModApi?: boolean;
   archiveDir?: string;
   persistentArchives: boolean;
@@ -143,7 +146,7 @@ export function resolveSettings(options: StackOptions, env: NodeJS.ProcessEnv = 
     adminTokenGenerated: adminToken === undefined,
     totpEncryptionKey:
       options.totpEncryptionKey ?? nonEmpty(env.TOTP_ENCRYPTION_KEY) ?? randomBytes(32).toString('base64url'),
-    mirrorUrl: options.mirrorUrl ?? nonEmpty(env.SERVICE_MIRROR_URL) ?? 'http://localhost/mirror/',
+    mirrorUrl: options.mirrorUrl ?? nonEmpty(env.SERVICE_MIRROR_URL),
     disableModApi: options.disableModApi ?? envFlag('SERVICE_DISABLE_MOD_API', env.SERVICE_DISABLE_MOD_API),
     archiveDir: options.archiveDir ?? nonEmpty(env.ARCHIVE_STORE_DIR),
     persistentArchives: options.persistentArchives ?? false,
@@ -185,6 +188,8 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring, re
   const listen = (service: ServiceName) => `127.0.0.1:${w.ports[service][replica]}`;
   const addr = (service: BackendName) => addressList(w.ports[service]);
   const metrics = (service: BackendName) => ({ METRICS_PORT: String(w.metricsPorts[service][replica]) });
+  // Unset: the stack's own first gateway, which answers the mirror's URLs of hosted archives.
+  const mirror = s.mirrorUrl ?? `http://127.0.0.1:${w.ports.gateway[0]}/`;
   const shared = {
     NATS_URL: w.natsUrl,
     EVENTS_NAMESPACE: s.eventsNamespace,
@@ -199,7 +204,7 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring, re
       ...metrics('catalog'),
       BUILDS_GRPC_ADDR: addr('builds'),
       // Where it fetches archives from for a rehash.
-      SERVICE_MIRROR_URL: s.mirrorUrl,
+      SERVICE_MIRROR_URL: mirror,
       // Its store of hosted archives (when ARCHIVE_STORE is fs, the default).
       ARCHIVE_STORE_DIR: w.archiveDir,
     },
@@ -222,7 +227,9 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring, re
       CATALOG_GRPC_ADDR: addr('catalog'),
       BUILDS_GRPC_ADDR: addr('builds'),
       AUTH_GRPC_ADDR: addr('auth'),
-      SERVICE_MIRROR_URL: s.mirrorUrl,
+      SERVICE_MIRROR_URL: mirror,
+      // It reads the store directly for downloads (docs/archives.md#serving).
+      ARCHIVE_STORE_DIR: w.archiveDir,
       REDIS_URL: s.redisUrl ?? '',
       ...(s.disableModApi === undefined ? {} : { SERVICE_DISABLE_MOD_API: String(s.disableModApi) }),
     },

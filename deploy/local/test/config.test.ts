@@ -28,7 +28,7 @@ describe('resolveSettings', () => {
       natsUrl: undefined,
       eventsNamespace: 'depot',
       gatewayPort: 8080,
-      mirrorUrl: 'http://localhost/mirror/',
+      mirrorUrl: undefined,
       logLevel: 'info',
       pretty: false,
       color: false,
@@ -147,7 +147,8 @@ describe('serviceEnvironment', () => {
       CATALOG_GRPC_LISTEN: '127.0.0.1:1001',
       METRICS_PORT: '2001',
       BUILDS_GRPC_ADDR: '127.0.0.1:1002',
-      SERVICE_MIRROR_URL: 'http://localhost/mirror/',
+      // Unset: the stack's own gateway, which serves hosted archives.
+      SERVICE_MIRROR_URL: 'http://127.0.0.1:1004/',
       ARCHIVE_STORE_DIR: '/data/archives',
     });
     expect(serviceEnvironment('builds', settings, wiring)).toMatchObject({
@@ -173,7 +174,8 @@ describe('serviceEnvironment', () => {
       CATALOG_GRPC_ADDR: '127.0.0.1:1001',
       BUILDS_GRPC_ADDR: '127.0.0.1:1002',
       AUTH_GRPC_ADDR: '127.0.0.1:1003',
-      SERVICE_MIRROR_URL: 'http://localhost/mirror/',
+      SERVICE_MIRROR_URL: 'http://127.0.0.1:1004/',
+      ARCHIVE_STORE_DIR: '/data/archives',
       REDIS_URL: '',
     });
     expect(env).not.toHaveProperty('ADMIN_TOKEN');

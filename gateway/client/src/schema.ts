@@ -216,6 +216,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/mods/{slug}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a hosted archive (the mirror URL of a version)
+         * @description The URL launchers are given for a version without a `url` of its own: `{mirror_url}mods/{slug}/{slug}-{version}.zip`, answered by Depot when it hosts the archive (SERVICE_MIRROR_URL unset: Depot's own address). Public by URL, whatever modpacks use it. Byte ranges (206, 416), `If-None-Match`/`If-Modified-Since` (304) and `If-Range`; the ETag is the md5. An archive Depot does not host is proxied to `ARCHIVE_UPSTREAM_URL` when it is set.
+         */
+        get: operations["getModsBySlugByFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/modpack": {
         parameters: {
             query?: never;
@@ -2920,6 +2940,105 @@ export interface operations {
                 };
             };
             /** @description "Service unavailable.": a service did not answer in time. "The archive store is unavailable.": the store is down (nothing recorded; try again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getModsBySlugByFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+                /** @description The archive: `{slug}-{version}.zip`, percent-encoded. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip (`application/zip`), whole, or the range asked for (206). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Partial content: the one byte range asked for (`Content-Range`). */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older than it. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod does not exist", "Mod version does not exist". "Depot does not host this version's archive." (and no ARCHIVE_UPSTREAM_URL), or not a `{slug}-{version}.zip` name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Range not satisfiable.": the range starts past the end (`Content-Range: bytes *\/<size>`). */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The upstream mirror (ARCHIVE_UPSTREAM_URL) failed or cannot be reached." (pull-through only) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,7 @@ import { tokensRoutes } from './tokens/routes';
 import { manageRoutes } from './manage/routes';
 import { manageVersionRoutes } from './manage/versions';
 import { archiveUploadRoutes } from './archives/upload';
+import { archiveDownloadRoutes } from './archives/download';
 import type { FastifyInstance } from 'fastify';
 import type { AnyRoute } from '../pipeline/route';
 
@@ -30,6 +31,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     rootRoutes,
     modRoutes,
     archiveUploadRoutes,
+    archiveDownloadRoutes,
     launcherRoutes,
     modpacksRoutes,
     buildsRoutes,

@@ -72,15 +72,18 @@ export function routeOptions(app: FastifyInstance, declaration: AnyRoute): Route
  */
 function answerOf(declaration: AnyRoute): RouteHandlerMethod {
   const status = declaration.status ?? 200;
-  const send = (req: FastifyRequest, reply: FastifyReply, answer: unknown): void => {
-    if (answer === SENT) return;
+  // A handler that answered by itself: the reply goes back to Fastify, which then sends nothing
+  // more (else a streamed answer, still being written, would be answered again, empty).
+  const send = (req: FastifyRequest, reply: FastifyReply, answer: unknown): FastifyReply | undefined => {
+    if (answer === SENT) return reply;
     if (isBody(answer)) sendBody(req, reply, answer);
     else void reply.status(status).send(answer);
+    return undefined;
   };
   return (req, reply) => {
     const answer = declaration.handler(contextOf(declaration, req, reply));
     if (answer instanceof Promise) return answer.then((a) => send(req, reply, a));
-    send(req, reply, answer);
+    return send(req, reply, answer);
   };
 }
 

@@ -41,7 +41,8 @@ export type Tag =
   | 'Management'
   | 'Session'
   | 'Account'
-  | 'Operations';
+  | 'Operations'
+  | 'Archives';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any object of path segments or query fields
 type Fields = z.ZodObject<any>;
@@ -171,6 +172,8 @@ export interface Route<
    * (register.ts gives the route body parsers of its own). The handler judges the media type.
    */
   upload?: { types: readonly string[]; maxBytes: number };
+  /** The success is a file of this media type, not JSON (documented as binary; api-docs.ts). */
+  file?: string;
   /** Fastify answers HEAD for every GET unless this is false. */
   exposeHeadRoute?: boolean;
   /**

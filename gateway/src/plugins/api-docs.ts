@@ -83,6 +83,15 @@ function transform(document: Parameters<typeof zodTransform>[0] & { route: Route
       etag: { type: 'string', description: 'Send it back in If-None-Match.' },
     };
   if (response[429]) response[429].headers = { 'retry-after': { type: 'integer', description: 'Seconds.' } };
+  // A file's answers (a download): its bytes in its media type, not JSON.
+  if (declaration.file) {
+    for (const status of ['200', '206']) {
+      const content = response[status]?.content as Record<string, { schema: unknown }> | undefined;
+      if (content?.['application/json']) {
+        response[status].content = { [declaration.file]: content['application/json'] };
+      }
+    }
+  }
   // An upload's body is the file itself (route.ts `upload`), in any of its media types.
   if (declaration.upload) {
     schema.body = { type: 'string', format: 'binary', description: 'The file, streamed.' };

@@ -1,5 +1,5 @@
 // The catalog service process: database + outbox relay + gRPC server.
-import { bindHandlers, createClient, openRuntime, startGrpcServer, type Logger } from '@depot/common';
+import { bindHandlers, createClient, mirrorUrlOf, openRuntime, startGrpcServer, type Logger } from '@depot/common';
 import { BuildsService, CatalogService } from '@depot/proto';
 import { archivePolicy } from './archive-policy';
 import { VersionArchives } from './archives';
@@ -14,9 +14,9 @@ import { Catalog } from './mods';
 import { buildsVersionUsage, type VersionUsage } from './version-usage';
 import { storeHandlers } from './store/grpc';
 import { ArchiveObjects } from './store/objects';
-import { openArchiveStore } from './store/open-store';
-import { storeDir } from './store/settings';
-import type { ArchiveStore } from './store/object-store';
+import { openArchiveStore } from '@depot/common/archive-store';
+import { storeDir } from '@depot/common/archive-store';
+import type { ArchiveStore } from '@depot/common/archive-store';
 import { ArchiveReads } from './store/reads';
 import { ArchiveUploads } from './store/uploads';
 
@@ -63,9 +63,10 @@ export async function startCatalog(
   const uploads = new ArchiveUploads(runtime.orm, runtime.relay, objects, config.ARCHIVE_MAX_BYTES);
   // The streaming methods are served by store/grpc.ts, the unary ones by bindHandlers.
   const { UploadVersionArchive: _upload, ReadArchive: _read, ...unary } = CatalogService.service;
-  const policy = archivePolicy(config, config.SERVICE_MIRROR_URL);
-  const archives = new VersionArchives(runtime.orm, runtime.relay, catalog, config.SERVICE_MIRROR_URL, policy);
-  const fetched = new FetchedVersions(catalog, config.SERVICE_MIRROR_URL, policy);
+  const mirrorUrl = mirrorUrlOf(config);
+  const policy = archivePolicy(config, mirrorUrl);
+  const archives = new VersionArchives(runtime.orm, runtime.relay, catalog, mirrorUrl, policy);
+  const fetched = new FetchedVersions(catalog, mirrorUrl, policy);
   const grpcServer = await startGrpcServer({
     address: config.CATALOG_GRPC_LISTEN,
     logger: runtime.logger,

@@ -1,5 +1,5 @@
-import { archiveEnv, hostPortSchema, loadConfig, mirrorUrlSchema, serviceEnv, z } from '@depot/common';
-import { archiveStoreEnv, refineArchiveStore } from './store/settings';
+import { archiveEnv, hostPortSchema, loadConfig, mirrorUrlSchema, publicUrlSchema, serviceEnv, z } from '@depot/common';
+import { archiveStoreEnv, refineArchiveStore } from '@depot/common/archive-store';
 
 export const catalogConfigSchema = z
   .object({
@@ -9,6 +9,8 @@ export const catalogConfigSchema = z
     BUILDS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
     /** Where version archives are fetched from for a rehash or the mirror audit (as the gateway's). */
     SERVICE_MIRROR_URL: mirrorUrlSchema,
+    /** Depot's own address: the mirror when SERVICE_MIRROR_URL is unset (mirrorUrlOf). */
+    PUBLIC_URL: publicUrlSchema,
     ...archiveEnv,
     /** The store of hosted archives (docs/archives.md#settings). */
     ...archiveStoreEnv,

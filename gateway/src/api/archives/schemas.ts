@@ -18,3 +18,6 @@ export const archiveUpload = z
   .meta({ id: 'ArchiveUpload' });
 
 export type ArchiveUpload = z.infer<typeof archiveUpload>;
+
+/** A downloaded archive: the file's bytes (documented as binary; route.ts `file`). */
+export const archiveFile = z.string().meta({ format: 'binary', description: 'The zip.' });

@@ -2,6 +2,7 @@
 // bearer token widen what is visible. One implementation per read (reads.ts): the services'
 // unfiltered sources, through the response cache while it is active, with visibility applied per
 // request; at most one RPC to auth, then builds, then (build) catalog.
+import { mirrorUrlOf } from '@depot/common';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LauncherReads } from './reads';
@@ -43,7 +44,7 @@ const buildParams = modpackParams.extend({
 });
 
 export function launcherRoutes(app: FastifyInstance) {
-  const reads = new LauncherReads(app.responseCache, app.deps.clients, app.deps.config.SERVICE_MIRROR_URL);
+  const reads = new LauncherReads(app.responseCache, app.deps.clients, mirrorUrlOf(app.deps.config));
 
   return [
     route({

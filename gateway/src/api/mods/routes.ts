@@ -1,4 +1,5 @@
 // Mods and mod versions (docs/api.md#mods): reads for anyone (reads.ts, cached), writes by permission.
+import { mirrorUrlOf } from '@depot/common';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answer } from '../../errors';
@@ -55,7 +56,7 @@ export const versionParams = modParams.extend({
 export function modRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
   const { catalog } = clients;
-  const reads = new ModReads(app.responseCache, clients, config.SERVICE_MIRROR_URL);
+  const reads = new ModReads(app.responseCache, clients, mirrorUrlOf(config));
   // A rehash fetches an archive within ARCHIVE_TRANSFER_TIMEOUT_MS: the call may take that long.
   const rehashDeadlineMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
   /** SERVICE_DISABLE_MOD_API: the mod reads answer 404 (docs/api.md#mods). */

@@ -16,7 +16,7 @@ import {
 } from '@depot/common';
 import type { catalogV1 } from '@depot/proto';
 import { toVersionMessage } from '../messages';
-import { isStoreError, StoreError } from './digest';
+import { isStoreError, StoreError } from '@depot/common/archive-store';
 import type { ArchiveReads } from './reads';
 import type { ArchiveUploads } from './uploads';
 

@@ -6,7 +6,7 @@
 // a store outage left behind is removed by the sweep once older than its grace period.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Logger, Orm } from '@depot/common';
-import type { ArchiveStore } from './object-store';
+import type { ArchiveStore } from '@depot/common/archive-store';
 
 /** The advisory lock class of archive objects (two-key form: apart from every other lock). */
 const LOCK_CLASS = 0x41524348; // "ARCH"

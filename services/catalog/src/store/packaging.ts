@@ -10,8 +10,8 @@ import { pipeline } from 'node:stream';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { DepotError } from '@depot/common';
-import { isStoreError } from './digest';
-import type { StagedObject } from './object-store';
+import { isStoreError } from '@depot/common/archive-store';
+import type { StagedObject } from '@depot/common/archive-store';
 
 export type UploadKind = 'jar' | 'zip';
 

@@ -4,7 +4,7 @@
 import type { Readable } from 'node:stream';
 import { DepotError, formatTimestamp } from '@depot/common';
 import type { Catalog } from '../mods';
-import type { ArchiveStore } from './object-store';
+import type { ArchiveStore } from '@depot/common/archive-store';
 
 export interface ArchiveRange {
   headOnly: boolean;

@@ -8,7 +8,7 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, enqueueEvent, isUniqueViolation, type Orm, type OutboxRelay } from '@depot/common';
 import { ModSchema } from '../entities/mod';
 import { ModVersionSchema, type ModVersion } from '../entities/mod-version';
-import { StoreError, type ArchiveDigests } from './digest';
+import { StoreError, type ArchiveDigests } from '@depot/common/archive-store';
 import { lockObject, type ArchiveObjects } from './objects';
 import { checkArchive, packageJar, uploadKind } from './packaging';
 

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { catalogConfigSchema } from '../../src/config';
-import { openArchiveStore } from '../../src/store/open-store';
+import { openArchiveStore } from '@depot/common/archive-store';
 import { startChildCatalog } from '../archives/child-catalog';
 import type { catalogV1, CatalogServiceClient } from '@depot/proto';
 import { makeZip, rawCatalogClient, upload } from '../archives/client';

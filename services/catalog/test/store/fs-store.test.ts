@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FsArchiveStore } from '../../src/store/fs-store';
+import { FsArchiveStore } from '@depot/common/archive-store';
 import { storeContract } from './store-contract';
 
 describe('fs archive store', () => {

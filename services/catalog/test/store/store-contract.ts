@@ -3,8 +3,8 @@
 // and a refused write leaves nothing behind.
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { StoreError } from '../../src/store/digest';
-import type { ArchiveStore, StoreEntry } from '../../src/store/object-store';
+import { StoreError } from '@depot/common/archive-store';
+import type { ArchiveStore, StoreEntry } from '@depot/common/archive-store';
 
 export const digestsOf = (b: Buffer) => ({
   md5: createHash('md5').update(b).digest('hex'),

@@ -94,14 +94,30 @@ export const hostPortSchema = hostPort;
 /** SERVICE_MIRROR_URL (gateway and catalog). */
 export const mirrorUrlSchema = z
   .string()
-  .default('http://localhost/mirror/')
-  .refine((v) => /^https?:\/\/\S+$/.test(v) && URL.canParse(v), 'must be an http(s) URL')
+  .optional()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || (/^https?:\/\/\S+$/.test(v) && URL.canParse(v)), 'must be an http(s) URL')
   .meta({
     description:
       'Host of the mod archives: download urls are `{mirror}/mods/{name}/{name}-{version}.zip` ' +
       '(unless a version has its own `url`). The catalog fetches archives from it for a ' +
-      '[rehash](admin-cli.md#rehash-and-the-mirror-audit); give both processes the same value.',
+      '[rehash](admin-cli.md#rehash-and-the-mirror-audit); give both processes the same value. Unset: ' +
+      "Depot's own address, which serves the archives it hosts ([archives](archives.md#serving)): " +
+      '`PUBLIC_URL`, else `http://localhost:8080/`.',
+    defaultNote: '`PUBLIC_URL` (`npm start`: the gateway it starts)',
   });
+
+/** Depot's own address when nothing else serves the archives (the gateway's default port). */
+const OWN_DEFAULT_MIRROR = 'http://localhost:8080/';
+
+/**
+ * The mirror download URLs are built on: SERVICE_MIRROR_URL, else Depot's own public address,
+ * whose `/mods/{name}/{name}-{version}.zip` the gateway answers (docs/archives.md#serving).
+ */
+export function mirrorUrlOf(config: { SERVICE_MIRROR_URL?: string; PUBLIC_URL?: string }): string {
+  if (config.SERVICE_MIRROR_URL) return config.SERVICE_MIRROR_URL;
+  return config.PUBLIC_URL ? config.PUBLIC_URL.replace(/\/*$/, '/') : OWN_DEFAULT_MIRROR;
+}
 
 /** PUBLIC_URL (gateway, admin CLI `doctor`); a path is allowed, empty means unset. */
 export const publicUrlSchema = z

@@ -1,14 +1,15 @@
 // The archive store's settings (docs/archives.md#settings): which backend, where, and how the
 // catalog sweeps it. One definition: README and docs/archives.md describe them from here.
 import path from 'node:path';
-import { envBool, envInt, z } from '@depot/common';
+import { envBool, envInt, z } from '../config';
 
 const optional = z
   .string()
   .optional()
   .transform((v) => v || undefined);
 
-export const archiveStoreEnv = {
+/** Where the store is and how to reach it: the catalog's and the gateway's (which reads it for downloads). */
+export const archiveStoreReadEnv = {
   ARCHIVE_STORE: z
     .enum(['fs', 's3'])
     .default('fs')
@@ -53,6 +54,11 @@ export const archiveStoreEnv = {
   ARCHIVE_S3_REQUEST_TIMEOUT_MS: envInt(30_000, 100).describe(
     'An S3 request may stay silent this long before it fails.',
   ),
+};
+
+/** The catalog's alone: the sweep of what no version names. */
+export const archiveStoreEnv = {
+  ...archiveStoreReadEnv,
   ARCHIVE_SWEEP_INTERVAL_MS: envInt(15 * 60_000, 0).describe(
     'How often the catalog removes objects no version names (left by a crash or a failed record); 0: never.',
   ),
@@ -66,10 +72,11 @@ export const archiveStoreSchema = z.object(archiveStoreEnv);
 /** The fs store's folder: ARCHIVE_STORE_DIR, or `.data/archives` under the working directory. */
 export const storeDir = (settings: { ARCHIVE_STORE_DIR?: string }): string =>
   path.resolve(settings.ARCHIVE_STORE_DIR ?? path.join('.data', 'archives'));
-export type ArchiveStoreSettings = z.infer<typeof archiveStoreSchema> & { ARCHIVE_MAX_BYTES: number };
+/** What a backend needs to open (the sweep's settings are the catalog's). */
+export type ArchiveStoreSettings = z.infer<z.ZodObject<typeof archiveStoreReadEnv>>;
 
 /** What the single settings cannot say: s3 needs a bucket (the config schema's superRefine). */
-export function refineArchiveStore(s: z.infer<typeof archiveStoreSchema>, ctx: z.RefinementCtx): void {
+export function refineArchiveStore(s: ArchiveStoreSettings, ctx: z.RefinementCtx): void {
   if (s.ARCHIVE_STORE === 's3' && !s.ARCHIVE_S3_BUCKET) {
     ctx.addIssue({ code: 'custom', path: ['ARCHIVE_S3_BUCKET'], message: 'is required with ARCHIVE_STORE=s3' });
   }

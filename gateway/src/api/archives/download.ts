@@ -1,0 +1,122 @@
+// GET and HEAD /mods/{slug}/{slug}-{version}.zip (docs/api.md#download-an-archive): the mirror's
+// form of download URL, answered by Depot for the archives it hosts. The record (size, md5, sha256,
+// time) comes from the catalog through the response cache; the bytes straight from the store
+// (docs/decisions.md, "Downloads: the gateway reads the store directly"), streamed with
+// backpressure. An archive Depot does not host goes to the old mirror when ARCHIVE_UPSTREAM_URL is
+// set (pull-through), else answers 404. Public, as Solder's mirror is: no credentials are read.
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { DepotError, fromServiceError } from '@depot/common';
+import { isStoreError, openArchiveStore } from '@depot/common/archive-store';
+import { answer as httpAnswer } from '../../errors';
+import { ANSWERS, errorBody, reasonMessage } from '../../messages';
+import { route, segment, SENT } from '../../pipeline/route';
+import { tag, type Filled } from '../../cache/cache';
+import { fromUpstream } from '../../plugins/pull-through';
+import { modParams } from '../mods/routes';
+import { serving, type ArchiveRecord } from './serving';
+import * as res from './schemas';
+
+const downloadParams = modParams.extend({
+  file: segment('VERSION_NOT_FOUND', 'The archive: `{slug}-{version}.zip`, percent-encoded.'),
+});
+
+/** The version a mirror file name names, or undefined when it is not `{slug}-{version}.zip`. */
+export function versionOf(slug: string, file: string): string | undefined {
+  const prefix = `${slug}-`;
+  if (!file.startsWith(prefix) || !file.endsWith('.zip') || file.length <= prefix.length + 4) return undefined;
+  return file.slice(prefix.length, -4);
+}
+
+/** Why Depot has nothing of its own to answer: a pull-through goes to the upstream then. */
+const NOT_HOSTED = new Set(['MOD_NOT_FOUND', 'VERSION_NOT_FOUND', 'ARCHIVE_NOT_HOSTED']);
+
+export function archiveDownloadRoutes(app: FastifyInstance) {
+  const { clients, config } = app.deps;
+  const store = openArchiveStore(config);
+  app.addHook('onClose', () => store.close());
+  const upstream = config.ARCHIVE_UPSTREAM_URL;
+
+  /** The hosted archive's record, cached like the mod reads (the same tags make it stale). */
+  const record = (slug: string, version: string, fresh = false): ArchiveRecord | Promise<ArchiveRecord> => {
+    const fill = async (): Promise<Filled<ArchiveRecord>> => {
+      const v = await clients.catalog.GetVersion({ slug, version });
+      if (!v.hosted || !v.hosted_at || v.filesize === undefined) throw new DepotError('ARCHIVE_NOT_HOSTED');
+      const value = { sha256: v.hosted, size: v.filesize, md5: v.md5, recordedAt: v.hosted_at };
+      return { value, bytes: 256, tags: [tag.mod(v.mod_id), tag.modName(slug)] };
+    };
+    return fresh ? fill().then((f) => f.value) : app.responseCache.read(`a\0${slug}\0${version}`, fill);
+  };
+
+  return [
+    route({
+      method: 'GET',
+      url: '/mods/:slug/:file',
+      tag: 'Archives',
+      summary: 'Download a hosted archive (the mirror URL of a version)',
+      description:
+        'The URL launchers are given for a version without a `url` of its own: `{mirror_url}mods/{slug}/{slug}-{version}.zip`, ' +
+        "answered by Depot when it hosts the archive (SERVICE_MIRROR_URL unset: Depot's own address). Public by URL, " +
+        'whatever modpacks use it. Byte ranges (206, 416), `If-None-Match`/`If-Modified-Since` (304) and `If-Range`; ' +
+        'the ETag is the md5. An archive Depot does not host is proxied to `ARCHIVE_UPSTREAM_URL` when it is set.',
+      access: 'public',
+      params: downloadParams,
+      file: 'application/zip',
+      response: res.archiveFile,
+      returns: 'The zip (`application/zip`), whole, or the range asked for (206).',
+      answers: {
+        206: {
+          description: 'Partial content: the one byte range asked for (`Content-Range`).',
+          schema: res.archiveFile,
+        },
+        304: 'Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older than it.',
+        404: `"${reasonMessage('ARCHIVE_NOT_HOSTED')}" (and no ARCHIVE_UPSTREAM_URL), or not a \`{slug}-{version}.zip\` name.`,
+        416: `"${ANSWERS.rangeNotSatisfiable.message}": the range starts past the end (\`Content-Range: bytes */<size>\`).`,
+        502: `"${ANSWERS.upstreamFailed.message}" (pull-through only)`,
+      },
+      handler: async ({ params, req, reply }): Promise<typeof SENT> => {
+        const version = versionOf(params.slug, params.file);
+        if (version === undefined) throw httpAnswer('notFound');
+        // The cached record first; should its object be gone (replaced since, on another replica,
+        // before the change reached this one), the record as it is now.
+        for (const fresh of [false, true]) {
+          let found: ArchiveRecord;
+          try {
+            found = await record(params.slug, version, fresh);
+          } catch (err) {
+            const reason = err instanceof DepotError ? err.reason : fromServiceError(err)?.reason;
+            if (!upstream || !reason || !NOT_HOSTED.has(reason)) throw err;
+            const path = `mods/${encodeURIComponent(params.slug)}/${encodeURIComponent(params.file)}`;
+            fromUpstream(req, reply, upstream, path);
+            return SENT;
+          }
+          const answer = serving(found, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
+          if (answer.status === 416) {
+            void reply.headers(answer.headers).status(416).send(errorBody('rangeNotSatisfiable'));
+            return SENT;
+          }
+          if (answer.status === 304) {
+            void reply.headers(answer.headers).status(304).send();
+            return SENT;
+          }
+          if (req.method === 'HEAD') {
+            // An empty stream: Fastify's HEAD route then keeps the Content-Length of the file.
+            void reply.headers(answer.headers).status(answer.status).send(Readable.from([]));
+            return SENT;
+          }
+          try {
+            const bytes = await store.read(found.sha256, answer.start, answer.end);
+            void reply.headers(answer.headers).status(answer.status).send(bytes);
+            return SENT;
+          } catch (err) {
+            if (!isStoreError(err, 'missing') || fresh) {
+              if (isStoreError(err)) throw httpAnswer('archiveStoreUnavailable');
+              throw err;
+            }
+          }
+        }
+        throw httpAnswer('archiveStoreUnavailable');
+      },
+    }),
+  ];
+}
