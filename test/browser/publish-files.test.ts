@@ -16,6 +16,7 @@ import {
   signIn,
 } from '../support/browser';
 import { dropFiles, jar, zipOf, type FilePayload } from './mod-files';
+import { offScreen, phoneScreenshot } from './phone';
 
 /** The file chooser of the "from files" part of the page. */
 const chooser = (page: Page) => page.getByRole('group', { name: /from files/ }).locator('input[type=file]');
@@ -163,6 +164,9 @@ describeInBrowser()('publishing mod files in the console', () => {
       await heading(page, 'Files Pack 1.0');
       const files = [await jar('ironchest-2.0.jar'), await jar('waystones-1.20.1-14.1.jar')];
       await chooser(page).setInputFiles(files);
+      // On a phone: the files' rows as cards, every control on screen.
+      await phoneScreenshot(page, 'build-files');
+      expect(await offScreen(page)).toEqual({ controls: [], sideways: 0 });
       await page.getByRole('button', { name: 'Create 1 mod(s), upload 2 file(s), add them to the build' }).click();
       await flash(page, '1 mod(s) created, 2 file(s) uploaded, 2 mod(s) added to the build or changed in it.');
       const mods = page.getByRole('table', { name: 'Mods of build 1.0' });
