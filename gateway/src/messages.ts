@@ -88,3 +88,10 @@ export const READ_WORDING: Partial<Record<Reason, string>> = {
 export function reasonMessage(reason: Reason, wording?: Partial<Record<Reason, string>>): string {
   return wording?.[reason] ?? REASONS[reason].message;
 }
+
+/**
+ * The refusal of a version added with its md5 left blank whose archive could not be fetched
+ * (api/manage/versions.ts), under `md5`: `why` is the fetch's reason with its detail.
+ */
+export const archiveFetchFailed = (why: string) =>
+  `${why} Depot computes the md5 from the archive when it is left blank: upload the file instead, or give its md5.`;

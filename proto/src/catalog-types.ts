@@ -5,6 +5,7 @@ export type * from './generated/depot/catalog/v1/ArchiveMetadata';
 export type * from './generated/depot/catalog/v1/CheckVersionArchivesRequest';
 export type * from './generated/depot/catalog/v1/CheckVersionArchivesResponse';
 export type * from './generated/depot/catalog/v1/CreateModRequest';
+export type * from './generated/depot/catalog/v1/CreateFetchedVersionRequest';
 export type * from './generated/depot/catalog/v1/CreateVersionRequest';
 export type * from './generated/depot/catalog/v1/DeleteModRequest';
 export type * from './generated/depot/catalog/v1/DeleteModResponse';

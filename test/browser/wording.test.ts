@@ -4,7 +4,7 @@
 // required." Each field message must come out naming the field by its label, never by its key;
 // no message may name an HTTP method, an admin command or a key.
 import { CREDENTIAL_MESSAGES, REASONS, SELECTED_INVALID, TWO_FACTOR_MESSAGES } from '@depot/common';
-import { FIELD_MESSAGES as MESSAGES } from '../../gateway/src/messages';
+import { archiveFetchFailed, FIELD_MESSAGES as MESSAGES } from '../../gateway/src/messages';
 
 // The console is an ES module package, which TypeScript lets these CommonJS tests import only by
 // require (jest compiles it like any source).
@@ -53,6 +53,19 @@ describe("the console's words for the API's messages", () => {
       expect(shown).not.toMatch(FOR_PROGRAMS);
     },
   );
+
+  it("says why an archive could not be fetched for a blank MD5, and what to do, without a setting's name", () => {
+    const message = archiveFetchFailed(
+      'The archive URL may not be fetched: the host cdn.example.com is not one archives may be fetched from (ARCHIVE_HOSTS).',
+    );
+    const shown = fieldMessage(message, 'md5', 'MD5 of the zip');
+    expect(shown).toBe(
+      'MD5 of the zip: Depot could not fetch the archive to compute it (the archive URL may not be fetched: the host ' +
+        'cdn.example.com is not one archives may be fetched from). Upload the file instead (drop it on this page), or ' +
+        'give its MD5.',
+    );
+    expect(shown).not.toMatch(FOR_PROGRAMS);
+  });
 
   it('says a code refused as invalid may have been used already', () => {
     expect(fieldMessage(TWO_FACTOR_MESSAGES.codeInvalid, 'code', 'Code from your authenticator app')).toBe(

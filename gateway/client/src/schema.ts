@@ -813,7 +813,13 @@ export type paths = {
          */
         get: operations["getManageModsBySlugVersions"];
         put?: never;
-        post?: never;
+        /**
+         * Add a version to a mod, its md5 and size computed by Depot when the md5 is left blank
+         * @description As `POST /api/mod/{slug}/version`, but `md5` may be left blank: the catalog then fetches the archive (the version's own `url`, else the mirror's `{mirror}mods/{slug}/{slug}-{version}.zip`) within the limits of a rehash (`ARCHIVE_HOSTS`, timeouts, `ARCHIVE_MAX_BYTES`) and records its md5 and size. Nothing is created when it cannot be fetched.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
+         */
+        post: operations["postManageModsBySlugVersions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6419,6 +6425,135 @@ export interface operations {
             };
             /** @description Not found: "Mod not found.". */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postManageModsBySlugVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: string;
+                    /** @description Optional: blank (absent, null or "") has Depot fetch the archive and record its md5 and size. A whole `md5sum` line may be given: its first token is taken. Absent, null or an empty string leaves it unset. Absent, null or an empty string leaves it unset. */
+                    md5?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    filesize?: number | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    url?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModVersion"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": "Version already exists for this mod."}`; with a blank md5 and an archive that could not be fetched, `{"error": {"md5": ["The archive is missing: <url> answered 404. Depot computes the md5 …"]}}`. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

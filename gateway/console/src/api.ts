@@ -14,6 +14,9 @@ export function setCsrfToken(token: string | undefined): void {
   csrfToken = token;
 }
 
+/** The header of a write outside the typed client (an upload, files/upload.ts). */
+export const csrfHeaders = (): Record<string, string> => (csrfToken ? { 'X-CSRF-Token': csrfToken } : {});
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const api = depotClient(window.location.origin, { credentials: 'same-origin' });
@@ -48,7 +51,7 @@ export class ApiError extends Error {
 }
 
 /** The message of an API error body (`{"error": "..."}` or `{"error": {field: [...]}}`), in the console's words. */
-function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown): ApiError {
   const error = (body as { error?: unknown } | undefined)?.error;
   if (error && typeof error === 'object') {
     const fields = error as FieldErrors;

@@ -13,6 +13,12 @@ export const STATUS_TEXT: Record<number, string> = {
   503: 'A Depot service is not answering right now. Try again in a moment.',
 };
 
+/** A version that has an archive already, other than the file uploaded: the row offers to replace it. */
+export const ARCHIVE_EXISTS_TEXT =
+  'This version already has another archive: tick “Replace its archive” to replace it, or give the file another version.';
+
+const ARCHIVE_TOO_LARGE_TEXT = 'This file is larger than this Depot accepts: its operator sets the limit.';
+
 /** Messages that are not about one field, as the API words them (docs/api.md) → as a person reads them. */
 const MESSAGES: Record<string, string> = {
   'This action is unauthorized.': STATUS_TEXT[403],
@@ -26,6 +32,15 @@ const MESSAGES: Record<string, string> = {
   'Two-factor sign-in is not available on this server (TOTP_ENCRYPTION_KEY is not set).':
     'Two-factor sign-in is not available on this server: its operator has not set it up.',
   'Payload too large.': 'That is too much to send at once.',
+  // Uploads of archives (files/upload.ts).
+  'The version already has a different archive: ask to replace it.': ARCHIVE_EXISTS_TEXT,
+  'Another upload to this version finished first.':
+    'Another upload to this version finished first: reload the page to see which archive it has now.',
+  'The upload was cut short.': 'The upload was cut short: try again.',
+  'The file is not a zip or jar archive.': 'This file is not a .zip or .jar archive, or it is damaged.',
+  'The archive is larger than the server accepts.': ARCHIVE_TOO_LARGE_TEXT,
+  'The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).': ARCHIVE_TOO_LARGE_TEXT,
+  'The upload was cut short: the body ended before all of it arrived.': 'The upload was cut short: try again.',
   'Cannot take solder_full from the only remaining super user.':
     'Depot keeps one user who may do everything: give “Everything, every modpack” to another user before taking it from this one.',
 };
@@ -93,7 +108,18 @@ const TEMPLATES: [(field: string) => RegExp, (label: string, m: RegExpExecArray)
   [(f) => new RegExp(`^The ${f} field must have a value\\.$`), (l) => `${l} must not be blank.`],
   [(f) => new RegExp(`^The selected ${f} is invalid\\.$`), (l) => `${l}: what you chose does not exist (any more).`],
   [(f) => new RegExp(`^The ${f} has already been taken\\.$`), (l) => `${l} is already taken: choose another.`],
+  // A version added with its md5 left blank whose archive Depot could not fetch
+  // (gateway/src/api/manage/versions.ts): why, without the settings' names, and what to do here.
+  [
+    () =>
+      /^(.*?)\.? Depot computes the md5 from the archive when it is left blank: upload the file instead, or give its md5\.$/s,
+    (l, m) =>
+      `${l}: Depot could not fetch the archive to compute it (${lowerFirst(m[1].replace(/ \([A-Z_]+\)/g, ''))}). ` +
+      'Upload the file instead (drop it on this page), or give its MD5.',
+  ],
 ];
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /**
  * A message the API gave for the field `field` (its key as sent), worded for the person who
@@ -113,5 +139,12 @@ export function fieldMessage(message: string, field: string, label?: string): st
 
 /** A message the API gave about the request as a whole, worded for a person. */
 export function personMessage(message: string): string {
-  return MESSAGES[message] ?? message;
+  const exact = MESSAGES[message];
+  if (exact) return exact;
+  // "<a message of the table without its period>: <detail>." (the API says more about a refusal):
+  // the console's words, with the detail after them.
+  const colon = message.indexOf(': ');
+  const known = colon > 0 ? MESSAGES[`${message.slice(0, colon)}.`] : undefined;
+  if (known) return `${known.replace(/[.:]$/, '')} (${message.slice(colon + 2).replace(/\.$/, '')}).`;
+  return message;
 }

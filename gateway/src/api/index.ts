@@ -19,6 +19,7 @@ import { accountRoutes } from './account/account';
 import { twoFactorRoutes } from './account/two-factor';
 import { tokensRoutes } from './tokens/routes';
 import { manageRoutes } from './manage/routes';
+import { manageVersionRoutes } from './manage/versions';
 import { archiveUploadRoutes } from './archives/upload';
 import { archiveDownloadRoutes } from './archives/download';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +42,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     usersRoutes,
     tokensRoutes,
     manageRoutes,
+    manageVersionRoutes,
     sessionRoutes,
     accountRoutes,
     twoFactorRoutes,

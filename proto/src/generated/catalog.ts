@@ -7,6 +7,7 @@ import type { ArchiveMetadata as _depot_catalog_v1_ArchiveMetadata, ArchiveMetad
 import type { CatalogServiceClient as _depot_catalog_v1_CatalogServiceClient, CatalogServiceDefinition as _depot_catalog_v1_CatalogServiceDefinition } from './depot/catalog/v1/CatalogService';
 import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from './depot/catalog/v1/CheckVersionArchivesRequest';
 import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from './depot/catalog/v1/CheckVersionArchivesResponse';
+import type { CreateFetchedVersionRequest as _depot_catalog_v1_CreateFetchedVersionRequest, CreateFetchedVersionRequest__Output as _depot_catalog_v1_CreateFetchedVersionRequest__Output } from './depot/catalog/v1/CreateFetchedVersionRequest';
 import type { CreateModRequest as _depot_catalog_v1_CreateModRequest, CreateModRequest__Output as _depot_catalog_v1_CreateModRequest__Output } from './depot/catalog/v1/CreateModRequest';
 import type { CreateVersionRequest as _depot_catalog_v1_CreateVersionRequest, CreateVersionRequest__Output as _depot_catalog_v1_CreateVersionRequest__Output } from './depot/catalog/v1/CreateVersionRequest';
 import type { DeleteModRequest as _depot_catalog_v1_DeleteModRequest, DeleteModRequest__Output as _depot_catalog_v1_DeleteModRequest__Output } from './depot/catalog/v1/DeleteModRequest';
@@ -49,6 +50,7 @@ export interface ProtoGrpcType {
         CatalogService: SubtypeConstructor<typeof grpc.Client, _depot_catalog_v1_CatalogServiceClient> & { service: _depot_catalog_v1_CatalogServiceDefinition }
         CheckVersionArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesRequest__Output>
         CheckVersionArchivesResponse: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
+        CreateFetchedVersionRequest: MessageTypeDefinition<_depot_catalog_v1_CreateFetchedVersionRequest, _depot_catalog_v1_CreateFetchedVersionRequest__Output>
         CreateModRequest: MessageTypeDefinition<_depot_catalog_v1_CreateModRequest, _depot_catalog_v1_CreateModRequest__Output>
         CreateVersionRequest: MessageTypeDefinition<_depot_catalog_v1_CreateVersionRequest, _depot_catalog_v1_CreateVersionRequest__Output>
         DeleteModRequest: MessageTypeDefinition<_depot_catalog_v1_DeleteModRequest, _depot_catalog_v1_DeleteModRequest__Output>

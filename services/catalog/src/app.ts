@@ -3,6 +3,7 @@ import { bindHandlers, createClient, mirrorUrlOf, openRuntime, startGrpcServer, 
 import { BuildsService, CatalogService } from '@depot/proto';
 import { archivePolicy } from './archive-policy';
 import { VersionArchives } from './archives';
+import { FetchedVersions } from './fetched-version';
 import type { CatalogConfig } from './config';
 import { ModSchema } from './entities/mod';
 import { ModVersionSchema } from './entities/mod-version';
@@ -62,14 +63,10 @@ export async function startCatalog(
   const uploads = new ArchiveUploads(runtime.orm, runtime.relay, objects, config.ARCHIVE_MAX_BYTES);
   // The streaming methods are served by store/grpc.ts, the unary ones by bindHandlers.
   const { UploadVersionArchive: _upload, ReadArchive: _read, ...unary } = CatalogService.service;
-  const archives = new VersionArchives(
-    runtime.orm,
-    runtime.relay,
-    catalog,
-    mirrorUrlOf(config),
-    archivePolicy(config, mirrorUrlOf(config)),
-    store,
-  );
+  const mirrorUrl = mirrorUrlOf(config);
+  const policy = archivePolicy(config, mirrorUrl);
+  const archives = new VersionArchives(runtime.orm, runtime.relay, catalog, mirrorUrl, policy, store);
+  const fetched = new FetchedVersions(catalog, mirrorUrl, policy);
   const grpcServer = await startGrpcServer({
     address: config.CATALOG_GRPC_LISTEN,
     logger: runtime.logger,
@@ -83,7 +80,7 @@ export async function startCatalog(
             {
               ...catalogHandlers(catalog),
               ...managementHandlers(new CatalogManagement(runtime.orm)),
-              ...archiveHandlers(archives),
+              ...archiveHandlers(archives, fetched),
             },
             runtime.logger,
           ),

@@ -3,6 +3,7 @@
 import type { AsyncHandlers } from '@depot/common';
 import type { CatalogServiceDefinition } from '@depot/proto';
 import type { VersionArchives } from './archives';
+import type { FetchedVersions } from './fetched-version';
 import { renderBuildMods } from './build-mods';
 import type { ManagementMethods } from './management';
 import { opt, toModMessage, toVersionMessage } from './messages';
@@ -104,13 +105,21 @@ export function catalogHandlers(
   };
 }
 
-export type ArchiveMethods = 'RehashVersion' | 'CheckVersionArchives';
+export type ArchiveMethods = 'RehashVersion' | 'CheckVersionArchives' | 'CreateFetchedVersion';
 
-/** A version's archive fetched and hashed (archives.ts). */
+/** A version's archive fetched and hashed (archives.ts), or fetched for a new version (fetched-version.ts). */
 export function archiveHandlers(
   archives: VersionArchives,
+  fetched: FetchedVersions,
 ): Pick<AsyncHandlers<CatalogServiceDefinition>, ArchiveMethods> {
   return {
+    async CreateFetchedVersion(req, call) {
+      const row = await fetched.create(
+        { slug: req.slug, version: req.version, url: req.url ?? null, notes: req.notes ?? null },
+        cancelSignal(call),
+      );
+      return toVersionMessage(row);
+    },
     async RehashVersion(req, call) {
       const r = await archives.rehash(req.slug, req.version, req.store, cancelSignal(call));
       return {

@@ -12,6 +12,8 @@ import { Page, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
 import { BuildFields, buildChanges, minecraftVersionsOf } from './build-form';
 import { AddMod, BuildMods } from './build-mods';
+import { FilesToMods } from './files-to-mods';
+import { useModLibrary } from './mods';
 
 export default function Build() {
   const { slug = '', build: version = '' } = useParams();
@@ -57,6 +59,7 @@ function BuildPage({
   const queries = useQueryClient();
   const flash = useFlash();
   const canManage = session.canOnPack('modpacks_manage', slug);
+  const library = useModLibrary();
   const refresh = () =>
     Promise.all(
       [...packKeys(slug), ['modpack', slug, 'build', build.version]].map((queryKey) =>
@@ -110,6 +113,23 @@ function BuildPage({
       <Section title="Mods">
         <BuildMods slug={slug} version={build.version} mods={mods} canManage={canManage} onChange={refresh} />
         {canManage ? <AddMod slug={slug} version={build.version} assigned={mods} onAdded={refresh} /> : null}
+        {canManage && session.can('mods_manage') && library.data ? (
+          <FilesToMods
+            library={library.data}
+            build={{
+              modpack: slug,
+              build: build.version,
+              assigned: new Map(mods.map((m) => [m.mod.name, m.version.version])),
+            }}
+            onDone={() =>
+              Promise.all([
+                refresh(),
+                queries.invalidateQueries({ queryKey: ['mods'] }),
+                queries.invalidateQueries({ queryKey: ['mod'] }),
+              ])
+            }
+          />
+        ) : null}
       </Section>
       {canManage ? (
         <Section title="Settings">

@@ -1,5 +1,6 @@
 // The fields of a mod, for creating and editing one, and a version's md5 as people paste it.
 import type { ClipboardEvent, FocusEvent } from 'react';
+import { md5FromChecksumLine } from '@depot/common/names';
 import type { FieldErrors, Schemas } from '../api';
 import { TextField, type formValues } from '../ui/form';
 import { useSlugSuggestion } from '../ui/slug';
@@ -62,29 +63,21 @@ export function modBody(v: ReturnType<typeof formValues>, notes: boolean) {
   };
 }
 
-/**
- * The md5 in what was pasted: the digits alone, also from a line of a checksum tool (md5sum's
- * "<md5>  <file>", with a leading backslash for an odd file name; BSD's "MD5 (<file>) = <md5>"),
- * without the spaces around it. Anything else is left as typed, for the API to judge.
- */
-export function md5FromPaste(text: string): string {
-  const t = text.trim();
-  const md5sum = /^\\?([0-9a-fA-F]{32})(?:\s|$)/.exec(t);
-  if (md5sum) return md5sum[1].toLowerCase();
-  const bsd = /^MD5 \(.*\) = ([0-9a-fA-F]{32})$/.exec(t);
-  if (bsd) return bsd[1].toLowerCase();
-  return t;
-}
+/** The md5 in what was pasted or typed (a whole md5sum line gives its digits): defined with the names' shapes. */
+export const md5FromPaste = md5FromChecksumLine;
 
 /** A version's md5 field: what is pasted or typed is reduced to the md5 when it is left (md5FromPaste). */
 export function Md5Field({
   label,
   defaultValue,
   errors,
+  optional,
 }: {
   label: string;
   defaultValue?: string;
   errors: FieldErrors;
+  /** The field may be left blank: what Depot then does. */
+  optional?: string;
 }) {
   const tidy = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     event.currentTarget.value = md5FromPaste(event.currentTarget.value);
@@ -102,10 +95,10 @@ export function Md5Field({
     <TextField
       name="md5"
       label={label}
-      required
+      required={!optional}
       defaultValue={defaultValue}
       errors={errors}
-      hint="The archive's MD5 checksum: 32 hexadecimal digits. A whole line of a checksum tool (the digits, then the file name) may be pasted: the digits are kept."
+      hint={`The archive's MD5 checksum: 32 hexadecimal digits. A whole line of a checksum tool (the digits, then the file name) may be pasted: the digits are kept.${optional ? ` ${optional}` : ''}`}
       onBlur={tidy}
       onPaste={paste}
     />

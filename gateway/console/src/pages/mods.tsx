@@ -2,21 +2,20 @@
 // of mods stay responsive (only the rows in view are in the page).
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { api, call } from '../api';
 import { paths } from '../paths';
 import { useSession } from '../session';
 import { QueryStatus } from '../ui/feedback';
 import { Page } from '../ui/page';
+import type { ModEntry } from '../files/names';
+import { FilesToMods } from './files-to-mods';
 
 const ROW_HEIGHT = 44;
 export const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-export interface ModEntry {
-  name: string;
-  pretty: string;
-}
+export type { ModEntry };
 
 /**
  * The library, sorted by display name; shared with the build page's "add a mod" search. The
@@ -41,6 +40,7 @@ export function matches(mod: ModEntry, query: string): boolean {
 export default function Mods() {
   const session = useSession();
   const mods = useModLibrary();
+  const queries = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const query = useDeferredValue(search);
@@ -62,6 +62,18 @@ export default function Mods() {
         ) : null
       }
     >
+      {session.can('mods_manage') && mods.data ? (
+        <FilesToMods
+          level={2}
+          library={mods.data}
+          onDone={() =>
+            Promise.all([
+              queries.invalidateQueries({ queryKey: ['mods'] }),
+              queries.invalidateQueries({ queryKey: ['mod'] }),
+            ])
+          }
+        />
+      ) : null}
       <div className="field search">
         <label htmlFor="mod-search">Search mods</label>
         <input

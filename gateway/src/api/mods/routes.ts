@@ -23,7 +23,7 @@ const modFields = {
 };
 const createModBody = z.object({ name: rules.slug(), ...modFields });
 const updateModBody = z.object({ name: rules.slug(), ...modFields }).partial();
-const createVersionBody = z.object({
+export const createVersionBody = z.object({
   version: rules.version(),
   md5: rules.md5(),
   filesize: rules.nullable(rules.integer({ max: Number.MAX_SAFE_INTEGER })),

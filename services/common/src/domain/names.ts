@@ -32,3 +32,17 @@ const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
 
 /** Whether a string can be stored and read back as it is: a name holding anything else names nothing. */
 export const isStorableText = (s: string): boolean => !UNSTORABLE.test(s);
+
+/**
+ * The md5 in what a person pasted: the digits alone, also from a line of a checksum tool (md5sum's
+ * "<md5>  <file>", with a leading backslash for an odd file name; BSD's "MD5 (<file>) = <md5>"),
+ * without the spaces around it, lowercased. Anything else is returned trimmed, to be judged as an md5.
+ */
+export function md5FromChecksumLine(text: string): string {
+  const t = text.trim();
+  const md5sum = /^\\?([0-9a-fA-F]{32})(?:\s|$)/.exec(t);
+  if (md5sum) return md5sum[1].toLowerCase();
+  const bsd = /^MD5 \(.*\) = ([0-9a-fA-F]{32})$/.exec(t);
+  if (bsd) return bsd[1].toLowerCase();
+  return t;
+}

@@ -5,6 +5,7 @@ import type { MethodDefinition } from '@grpc/proto-loader'
 import type { ArchiveChunk as _depot_catalog_v1_ArchiveChunk, ArchiveChunk__Output as _depot_catalog_v1_ArchiveChunk__Output } from '../../../depot/catalog/v1/ArchiveChunk';
 import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from '../../../depot/catalog/v1/CheckVersionArchivesRequest';
 import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from '../../../depot/catalog/v1/CheckVersionArchivesResponse';
+import type { CreateFetchedVersionRequest as _depot_catalog_v1_CreateFetchedVersionRequest, CreateFetchedVersionRequest__Output as _depot_catalog_v1_CreateFetchedVersionRequest__Output } from '../../../depot/catalog/v1/CreateFetchedVersionRequest';
 import type { CreateModRequest as _depot_catalog_v1_CreateModRequest, CreateModRequest__Output as _depot_catalog_v1_CreateModRequest__Output } from '../../../depot/catalog/v1/CreateModRequest';
 import type { CreateVersionRequest as _depot_catalog_v1_CreateVersionRequest, CreateVersionRequest__Output as _depot_catalog_v1_CreateVersionRequest__Output } from '../../../depot/catalog/v1/CreateVersionRequest';
 import type { DeleteModRequest as _depot_catalog_v1_DeleteModRequest, DeleteModRequest__Output as _depot_catalog_v1_DeleteModRequest__Output } from '../../../depot/catalog/v1/DeleteModRequest';
@@ -39,6 +40,15 @@ export interface CatalogServiceClient extends grpc.Client {
   checkVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
   checkVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
   checkVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  
+  CreateFetchedVersion(argument: _depot_catalog_v1_CreateFetchedVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  CreateFetchedVersion(argument: _depot_catalog_v1_CreateFetchedVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  CreateFetchedVersion(argument: _depot_catalog_v1_CreateFetchedVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  CreateFetchedVersion(argument: _depot_catalog_v1_CreateFetchedVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  createFetchedVersion(argument: _depot_catalog_v1_CreateFetchedVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  createFetchedVersion(argument: _depot_catalog_v1_CreateFetchedVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  createFetchedVersion(argument: _depot_catalog_v1_CreateFetchedVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
+  createFetchedVersion(argument: _depot_catalog_v1_CreateFetchedVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_ModVersion__Output>): grpc.ClientUnaryCall;
   
   CreateMod(argument: _depot_catalog_v1_CreateModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
   CreateMod(argument: _depot_catalog_v1_CreateModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
@@ -176,6 +186,8 @@ export interface CatalogServiceClient extends grpc.Client {
 export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementation {
   CheckVersionArchives: grpc.handleUnaryCall<_depot_catalog_v1_CheckVersionArchivesRequest__Output, _depot_catalog_v1_CheckVersionArchivesResponse>;
   
+  CreateFetchedVersion: grpc.handleUnaryCall<_depot_catalog_v1_CreateFetchedVersionRequest__Output, _depot_catalog_v1_ModVersion>;
+  
   CreateMod: grpc.handleUnaryCall<_depot_catalog_v1_CreateModRequest__Output, _depot_catalog_v1_Mod>;
   
   CreateVersion: grpc.handleUnaryCall<_depot_catalog_v1_CreateVersionRequest__Output, _depot_catalog_v1_ModVersion>;
@@ -210,6 +222,7 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
 
 export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
   CheckVersionArchives: MethodDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesRequest__Output, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
+  CreateFetchedVersion: MethodDefinition<_depot_catalog_v1_CreateFetchedVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_CreateFetchedVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   CreateMod: MethodDefinition<_depot_catalog_v1_CreateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_CreateModRequest__Output, _depot_catalog_v1_Mod__Output>
   CreateVersion: MethodDefinition<_depot_catalog_v1_CreateVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_CreateVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   DeleteMod: MethodDefinition<_depot_catalog_v1_DeleteModRequest, _depot_catalog_v1_DeleteModResponse, _depot_catalog_v1_DeleteModRequest__Output, _depot_catalog_v1_DeleteModResponse__Output>

@@ -1,0 +1,117 @@
+// The files being published, one row each: the file, the version it becomes (suggested, editable
+// until it is uploaded), and how its upload goes (waiting, progress, done with what Depot found, or
+// refused in the console's words). Shared by the mod page and the "from files" forms of the mod
+// library and the build page.
+import { useCallback, useState } from 'react';
+import { ApiError } from '../api';
+import { fileSize } from '../format';
+import { ARCHIVE_EXISTS_TEXT, fieldMessage, personMessage } from '../wording';
+import type { ArchiveUpload } from './upload';
+
+export type RowState = 'ready' | 'uploading' | 'done' | 'failed';
+
+export interface FileRow {
+  id: number;
+  file: File;
+  /** The mod it is a version of, where files of several mods are dropped together. */
+  slug?: string;
+  version: string;
+  state: RowState;
+  /** Bytes sent so far. */
+  sent: number;
+  result?: ArchiveUpload;
+  error?: unknown;
+  /** Replace the archive the version already has (offered after Depot refused to). */
+  replace?: boolean;
+}
+
+let nextId = 1;
+
+/** The rows and the changes made to them. */
+export function useFileRows() {
+  const [rows, setRows] = useState<FileRow[]>([]);
+  const add = useCallback((files: File[], guess: (file: File) => { version: string; slug?: string }) => {
+    setRows((current) => [
+      ...current,
+      ...files.map((file) => ({ id: nextId++, file, ...guess(file), state: 'ready' as const, sent: 0 })),
+    ]);
+  }, []);
+  const update = useCallback((id: number, change: Partial<FileRow>) => {
+    setRows((current) => current.map((r) => (r.id === id ? { ...r, ...change } : r)));
+  }, []);
+  const remove = useCallback((id: number) => setRows((current) => current.filter((r) => r.id !== id)), []);
+  const clearDone = useCallback(() => setRows((current) => current.filter((r) => r.state !== 'done')), []);
+  return { rows, setRows, add, update, remove, clearDone };
+}
+
+/** Rows still to upload: new ones, and those refused (to try again once corrected). */
+export const pending = (rows: FileRow[]) => rows.filter((r) => r.state === 'ready' || r.state === 'failed');
+
+/** The labels of what a refusal may name, as the rows show them. */
+const LABELS: Record<string, string> = { version: 'Version', file_name: 'File name' };
+
+/** A refusal of a row's upload, in the console's words. */
+export function refusalText(error: unknown): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  const fields = Object.entries(error.fields);
+  if (!fields.length) return error.message;
+  return fields
+    .map(([field, messages]) => messages.map((m) => fieldMessage(m, field, LABELS[field])).join(' '))
+    .join(' ');
+}
+
+/** The API refused because the version has another archive: replacing it is offered. */
+export const archiveExists = (error: unknown) => error instanceof ApiError && error.message === ARCHIVE_EXISTS_TEXT;
+
+/** How the row's upload goes, announced to screen readers as it changes. */
+export function RowStatus({ row, onReplace }: { row: FileRow; onReplace: (replace: boolean) => void }) {
+  const name = row.file.name;
+  if (row.state === 'uploading') {
+    const percent = row.file.size ? Math.floor((row.sent / row.file.size) * 100) : 100;
+    return (
+      <div className="upload-progress">
+        <progress max={row.file.size || 1} value={row.sent} aria-label={`Upload of ${name}`} />
+        <span>{percent} %</span>
+      </div>
+    );
+  }
+  if (row.state === 'done' && row.result) {
+    const r = row.result;
+    return (
+      <div role="status">
+        <p className="upload-done">
+          {r.created_version
+            ? 'Version created'
+            : r.changed
+              ? 'Archive stored'
+              : 'Already this archive: nothing changed'}
+          {r.version.md5 ? (
+            <>
+              , MD5 <span className="mono">{r.version.md5}</span>
+            </>
+          ) : null}
+          .
+        </p>
+        {r.warnings.map((w) => (
+          <p key={w} className="field-warning">
+            {personMessage(w)}
+          </p>
+        ))}
+      </div>
+    );
+  }
+  if (row.state === 'failed') {
+    return (
+      <div role="alert">
+        <p className="field-error">Not uploaded: {refusalText(row.error)}</p>
+        {archiveExists(row.error) ? (
+          <label className="choice">
+            <input type="checkbox" checked={!!row.replace} onChange={(e) => onReplace(e.currentTarget.checked)} />{' '}
+            Replace its archive with {name}
+          </label>
+        ) : null}
+      </div>
+    );
+  }
+  return <span className="muted">{fileSize(row.file.size)}, to upload</span>;
+}

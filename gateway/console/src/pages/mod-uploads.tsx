@@ -1,0 +1,87 @@
+// A mod's versions from files: archives dropped (or chosen) on the mod's page, each a row whose
+// version is suggested from the file's name and editable, uploaded a few at a time with their
+// progress; Depot computes md5, size and hashes. A refused file stays in its row, saying why,
+// to be corrected and sent again; the others are added.
+import { useState } from 'react';
+import { ApiError } from '../api';
+import { versionFromFileName } from '../files/names';
+import { FileRowsTable } from '../files/rows-table';
+import { pending, useFileRows } from '../files/rows';
+import { uploadRows } from '../files/run';
+import { useFlash } from '../ui/feedback';
+import { FileDrop } from '../ui/file-drop';
+
+export function ModUploads({
+  mod,
+  versions,
+  onUploaded,
+}: {
+  mod: { name: string; pretty: string };
+  /** The versions the mod has: a file for one of them gives it its archive instead of creating it. */
+  versions: string[];
+  onUploaded: () => Promise<unknown>;
+}) {
+  const flash = useFlash();
+  const files = useFileRows();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(0);
+  const toUpload = pending(files.rows);
+
+  const upload = async () => {
+    flash.dismiss();
+    setBusy(true);
+    setFailed(0);
+    const results = await uploadRows(
+      toUpload,
+      (row) =>
+        row.version.trim()
+          ? { slug: mod.name, create: !versions.includes(row.version.trim()) }
+          : new ApiError(422, 'Correct the field below.', { version: ['The version field is required.'] }),
+      files.update,
+    );
+    setBusy(false);
+    await onUploaded();
+    const done = results.filter(Boolean).length;
+    const refused = results.length - done;
+    setFailed(refused);
+    if (done) flash.show(`${done} file(s) uploaded to ${mod.pretty}.`);
+  };
+
+  return (
+    <div className="uploads" aria-labelledby="mod-uploads-heading" role="group">
+      <h3 id="mod-uploads-heading">Add versions from files</h3>
+      <FileDrop
+        label="Choose files"
+        onFiles={(list) => files.add(list, (f) => ({ version: versionFromFileName(f.name, mod) }))}
+      >
+        Drop the mod's .jar or .zip files here: each becomes a version, named from its file (you can change it before
+        uploading). Depot computes the MD5 and size.
+      </FileDrop>
+      {files.rows.length ? (
+        <>
+          <FileRowsTable
+            rows={files.rows}
+            update={files.update}
+            remove={files.remove}
+            caption={`Files for ${mod.pretty}`}
+          />
+          {failed ? (
+            <p className="notice error" role="alert">
+              {failed} file(s) were not uploaded: see why in their rows, correct and upload them again.
+            </p>
+          ) : null}
+          <div className="row-actions">
+            <button type="button" className="primary" disabled={busy || !toUpload.length} onClick={() => void upload()}>
+              {busy ? 'Uploading…' : `Upload ${toUpload.length} file(s)`}
+            </button>
+            {files.rows.some((r) => r.state === 'done') ? (
+              <button type="button" onClick={files.clearDone} disabled={busy}>
+                Clear uploaded files
+              </button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// Mod files as an author has them on disk, for the browser tests that publish from files: real
+// jars (zips with a manifest and a class) whose bytes differ by name, and file payloads as the
+// browser's file chooser (Playwright's setInputFiles) or a drop hands them to the page.
+import { createHash } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import yazl from 'yazl';
+
+export interface FilePayload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** A zip of these entries (a jar is one too), with fixed times: the same entries give the same bytes. */
+export function zipOf(entries: Record<string, Buffer | string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(entries))
+    zip.addBuffer(Buffer.from(content), name, { mtime: new Date(0) });
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** A jar named `name`, its class bytes made from the name (so each file is its own archive). */
+export async function jar(name: string, size = 4096): Promise<FilePayload> {
+  const seed = createHash('sha256').update(name).digest();
+  const body = Buffer.alloc(size);
+  for (let i = 0; i < size; i++) body[i] = seed[i % seed.length] ^ (i & 0xff);
+  return {
+    name,
+    mimeType: 'application/java-archive',
+    buffer: await zipOf({ 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\n', 'mod/Mod.class': body }),
+  };
+}
+
+export const md5Hex = (bytes: Buffer | Uint8Array) => createHash('md5').update(bytes).digest('hex');
+
+/** Drops the files on `target` as a person drags them from a file manager (a DataTransfer with the files). */
+export async function dropFiles(page: Page, target: Locator, files: FilePayload[]): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    (list) => {
+      // (In the page: the browser's own classes.)
+      const page = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
+      };
+      const dt = new page.DataTransfer();
+      for (const f of list) dt.items.add(new page.File([new Uint8Array(f.bytes)], f.name, { type: f.mimeType }));
+      return dt;
+    },
+    files.map((f) => ({ name: f.name, mimeType: f.mimeType, bytes: [...f.buffer] })),
+  );
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+  await target.dispatchEvent('drop', { dataTransfer: transfer });
+}
