@@ -12,12 +12,12 @@
 // rounds sharing the duration, default 3), BENCH_SCALE, BENCH_OUT (write the figures as JSON there),
 // BENCH_REPLICAS (default 1: then one vs two replicas of each service, bench/replicas.ts; 0 skips it).
 // Over rounds: req/s is the mean, p50 weighted by requests, p99 the worst round's.
-import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { GatewayReplica } from '@depot/local';
-import { startTestStack, type TestStack } from '../support';
+import { type TestStack } from '../support';
+import { startBenchStack } from './bench-stack';
 import { runTool } from '../support/run-tool';
+import { startCeiling, type Ceiling } from './ceiling-process';
 import { explainHotQueries, printExplain } from './explain';
 import {
   cannon,
@@ -58,28 +58,6 @@ interface Row {
   ceiling?: Figures;
   bodyBytes?: number;
   rssMb?: number;
-}
-
-/** The ceiling server in its own process; `serve(body)` switches the body it answers. */
-async function startCeiling(): Promise<{ url: string; serve(body: Buffer): Promise<void>; stop(): void }> {
-  const child: ChildProcess = fork(path.join(__dirname, 'ceiling.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = () =>
-    new Promise<Record<string, unknown>>((resolve) =>
-      child.once('message', (m) => resolve(m as Record<string, unknown>)),
-    );
-  const { port } = (await next()) as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async serve(body) {
-      const ok = next();
-      child.send({ body: body.toString() });
-      await ok;
-    },
-    stop: () => void child.kill(),
-  };
 }
 
 async function fetchBody(url: string): Promise<Buffer> {
@@ -124,9 +102,9 @@ async function main() {
     `Depot benchmark: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case${SCALE ? ', with the scale check' : ''}`,
   );
   let t: TestStack | undefined;
-  let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
+  let ceiling: Ceiling | undefined;
   try {
-    t = await startTestStack();
+    t = await startBenchStack();
     const stack = t.stack;
     const gateway = stack.gatewayUrl;
     const gatewayPid = stack.pid('gateway');
@@ -254,7 +232,7 @@ async function main() {
     }
     console.log(`\ndone in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
-    ceiling?.stop();
+    await ceiling?.stop();
     await t?.stop();
   }
 }
