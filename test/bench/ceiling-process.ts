@@ -1,12 +1,32 @@
-// The ceiling server (ceiling.ts) in its own process, like the gateway: `serve(body)` switches the
-// body it answers; `stop()` lets it close and exit (so that a CPU profile it was asked for is written).
+// The ceiling server (ceiling.ts) in its own process, like the gateway: `serve(answer)` switches
+// what it answers (`answerOf`: the gateway's answer to a read); `stop()` lets it close and exit (so that a CPU profile it was asked for is written).
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+
+/** An answer to copy: its body and headers. */
+export interface Answer {
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+// Written by Node for every answer, the ceiling's too.
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** The gateway's answer to a GET (200 required), with the headers the ceiling must send too. */
+export async function answerOf(url: string): Promise<Answer> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!PER_CONNECTION.has(name)) headers[name] = value;
+  });
+  return { body: Buffer.from(await res.arrayBuffer()), headers };
+}
 
 export interface Ceiling {
   url: string;
   pid: number;
-  serve(body: Buffer): Promise<void>;
+  serve(answer: Answer): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -25,9 +45,9 @@ export async function startCeiling(execArgv: string[] = []): Promise<Ceiling> {
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    async serve(body) {
+    async serve({ body, headers }) {
       const ok = next();
-      child.send({ body: body.toString() });
+      child.send({ body: body.toString(), headers });
       await ok;
     },
     async stop() {

@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { type TestStack } from '../support';
 import { runTool } from '../support/run-tool';
 import { BENCH_GATEWAY_ENV, startBenchStack } from './bench-stack';
-import { startCeiling, type Ceiling } from './ceiling-process';
+import { answerOf, startCeiling, type Ceiling } from './ceiling-process';
 import { cpuMs } from './cpu-time';
 import { CONNECTIONS, f1, f2, printTable } from './measure';
 import { readProfile, stagesOf, type StageTable } from './profile';
@@ -70,9 +70,7 @@ async function main() {
     const only = new RegExp(process.env.BENCH_HOOKS_CASES ?? '', 'i');
     const runs: { name: string; gateway: Window; ceiling: Window }[] = [];
     for (const [name, pathAndQuery] of CASES.filter(([n]) => only.test(n))) {
-      const res = await fetch(gateway.url + pathAndQuery);
-      if (res.status !== 200) throw new Error(`${pathAndQuery}: ${res.status}`);
-      await ceiling.serve(Buffer.from(await res.arrayBuffer()));
+      await ceiling.serve(await answerOf(gateway.url + pathAndQuery));
       const g = await measure(gateway.url + pathAndQuery, gateway.pid!);
       const c = await measure(ceiling.url + pathAndQuery, ceiling.pid);
       runs.push({ name, gateway: g, ceiling: c });

@@ -17,7 +17,7 @@ import type { GatewayReplica } from '@depot/local';
 import { type TestStack } from '../support';
 import { startBenchStack } from './bench-stack';
 import { runTool } from '../support/run-tool';
-import { startCeiling, type Ceiling } from './ceiling-process';
+import { answerOf, startCeiling, type Ceiling } from './ceiling-process';
 import { explainHotQueries, printExplain } from './explain';
 import {
   cannon,
@@ -58,12 +58,6 @@ interface Row {
   ceiling?: Figures;
   bodyBytes?: number;
   rssMb?: number;
-}
-
-async function fetchBody(url: string): Promise<Buffer> {
-  const res = await fetch(url);
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return Buffer.from(await res.arrayBuffer());
 }
 
 function printTable(title: string, rows: Row[]) {
@@ -124,8 +118,8 @@ async function main() {
     const rows: Row[] = [];
     const rss = () => memory(gatewayPid)?.rss;
     const readCase = async (name: string, pathAndQuery: string, base = gateway): Promise<Row> => {
-      const body = await fetchBody(`${base}${pathAndQuery}`);
-      await ceiling!.serve(body);
+      const answer = await answerOf(`${base}${pathAndQuery}`);
+      await ceiling!.serve(answer);
       const slice = DURATION / ROUNDS;
       const mine: Figures[] = [];
       const theirs: Figures[] = [];
@@ -140,7 +134,7 @@ async function main() {
         name,
         gateway: figures,
         ceiling: ceil,
-        bodyBytes: body.length,
+        bodyBytes: answer.body.length,
         rssMb: base === gateway ? rss() : memory(uncached.pid)?.rss,
       };
       console.log(
