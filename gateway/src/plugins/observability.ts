@@ -10,15 +10,7 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  enableDefaultMetrics,
-  httpDuration,
-  httpRequests,
-  renderMetrics,
-  tracer,
-  tracingEnabled,
-  type Logger,
-} from '@depot/common';
+import { enableDefaultMetrics, httpMetrics, renderMetrics, tracer, tracingEnabled, type Logger } from '@depot/common';
 
 /** Label of requests that matched no route (one label, whatever the path, to bound cardinality). */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -42,10 +34,9 @@ export const observability = fp(
     // One hook for what every answer leaves behind: its metrics, its span's end, its line.
     app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
       const route = routeOf(req);
-      const labels = { method: req.method, route, status: String(reply.statusCode) };
-      httpRequests.inc(labels);
       // Fastify's own clock (started when the request arrived): no per-request bookkeeping of ours.
-      httpDuration.observe(labels, reply.elapsedTime / 1000);
+      const elapsed = reply.elapsedTime;
+      httpMetrics.record(req.method, route, reply.statusCode, elapsed / 1000);
       const span = traced ? spans.get(req) : undefined;
       if (span) {
         span.setAttribute('http.response.status_code', reply.statusCode);
@@ -53,7 +44,7 @@ export const observability = fp(
         span.end();
       }
       if (accessLogOn) {
-        const ms = Math.round(reply.elapsedTime * 100) / 100;
+        const ms = Math.round(elapsed * 100) / 100;
         accessLog.info({ reqId: req.id, method: req.method, route, status: reply.statusCode, ms }, 'request');
       }
       done();
