@@ -7,6 +7,7 @@
 //   BENCH_HOOKS_REQUESTS=40000   requests per case and server (default 20000)
 //   BENCH_HOOKS_CASES=modpack    only the cases whose name matches
 //   BENCH_HOOKS_INTERVAL=50      sampling interval in µs (default 100)
+//   BENCH_HOOKS_KEEP=1           keep the .cpuprofile files (for Chrome's DevTools), print where
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,7 +94,8 @@ async function main() {
   } finally {
     await ceiling?.stop();
     await t?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (process.env.BENCH_HOOKS_KEEP) console.log(`profiles kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -103,11 +105,15 @@ function printStages(name: string, g: StageTable, c: StageTable, gw: Window, cei
     const v = t.perRequest.get(stage);
     return v === undefined ? '' : f2(v);
   };
-  const lines = stages.map((s) => [s, cell(g, s), cell(c, s)]);
-  lines.push(['total (main thread)', f2(g.total), f2(c.total)]);
-  lines.push(['process CPU, all threads', f1(gw.procMs * 1000), f1(ceil.procMs * 1000)]);
-  lines.push(['main thread busy', `${Math.round(g.busy * 100)} %`, `${Math.round(c.busy * 100)} %`]);
-  printTable(name, ['stage', 'gateway µs', 'ceiling µs'], lines);
+  const share = (stage: string) => {
+    const v = g.perRequest.get(stage);
+    return v === undefined ? '' : `${Math.round((100 * v) / g.total)} %`;
+  };
+  const lines = stages.map((s) => [s, cell(g, s), share(s), cell(c, s)]);
+  lines.push(['total (main thread)', f2(g.total), '100 %', f2(c.total)]);
+  lines.push(['process CPU, all threads', f1(gw.procMs * 1000), '', f1(ceil.procMs * 1000)]);
+  lines.push(['main thread busy', `${Math.round(g.busy * 100)} %`, '', `${Math.round(c.busy * 100)} %`]);
+  printTable(name, ['stage', 'gateway µs', 'share', 'ceiling µs'], lines);
 }
 
 runTool('bench:hooks', main);
