@@ -16,6 +16,7 @@ export function createServiceClients(config: GatewayConfig) {
       serviceName: 'depot.builds.v1.BuildsService',
       retryMethods: [
         'ListModpackSources',
+        'GetModpackSource',
         'GetBuildSource',
         'CheckTarget',
         'GetModpacksBySlugs',

@@ -19,6 +19,7 @@ export type * from './generated/depot/builds/v1/Empty';
 export type * from './generated/depot/builds/v1/GetBuildSourceRequest';
 export type * from './generated/depot/builds/v1/GetManagedBuildRequest';
 export type * from './generated/depot/builds/v1/GetManagedModpackRequest';
+export type * from './generated/depot/builds/v1/GetModpackSourceRequest';
 export type * from './generated/depot/builds/v1/ListManagedModpacksRequest';
 export type * from './generated/depot/builds/v1/ListManagedModpacksResponse';
 export type * from './generated/depot/builds/v1/ListModpackSourcesResponse';

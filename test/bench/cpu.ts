@@ -7,27 +7,16 @@
 //   BENCH_CPU_REQUESTS=5000 npm run bench:cpu       more requests per case (default 3000)
 //   BENCH_CPU_CASES=uncached npm run bench:cpu      only the cases whose name matches
 //   (Compare builds with 40,000 requests per case or more: fewer weigh the JIT's warm-up.)
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { startTestStack, type TestStack } from '../support';
+import { type TestStack } from '../support';
+import { startBenchStack } from './bench-stack';
 import { runTool } from '../support/run-tool';
+import { cpuMs } from './cpu-time';
 import { modName, seedBase, versionName } from './seed';
 
 const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 3000);
 const CONNECTIONS = 10;
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-/** utime + stime of a process, in ms. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
 
 /** The PostgreSQL backends connected to the stack's databases, by service. */
 async function backendPids(adminUrl: string, databases: Record<string, string>): Promise<Map<string, number[]>> {
@@ -52,7 +41,7 @@ async function backendPids(adminUrl: string, databases: Record<string, string>):
 async function main() {
   let t: TestStack | undefined;
   try {
-    t = await startTestStack();
+    t = await startBenchStack();
     const stack = t.stack;
     const uncached = await stack.addGateway({ CACHE_ENABLED: 'false' });
     await seedBase(stack.databases);

@@ -7,7 +7,7 @@
 // and from bench/run.ts after seeding.
 import { Client } from 'pg';
 import { CLIENT_SQL, PRINCIPAL_SQL } from '../../services/auth/src/credentials';
-import { GET_BUILD_SQL, LIST_MODPACKS_SQL } from '../../services/builds/src/queries';
+import { GET_BUILD_SQL, GET_MODPACK_SQL, LIST_MODPACKS_SQL } from '../../services/builds/src/queries';
 import {
   GET_MOD_SQL,
   GET_VERSION_SQL,
@@ -38,6 +38,12 @@ export const HOT_QUERIES: HotQuery[] = [
     service: 'builds',
     sql: GET_BUILD_SQL,
     params: ['B', 'pack1'],
+  },
+  {
+    name: 'builds GetModpackSource (one modpack with its build flags)',
+    service: 'builds',
+    sql: GET_MODPACK_SQL,
+    params: ['pack1'],
   },
   {
     name: 'builds ListModpackSources (every modpack with its build flags)',

@@ -12,14 +12,15 @@
 // rounds sharing the duration, default 3), BENCH_SCALE, BENCH_OUT (write the figures as JSON there),
 // BENCH_REPLICAS (default 1: then one vs two replicas of each service, bench/replicas.ts; 0 skips it).
 // Over rounds: req/s is the mean, p50 weighted by requests, p99 the worst round's.
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { GatewayReplica } from '@depot/local';
-import { startTestStack, type TestStack } from '../support';
+import { type TestStack } from '../support';
+import { startBenchStack } from './bench-stack';
 import { runTool } from '../support/run-tool';
 import { benchArchives } from './archives';
+import { answerOf, startCeiling, type Ceiling } from './ceiling-process';
 import { explainHotQueries, printExplain } from './explain';
 import {
   cannon,
@@ -62,34 +63,6 @@ interface Row {
   rssMb?: number;
 }
 
-/** The ceiling server in its own process; `serve(body)` switches the body it answers. */
-async function startCeiling(): Promise<{ url: string; serve(body: Buffer): Promise<void>; stop(): void }> {
-  const child: ChildProcess = fork(path.join(__dirname, 'ceiling.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = () =>
-    new Promise<Record<string, unknown>>((resolve) =>
-      child.once('message', (m) => resolve(m as Record<string, unknown>)),
-    );
-  const { port } = (await next()) as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async serve(body) {
-      const ok = next();
-      child.send({ body: body.toString() });
-      await ok;
-    },
-    stop: () => void child.kill(),
-  };
-}
-
-async function fetchBody(url: string): Promise<Buffer> {
-  const res = await fetch(url);
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return Buffer.from(await res.arrayBuffer());
-}
-
 function printTable(title: string, rows: Row[]) {
   const header = [
     'case',
@@ -126,12 +99,12 @@ async function main() {
     `Depot benchmark: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case${SCALE ? ', with the scale check' : ''}`,
   );
   let t: TestStack | undefined;
-  let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
+  let ceiling: Ceiling | undefined;
   let archiveDir: string | undefined;
   try {
     // The store of hosted archives in a folder of its own, which nginx serves alongside (archives.ts).
     archiveDir = mkdtempSync(path.join(os.tmpdir(), 'depot-bench-store-'));
-    t = await startTestStack({ mirrorUrl: null, env: { ARCHIVE_STORE_DIR: archiveDir } });
+    t = await startBenchStack({ mirrorUrl: null, env: { ARCHIVE_STORE_DIR: archiveDir } });
     const stack = t.stack;
     const gateway = stack.gatewayUrl;
     const gatewayPid = stack.pid('gateway');
@@ -151,8 +124,8 @@ async function main() {
     const rows: Row[] = [];
     const rss = () => memory(gatewayPid)?.rss;
     const readCase = async (name: string, pathAndQuery: string, base = gateway): Promise<Row> => {
-      const body = await fetchBody(`${base}${pathAndQuery}`);
-      await ceiling!.serve(body);
+      const answer = await answerOf(`${base}${pathAndQuery}`);
+      await ceiling!.serve(answer);
       const slice = DURATION / ROUNDS;
       const mine: Figures[] = [];
       const theirs: Figures[] = [];
@@ -167,7 +140,7 @@ async function main() {
         name,
         gateway: figures,
         ceiling: ceil,
-        bodyBytes: body.length,
+        bodyBytes: answer.body.length,
         rssMb: base === gateway ? rss() : memory(uncached.pid)?.rss,
       };
       console.log(
@@ -261,7 +234,7 @@ async function main() {
     }
     console.log(`\ndone in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
-    ceiling?.stop();
+    await ceiling?.stop();
     await t?.stop();
     if (archiveDir) rmSync(archiveDir, { recursive: true, force: true });
   }

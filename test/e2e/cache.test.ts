@@ -279,6 +279,32 @@ describe('visibility is exact with the cache warm', () => {
     const keyList = (await anon.get(`/api/modpack?k=${platformKey}`)).body.modpacks;
     expect(Object.keys(keyList)).toEqual(expect.arrayContaining(['vis-public', 'vis-hidden', 'vis-private']));
   });
+
+  test('CACHE_ENABLED=false: each modpack view (its one modpack read) answers as the cached one, to every caller', async () => {
+    const callers: [string, Api, Api, string][] = [
+      ['anonymous', anon, uncachedAnon, ''],
+      ['admin', admin, uncachedAdmin, ''],
+      ['platform key', anon, uncachedAnon, `?k=${platformKey}`],
+    ];
+    for (const [who, cached, uncached, query] of callers) {
+      for (const slug of ['vis-public', 'vis-hidden', 'vis-private', 'vis-missing']) {
+        const path = `/api/modpack/${slug}${query}`;
+        const [c, u] = [await cached.get(path), await uncached.get(path)];
+        expect([who, path, u.status, u.text, u.headers.get('etag')]).toEqual([
+          who,
+          path,
+          c.status,
+          c.text,
+          c.headers.get('etag'),
+        ]);
+      }
+    }
+    // What each caller sees, read back through the uncached gateway.
+    expect((await uncachedAnon.get('/api/modpack/vis-private')).body).toEqual({ error: 'Modpack does not exist' });
+    expect((await uncachedAnon.get('/api/modpack/vis-missing')).body).toEqual({ error: 'Modpack does not exist' });
+    expect((await uncachedAnon.get('/api/modpack/vis-hidden')).body.builds).toEqual(['pub']);
+    expect((await uncachedAdmin.get('/api/modpack/vis-private')).body.builds).toEqual(['pub', 'priv']);
+  });
 });
 
 describe('the cache is really used, and CACHE_ENABLED=false really is off', () => {

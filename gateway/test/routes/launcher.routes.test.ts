@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.reset());
 
-/** A modpack with every build's flags, as builds' ListModpackSources answers it. */
+/** A modpack with every build's flags, as builds' ListModpackSources and GetModpackSource answer it. */
 const source = (m: buildsV1.Modpack, builds: [version: string, published?: boolean, isPrivate?: boolean][] = []) => ({
   modpack: m,
   builds: builds.map(([version, is_published = true, isPrivate = false]) => ({
@@ -115,36 +115,50 @@ describe('GET /api/modpack', () => {
 });
 
 describe('GET /api/modpack/{slug}', () => {
-  const packs = async () => ({
-    modpacks: [
-      source(modpack(1, 'open', 'Open'), [['1.0'], ['rc', true, true]]),
-      source(modpack(4, 'secret', 'Secret', { private: true }), [['1.0'], ['rc', true, true], ['draft', false]]),
-    ],
-  });
+  // The cache is off here: each view reads its one modpack (GetModpackSource), not the list.
+  const packs = [
+    source(modpack(1, 'open', 'Open'), [['1.0'], ['rc', true, true]]),
+    source(modpack(4, 'secret', 'Secret', { private: true }), [['1.0'], ['rc', true, true], ['draft', false]]),
+  ];
+  const bySlug = async ({ slug }: { slug: string }) => {
+    const found = packs.find((p) => p.modpack.slug === slug);
+    if (!found) throw new DepotError('MODPACK_NOT_FOUND');
+    return found;
+  };
 
-  it('shows the modpack with the access of the bearer token', async () => {
+  it('shows the modpack with the access of the bearer token, reading that modpack alone', async () => {
     h.auth.stubs.ResolveReadAccess = async () => ({ all: false, modpack_ids: [4] });
-    h.builds.stubs.ListModpackSources = packs;
+    h.builds.stubs.GetModpackSource = bySlug;
     const res = await h.request('GET', '/api/modpack/secret', { headers: bearer('tok') });
     expect(res.status).toBe(200);
-    expect(res.json()).toMatchObject({ id: 4, name: 'secret', display_name: 'Secret', builds: ['1.0', 'rc'] });
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe(
+      '{"id":4,"name":"secret","display_name":"Secret","url":null,"icon":null,"icon_md5":null,"logo":null,' +
+        '"logo_md5":null,"background":null,"background_md5":null,"recommended":null,"latest":null,' +
+        '"builds":["1.0","rc"]}',
+    );
     expect((await h.request('GET', '/api/modpack/open', { headers: bearer('tok') })).json().builds).toEqual(['1.0']);
-    // Each read: its access, then the source (the cache is off here).
+    // Each read: its access, then its modpack's source.
     expect(h.auth.methods()).toEqual(['ResolveReadAccess', 'ResolveReadAccess']);
-    expect(h.builds.methods()).toEqual(['ListModpackSources', 'ListModpackSources']);
+    expect(h.builds.calls).toEqual([
+      { method: 'GetModpackSource', request: { slug: 'secret' } },
+      { method: 'GetModpackSource', request: { slug: 'open' } },
+    ]);
   });
 
   it('answers 404 "Modpack does not exist" for a missing modpack, and a private one without access', async () => {
-    h.builds.stubs.ListModpackSources = packs;
+    h.builds.stubs.GetModpackSource = bySlug;
     for (const slug of ['nope', 'secret']) {
       const res = await h.request('GET', `/api/modpack/${slug}`);
       expect([res.status, res.body]).toEqual([404, '{"error":"Modpack does not exist"}']);
     }
+    expect(h.builds.methods()).toEqual(['GetModpackSource', 'GetModpackSource']);
   });
 
   it('decodes percent-encoded slugs', async () => {
-    h.builds.stubs.ListModpackSources = async () => ({ modpacks: [source(modpack(1, 'a.b', 'A'))] });
+    h.builds.stubs.GetModpackSource = async () => source(modpack(1, 'a.b', 'A'));
     expect((await h.request('GET', '/api/modpack/a%2Eb')).json()).toMatchObject({ name: 'a.b', display_name: 'A' });
+    expect(h.builds.calls).toEqual([{ method: 'GetModpackSource', request: { slug: 'a.b' } }]);
   });
 });
 

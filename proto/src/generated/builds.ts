@@ -22,6 +22,7 @@ import type { Empty as _depot_builds_v1_Empty, Empty__Output as _depot_builds_v1
 import type { GetBuildSourceRequest as _depot_builds_v1_GetBuildSourceRequest, GetBuildSourceRequest__Output as _depot_builds_v1_GetBuildSourceRequest__Output } from './depot/builds/v1/GetBuildSourceRequest';
 import type { GetManagedBuildRequest as _depot_builds_v1_GetManagedBuildRequest, GetManagedBuildRequest__Output as _depot_builds_v1_GetManagedBuildRequest__Output } from './depot/builds/v1/GetManagedBuildRequest';
 import type { GetManagedModpackRequest as _depot_builds_v1_GetManagedModpackRequest, GetManagedModpackRequest__Output as _depot_builds_v1_GetManagedModpackRequest__Output } from './depot/builds/v1/GetManagedModpackRequest';
+import type { GetModpackSourceRequest as _depot_builds_v1_GetModpackSourceRequest, GetModpackSourceRequest__Output as _depot_builds_v1_GetModpackSourceRequest__Output } from './depot/builds/v1/GetModpackSourceRequest';
 import type { ListManagedModpacksRequest as _depot_builds_v1_ListManagedModpacksRequest, ListManagedModpacksRequest__Output as _depot_builds_v1_ListManagedModpacksRequest__Output } from './depot/builds/v1/ListManagedModpacksRequest';
 import type { ListManagedModpacksResponse as _depot_builds_v1_ListManagedModpacksResponse, ListManagedModpacksResponse__Output as _depot_builds_v1_ListManagedModpacksResponse__Output } from './depot/builds/v1/ListManagedModpacksResponse';
 import type { ListModpackSourcesResponse as _depot_builds_v1_ListModpackSourcesResponse, ListModpackSourcesResponse__Output as _depot_builds_v1_ListModpackSourcesResponse__Output } from './depot/builds/v1/ListModpackSourcesResponse';
@@ -74,6 +75,7 @@ export interface ProtoGrpcType {
         GetBuildSourceRequest: MessageTypeDefinition<_depot_builds_v1_GetBuildSourceRequest, _depot_builds_v1_GetBuildSourceRequest__Output>
         GetManagedBuildRequest: MessageTypeDefinition<_depot_builds_v1_GetManagedBuildRequest, _depot_builds_v1_GetManagedBuildRequest__Output>
         GetManagedModpackRequest: MessageTypeDefinition<_depot_builds_v1_GetManagedModpackRequest, _depot_builds_v1_GetManagedModpackRequest__Output>
+        GetModpackSourceRequest: MessageTypeDefinition<_depot_builds_v1_GetModpackSourceRequest, _depot_builds_v1_GetModpackSourceRequest__Output>
         ListManagedModpacksRequest: MessageTypeDefinition<_depot_builds_v1_ListManagedModpacksRequest, _depot_builds_v1_ListManagedModpacksRequest__Output>
         ListManagedModpacksResponse: MessageTypeDefinition<_depot_builds_v1_ListManagedModpacksResponse, _depot_builds_v1_ListManagedModpacksResponse__Output>
         ListModpackSourcesResponse: MessageTypeDefinition<_depot_builds_v1_ListModpackSourcesResponse, _depot_builds_v1_ListModpackSourcesResponse__Output>

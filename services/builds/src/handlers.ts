@@ -5,7 +5,7 @@ import { NO_ACCESS } from './access';
 import type { Assignments } from './assignments';
 import type { BuildFields, Builds } from './builds';
 import type { ManagementMethods } from './management';
-import { toBuildMessage, toModpackMessage } from './messages';
+import { toBuildMessage, toModpackMessage, toSourceMessage } from './messages';
 import type { ModpackFields, Modpacks } from './modpacks';
 
 interface MaskEntry<K> {
@@ -64,13 +64,10 @@ export function buildsHandlers(
 ): Omit<AsyncHandlers<BuildsServiceDefinition>, ManagementMethods> {
   return {
     async ListModpackSources() {
-      const sources = await modpacks.sources();
-      return {
-        modpacks: sources.map((s) => ({
-          modpack: toModpackMessage(s.modpack),
-          builds: s.builds.map((b) => ({ version: b.version, is_published: b.isPublished, private: b.private })),
-        })),
-      };
+      return { modpacks: (await modpacks.sources()).map(toSourceMessage) };
+    },
+    async GetModpackSource(req) {
+      return toSourceMessage(await modpacks.source(req.slug));
     },
     async GetBuildSource(req) {
       const source = await builds.getBuildSource(req.slug, req.version);

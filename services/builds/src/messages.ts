@@ -4,6 +4,7 @@ import { formatTimestamp, type FullMessage } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
 import type { Build } from './entities/build';
 import type { Modpack } from './entities/modpack';
+import type { ModpackSource } from './modpacks';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
@@ -42,5 +43,13 @@ export function toBuildMessage(b: Build): FullMessage<buildsV1.Build__Output> {
     min_memory: opt(b.minMemory),
     created_at: formatTimestamp(b.createdAt),
     updated_at: formatTimestamp(b.updatedAt),
+  };
+}
+
+/** A launcher read's source: the modpack and its builds' flags (ListModpackSources, GetModpackSource). */
+export function toSourceMessage(s: ModpackSource): FullMessage<buildsV1.ModpackSource__Output> {
+  return {
+    modpack: toModpackMessage(s.modpack),
+    builds: s.builds.map((b) => ({ version: b.version, is_published: b.isPublished, private: b.private })),
   };
 }

@@ -16,7 +16,7 @@ import {
 import { findBuild, findWritableModpack, type Access } from './access';
 import { BuildSchema } from './entities/build';
 import { ModpackSchema, type Modpack } from './entities/modpack';
-import { LIST_MODPACKS, modpackFromRow, type BuildFlagsRow, type ModpackRow } from './queries';
+import { GET_MODPACK, LIST_MODPACKS, modpackFromRow, type BuildFlagsRow, type ModpackRow } from './queries';
 import { enterAssignmentWrite } from './tombstones';
 
 export type ModpackFields = Partial<
@@ -39,6 +39,11 @@ const flagsOf = ([version, isPublished, isPrivate]: BuildFlagsRow): BuildFlags =
   version,
   isPublished,
   private: isPrivate,
+});
+
+const sourceOf = (row: ModpackRow): ModpackSource => ({
+  modpack: modpackFromRow(row),
+  builds: row.builds.map(flagsOf),
 });
 
 // A clone copies every column of the modpack and its builds but their identity, what the request
@@ -78,7 +83,17 @@ export class Modpacks {
   /** Every modpack with every build's flags, unfiltered: the launcher reads' source. One query. */
   async sources(): Promise<ModpackSource[]> {
     const rows = await runPrepared<ModpackRow>(this.orm, LIST_MODPACKS);
-    return rows.map((row) => ({ modpack: modpackFromRow(row), builds: row.builds.map(flagsOf) }));
+    return rows.map(sourceOf);
+  }
+
+  /**
+   * One modpack with every build's flags, by exact slug: the modpack view read while the gateway's
+   * cache is off (one indexed query instead of the whole list). MODPACK_NOT_FOUND only.
+   */
+  async source(slug: string): Promise<ModpackSource> {
+    const [row] = await runPrepared<ModpackRow>(this.orm, GET_MODPACK, [slug]);
+    if (!row) throw new DepotError('MODPACK_NOT_FOUND');
+    return sourceOf(row);
   }
 
   async create(fields: Required<Pick<ModpackFields, 'name' | 'slug'>> & ModpackFields): Promise<Modpack> {

@@ -1,6 +1,6 @@
 // The launcher reads as single SQL statements (one query per request whatever the number of builds
 // or mods), each served by an index: modpacks_slug_exact, builds_modpack_id_version_unique and
-// build_mods_build_id_mod_id_unique. Exported so that the benchmark's EXPLAIN check
+// build_mods_build_id_mod_id_unique (the list reads the whole table by design). Exported so that the benchmark's EXPLAIN check
 // (test/bench/explain.ts) looks at the very statements the service runs.
 import { selectProperties, statement, withDates, type MissingRow, type RawRow } from '@depot/common';
 import { BuildSchema, type Build } from './entities/build';
@@ -16,6 +16,10 @@ const BUILD_FLAGS = `coalesce((select json_agg(json_build_array(b.version, b.is_
 export const LIST_MODPACKS_SQL = `select ${MODPACK_COLUMNS}, ${BUILD_FLAGS}
   from modpacks m order by m.id`;
 
+/** One modpack, by exact slug, with its builds' flags. Parameter: slug. */
+export const GET_MODPACK_SQL = `select ${MODPACK_COLUMNS}, ${BUILD_FLAGS}
+  from modpacks m where m.slug = ?`;
+
 /**
  * A modpack's id and private flag, the build with exactly that version (columns null when there is
  * none) and its mod version ids in assignment order. Parameters: version, slug.
@@ -27,6 +31,7 @@ export const GET_BUILD_SQL = `select m.id as modpack_id, m.private as modpack_pr
 
 /** The same as prepared statements (parsed and planned once per connection). */
 export const LIST_MODPACKS = statement('builds_list_modpacks', LIST_MODPACKS_SQL);
+export const GET_MODPACK = statement('builds_get_modpack', GET_MODPACK_SQL);
 export const GET_BUILD = statement('builds_get_build', GET_BUILD_SQL);
 
 export type BuildFlagsRow = [version: string, isPublished: boolean, isPrivate: boolean];

@@ -75,6 +75,28 @@ test('ListModpackSources: every modpack in id order with every build and its fla
   expect(modpacks[0].modpack).toMatchObject({ id: ids.open, name: 'open', created_at: expect.stringMatching(/Z$/) });
 });
 
+test('GetModpackSource: one modpack by exact slug with every build and its flags, in one statement', async () => {
+  queries = [];
+  const secret = await stack.builds.GetModpackSource({ slug: 'secret' });
+  expect(queries).toHaveLength(1);
+  queries = undefined;
+  expect(secret.modpack).toMatchObject({ id: ids.secret, slug: 'secret', name: 'secret', hidden: true, private: true });
+  expect(secret.builds).toEqual([
+    { version: 'pub', is_published: true, private: false },
+    { version: 'draft', is_published: false, private: false },
+    { version: 'priv', is_published: true, private: true },
+  ]);
+  // The same answer as the modpack's entry in the list.
+  const { modpacks } = await stack.builds.ListModpackSources({});
+  expect(await stack.builds.GetModpackSource({ slug: 'open' })).toEqual(
+    modpacks.find((m) => m.modpack?.slug === 'open'),
+  );
+
+  for (const slug of ['nope', 'SECRET', '']) {
+    expect((await failure(stack.builds.GetModpackSource({ slug }))).reason).toBe('MODPACK_NOT_FOUND');
+  }
+});
+
 test('GetBuildSource: the modpack flags and the build whatever its flags; absent build; missing modpack', async () => {
   queries = [];
   const draft = await stack.builds.GetBuildSource({ slug: 'secret', version: 'draft' });

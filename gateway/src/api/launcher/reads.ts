@@ -7,11 +7,14 @@
 // every caller, and a hit is a Map lookup, the visibility check and the write of a pre-serialized
 // buffer, answered without a promise; while it is not (CACHE_ENABLED=false, or the change feed
 // down) the same fill runs for the request and is dropped after it: the same answer either way,
-// and never more RPCs than the read needs (at most one to auth, then builds, then catalog).
+// and never more RPCs than the read needs (at most one to auth, then builds, then catalog). The
+// one exception to "the same fill": off the cache a modpack view reads that modpack alone
+// (GetModpackSource, one indexed query) rather than the whole list, with the same view functions.
 import { buildVisible, canAccess, DepotError, modpackListed, modpackShown, type ReadAccess } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
 import type { ServiceClients } from '../../clients';
 import { bodyOf, tag, whenReady, type Body, type Filled, type ResponseCache } from '../../cache/cache';
+import { required } from '../views';
 import type { ModpackView } from './schemas';
 import { buildBody, modpackList, modpackView, type ListedModpack } from './views';
 
@@ -65,6 +68,8 @@ export class LauncherReads {
 
   /** GET /api/modpack/{slug}; the modpack a build read names (404 when missing or not visible). */
   modpack(slug: string, access: ReadAccess): Body | Promise<Body> {
+    // Off the cache, the one modpack asked for (GetModpackSource) rather than the whole list.
+    if (!this.cache.active) return this.uncachedModpack(slug, access);
     return whenReady(this.modpackIndex(), (index) => {
       const pack = index.bySlug.get(slug);
       const accessible = pack !== undefined && canAccess(access, pack.id);
@@ -85,6 +90,15 @@ export class LauncherReads {
       if (refusal) throw new DepotError(refusal);
       return e.body!;
     });
+  }
+
+  /** The modpack view for this request alone: the same rules and view as a cached entry's. */
+  private async uncachedModpack(slug: string, access: ReadAccess): Promise<Body> {
+    const source = await this.clients.builds.GetModpackSource({ slug });
+    const modpack = required(source.modpack, 'modpack');
+    const accessible = canAccess(access, modpack.id);
+    if (!modpackShown(modpack, accessible)) throw new DepotError('MODPACK_NOT_FOUND');
+    return bodyOf(JSON.stringify(viewOf(source, accessible)));
   }
 
   private modpackIndex(): ModpackIndex | Promise<ModpackIndex> {
@@ -164,17 +178,9 @@ function buildRefusal(entry: BuildEntry, access: ReadAccess): 'MODPACK_NOT_FOUND
 
 /** A modpack with both of its views: as seen with access to it and without (different builds). */
 function packEntry(source: buildsV1.ModpackSource__Output): PackEntry {
-  const modpack = source.modpack;
-  if (!modpack) throw new Error('builds service answered a modpack source without modpack');
-  const view = (accessible: boolean) =>
-    modpackView({
-      modpack,
-      builds: source.builds
-        .filter((b) => buildVisible({ published: b.is_published, private: b.private }, accessible))
-        .map((b) => b.version),
-    });
-  const outsider = view(false);
-  const insider = view(true);
+  const modpack = required(source.modpack, 'modpack');
+  const outsider = viewOf(source, false);
+  const insider = viewOf(source, true);
   const outsiderBody = bodyOf(JSON.stringify(outsider));
   const same = insider.builds.length === outsider.builds.length;
   return {
@@ -186,4 +192,14 @@ function packEntry(source: buildsV1.ModpackSource__Output): PackEntry {
     views: [outsider, same ? outsider : insider],
     bodies: [outsiderBody, same ? outsiderBody : bodyOf(JSON.stringify(insider))],
   };
+}
+
+/** A modpack's view with the builds visible with (or without) access to it. */
+function viewOf(source: buildsV1.ModpackSource__Output, accessible: boolean): ModpackView {
+  return modpackView({
+    modpack: source.modpack,
+    builds: source.builds
+      .filter((b) => buildVisible({ published: b.is_published, private: b.private }, accessible))
+      .map((b) => b.version),
+  });
 }

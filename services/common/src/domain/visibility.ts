@@ -1,6 +1,6 @@
-// Launcher visibility (docs/api.md#visibility), the one implementation: the builds service applies it at the
-// source for access-filtered reads, and the gateway applies it per request to its cache of
-// access-independent data. Everything reduces to one question per modpack, "is it accessible to
+// Launcher visibility (docs/api.md#visibility), the one implementation: the gateway's launcher
+// reads apply it per request to the builds service's unfiltered sources, cached or not (the
+// services filter nothing). Everything reduces to one question per modpack, "is it accessible to
 // this request?", so callers can also precompute both answers.
 
 /** What a read request may see: everything (platform key, solder_full), or these modpacks. */

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Logger } from 'pino';
+import { HttpRequestMetrics } from './http-metrics';
 
 export const metricsRegistry = new Registry();
 
@@ -24,28 +25,38 @@ export function enableDefaultMetrics(): void {
 
 // ---- HTTP (gateway) ----
 
-export const httpRequests = new Counter({
-  name: 'depot_http_requests_total',
-  help: 'HTTP requests answered, by method, route pattern and status code.',
-  labelNames: ['method', 'route', 'status'] as const,
-  registers: [metricsRegistry],
-});
-
-export const httpDuration = new Histogram({
-  name: 'depot_http_request_duration_seconds',
-  help: 'Time from receiving an HTTP request to sending its response, by method, route pattern and status code.',
-  labelNames: ['method', 'route', 'status'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [metricsRegistry],
-});
+/** Requests by method, route pattern and status: their number and their duration (http-metrics.ts). */
+export const httpMetrics = new HttpRequestMetrics(
+  metricsRegistry,
+  {
+    requests: 'depot_http_requests_total',
+    requestsHelp: 'HTTP requests answered, by method, route pattern and status code.',
+    duration: 'depot_http_request_duration_seconds',
+    durationHelp:
+      'Time from receiving an HTTP request to sending its response, by method, route pattern and status code.',
+  },
+  LATENCY_BUCKETS,
+);
 
 // ---- response cache (gateway) ----
 
-const cacheLookups = new Counter({
+/** Lookups per cache since the process started, and how many of them the counter below has. */
+const cacheTotals = new Map<string, { hits: number; misses: number; countedHits: number; countedMisses: number }>();
+
+// Counted when scraped, from cacheTotals: a hit costs an increment, not a labelled Counter.inc.
+new Counter({
   name: 'depot_cache_requests_total',
   help: 'Response cache lookups, by cache and result (hit or miss).',
   labelNames: ['cache', 'result'] as const,
   registers: [metricsRegistry],
+  collect() {
+    for (const [cache, t] of cacheTotals) {
+      if (t.misses > t.countedMisses) this.inc({ cache, result: 'miss' }, t.misses - t.countedMisses);
+      if (t.hits > t.countedHits) this.inc({ cache, result: 'hit' }, t.hits - t.countedHits);
+      t.countedMisses = t.misses;
+      t.countedHits = t.hits;
+    }
+  },
 });
 
 const cacheInvalidations = new Counter({
@@ -55,7 +66,6 @@ const cacheInvalidations = new Counter({
   registers: [metricsRegistry],
 });
 
-const cacheTotals = new Map<string, { hits: number; misses: number }>();
 new Gauge({
   name: 'depot_cache_hit_ratio',
   help: 'Share of response cache lookups answered from the cache since the process started (0..1).',
@@ -70,7 +80,7 @@ new Gauge({
 
 const cacheTotal = (cache: string) => {
   let t = cacheTotals.get(cache);
-  if (!t) cacheTotals.set(cache, (t = { hits: 0, misses: 0 }));
+  if (!t) cacheTotals.set(cache, (t = { hits: 0, misses: 0, countedHits: 0, countedMisses: 0 }));
   return t;
 };
 
@@ -81,11 +91,9 @@ const cacheTotal = (cache: string) => {
  */
 export const metrics = {
   cacheHit(cache = 'response'): void {
-    cacheLookups.inc({ cache, result: 'hit' });
     cacheTotal(cache).hits++;
   },
   cacheMiss(cache = 'response'): void {
-    cacheLookups.inc({ cache, result: 'miss' });
     cacheTotal(cache).misses++;
   },
   cacheInvalidated(cache = 'response', entries = 1): void {

@@ -20,6 +20,7 @@ import type { Empty as _depot_builds_v1_Empty, Empty__Output as _depot_builds_v1
 import type { GetBuildSourceRequest as _depot_builds_v1_GetBuildSourceRequest, GetBuildSourceRequest__Output as _depot_builds_v1_GetBuildSourceRequest__Output } from '../../../depot/builds/v1/GetBuildSourceRequest';
 import type { GetManagedBuildRequest as _depot_builds_v1_GetManagedBuildRequest, GetManagedBuildRequest__Output as _depot_builds_v1_GetManagedBuildRequest__Output } from '../../../depot/builds/v1/GetManagedBuildRequest';
 import type { GetManagedModpackRequest as _depot_builds_v1_GetManagedModpackRequest, GetManagedModpackRequest__Output as _depot_builds_v1_GetManagedModpackRequest__Output } from '../../../depot/builds/v1/GetManagedModpackRequest';
+import type { GetModpackSourceRequest as _depot_builds_v1_GetModpackSourceRequest, GetModpackSourceRequest__Output as _depot_builds_v1_GetModpackSourceRequest__Output } from '../../../depot/builds/v1/GetModpackSourceRequest';
 import type { ListManagedModpacksRequest as _depot_builds_v1_ListManagedModpacksRequest, ListManagedModpacksRequest__Output as _depot_builds_v1_ListManagedModpacksRequest__Output } from '../../../depot/builds/v1/ListManagedModpacksRequest';
 import type { ListManagedModpacksResponse as _depot_builds_v1_ListManagedModpacksResponse, ListManagedModpacksResponse__Output as _depot_builds_v1_ListManagedModpacksResponse__Output } from '../../../depot/builds/v1/ListManagedModpacksResponse';
 import type { ListModpackSourcesResponse as _depot_builds_v1_ListModpackSourcesResponse, ListModpackSourcesResponse__Output as _depot_builds_v1_ListModpackSourcesResponse__Output } from '../../../depot/builds/v1/ListModpackSourcesResponse';
@@ -29,6 +30,7 @@ import type { ManagedBuild as _depot_builds_v1_ManagedBuild, ManagedBuild__Outpu
 import type { ManagedModpackDetail as _depot_builds_v1_ManagedModpackDetail, ManagedModpackDetail__Output as _depot_builds_v1_ManagedModpackDetail__Output } from '../../../depot/builds/v1/ManagedModpackDetail';
 import type { Modpack as _depot_builds_v1_Modpack, Modpack__Output as _depot_builds_v1_Modpack__Output } from '../../../depot/builds/v1/Modpack';
 import type { ModpackRefs as _depot_builds_v1_ModpackRefs, ModpackRefs__Output as _depot_builds_v1_ModpackRefs__Output } from '../../../depot/builds/v1/ModpackRefs';
+import type { ModpackSource as _depot_builds_v1_ModpackSource, ModpackSource__Output as _depot_builds_v1_ModpackSource__Output } from '../../../depot/builds/v1/ModpackSource';
 import type { ModpacksByIdsRequest as _depot_builds_v1_ModpacksByIdsRequest, ModpacksByIdsRequest__Output as _depot_builds_v1_ModpacksByIdsRequest__Output } from '../../../depot/builds/v1/ModpacksByIdsRequest';
 import type { ModpacksBySlugsRequest as _depot_builds_v1_ModpacksBySlugsRequest, ModpacksBySlugsRequest__Output as _depot_builds_v1_ModpacksBySlugsRequest__Output } from '../../../depot/builds/v1/ModpacksBySlugsRequest';
 import type { ReleaseVersionDeletionRequest as _depot_builds_v1_ReleaseVersionDeletionRequest, ReleaseVersionDeletionRequest__Output as _depot_builds_v1_ReleaseVersionDeletionRequest__Output } from '../../../depot/builds/v1/ReleaseVersionDeletionRequest';
@@ -138,6 +140,15 @@ export interface BuildsServiceClient extends grpc.Client {
   getManagedModpack(argument: _depot_builds_v1_GetManagedModpackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ManagedModpackDetail__Output>): grpc.ClientUnaryCall;
   getManagedModpack(argument: _depot_builds_v1_GetManagedModpackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ManagedModpackDetail__Output>): grpc.ClientUnaryCall;
   getManagedModpack(argument: _depot_builds_v1_GetManagedModpackRequest, callback: grpc.requestCallback<_depot_builds_v1_ManagedModpackDetail__Output>): grpc.ClientUnaryCall;
+  
+  GetModpackSource(argument: _depot_builds_v1_GetModpackSourceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackSource__Output>): grpc.ClientUnaryCall;
+  GetModpackSource(argument: _depot_builds_v1_GetModpackSourceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackSource__Output>): grpc.ClientUnaryCall;
+  GetModpackSource(argument: _depot_builds_v1_GetModpackSourceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackSource__Output>): grpc.ClientUnaryCall;
+  GetModpackSource(argument: _depot_builds_v1_GetModpackSourceRequest, callback: grpc.requestCallback<_depot_builds_v1_ModpackSource__Output>): grpc.ClientUnaryCall;
+  getModpackSource(argument: _depot_builds_v1_GetModpackSourceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackSource__Output>): grpc.ClientUnaryCall;
+  getModpackSource(argument: _depot_builds_v1_GetModpackSourceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackSource__Output>): grpc.ClientUnaryCall;
+  getModpackSource(argument: _depot_builds_v1_GetModpackSourceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackSource__Output>): grpc.ClientUnaryCall;
+  getModpackSource(argument: _depot_builds_v1_GetModpackSourceRequest, callback: grpc.requestCallback<_depot_builds_v1_ModpackSource__Output>): grpc.ClientUnaryCall;
   
   GetModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
   GetModpacksByIds(argument: _depot_builds_v1_ModpacksByIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ModpackRefs__Output>): grpc.ClientUnaryCall;
@@ -263,6 +274,8 @@ export interface BuildsServiceHandlers extends grpc.UntypedServiceImplementation
   
   GetManagedModpack: grpc.handleUnaryCall<_depot_builds_v1_GetManagedModpackRequest__Output, _depot_builds_v1_ManagedModpackDetail>;
   
+  GetModpackSource: grpc.handleUnaryCall<_depot_builds_v1_GetModpackSourceRequest__Output, _depot_builds_v1_ModpackSource>;
+  
   GetModpacksByIds: grpc.handleUnaryCall<_depot_builds_v1_ModpacksByIdsRequest__Output, _depot_builds_v1_ModpackRefs>;
   
   GetModpacksBySlugs: grpc.handleUnaryCall<_depot_builds_v1_ModpacksBySlugsRequest__Output, _depot_builds_v1_ModpackRefs>;
@@ -299,6 +312,7 @@ export interface BuildsServiceDefinition extends grpc.ServiceDefinition {
   GetBuildSource: MethodDefinition<_depot_builds_v1_GetBuildSourceRequest, _depot_builds_v1_BuildSource, _depot_builds_v1_GetBuildSourceRequest__Output, _depot_builds_v1_BuildSource__Output>
   GetManagedBuild: MethodDefinition<_depot_builds_v1_GetManagedBuildRequest, _depot_builds_v1_ManagedBuild, _depot_builds_v1_GetManagedBuildRequest__Output, _depot_builds_v1_ManagedBuild__Output>
   GetManagedModpack: MethodDefinition<_depot_builds_v1_GetManagedModpackRequest, _depot_builds_v1_ManagedModpackDetail, _depot_builds_v1_GetManagedModpackRequest__Output, _depot_builds_v1_ManagedModpackDetail__Output>
+  GetModpackSource: MethodDefinition<_depot_builds_v1_GetModpackSourceRequest, _depot_builds_v1_ModpackSource, _depot_builds_v1_GetModpackSourceRequest__Output, _depot_builds_v1_ModpackSource__Output>
   GetModpacksByIds: MethodDefinition<_depot_builds_v1_ModpacksByIdsRequest, _depot_builds_v1_ModpackRefs, _depot_builds_v1_ModpacksByIdsRequest__Output, _depot_builds_v1_ModpackRefs__Output>
   GetModpacksBySlugs: MethodDefinition<_depot_builds_v1_ModpacksBySlugsRequest, _depot_builds_v1_ModpackRefs, _depot_builds_v1_ModpacksBySlugsRequest__Output, _depot_builds_v1_ModpackRefs__Output>
   ListManagedModpacks: MethodDefinition<_depot_builds_v1_ListManagedModpacksRequest, _depot_builds_v1_ListManagedModpacksResponse, _depot_builds_v1_ListManagedModpacksRequest__Output, _depot_builds_v1_ListManagedModpacksResponse__Output>
