@@ -150,6 +150,22 @@ test('an archive Depot does not host is proxied to ARCHIVE_UPSTREAM_URL, without
   expect(await missing.text()).toBe('Not Found');
 });
 
+test('a path that would leave mods/{slug}/ on the upstream never reaches it: the JSON 404', async () => {
+  upstreamRequests.length = 0;
+  for (const hostile of [
+    '/mods/a/..%2F..%2Fsecret',
+    '/mods/a/a-..%2F..%2Fsecret.zip',
+    '/mods/a/a-x%2F..%2F..%2F..%2Fsecret.zip',
+    '/mods/%2E%2E/%2E%2E-1.zip',
+    '/mods/a/a-..%5C..%5Csecret.zip',
+  ]) {
+    const res = await fetch(`${t.url}${hostile}`);
+    expect([hostile, res.status]).toEqual([hostile, 404]);
+    expect(await res.json()).toEqual({ error: 'Not found.' });
+  }
+  expect(upstreamRequests).toEqual([]);
+});
+
 test('a name that is not {slug}-{version}.zip is the JSON 404', async () => {
   const res = await fetch(`${t.url}/mods/dl/other-1.0.zip`);
   expect(res.status).toBe(404);

@@ -86,8 +86,7 @@ export function archiveDownloadRoutes(app: FastifyInstance) {
           } catch (err) {
             const reason = err instanceof DepotError ? err.reason : fromServiceError(err)?.reason;
             if (!upstream || !reason || !NOT_HOSTED.has(reason)) throw err;
-            const path = `mods/${encodeURIComponent(params.slug)}/${encodeURIComponent(params.file)}`;
-            fromUpstream(req, reply, upstream, path);
+            if (!fromUpstream(req, reply, params.slug, params.file)) throw httpAnswer('notFound');
             return SENT;
           }
           const answer = serving(found, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
