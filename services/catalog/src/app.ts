@@ -6,7 +6,8 @@ import { VersionArchives } from './archives';
 import type { CatalogConfig } from './config';
 import { ModSchema } from './entities/mod';
 import { ModVersionSchema } from './entities/mod-version';
-import { archiveHandlers, catalogHandlers } from './handlers';
+import { adoptHandlers, archiveHandlers, catalogHandlers } from './handlers';
+import { ArchiveAdoption } from './adopt';
 import { CatalogManagement, managementHandlers } from './management';
 import { migrations } from './migrations';
 import { Catalog } from './mods';
@@ -62,14 +63,9 @@ export async function startCatalog(
   const uploads = new ArchiveUploads(runtime.orm, runtime.relay, objects, config.ARCHIVE_MAX_BYTES);
   // The streaming methods are served by store/grpc.ts, the unary ones by bindHandlers.
   const { UploadVersionArchive: _upload, ReadArchive: _read, ...unary } = CatalogService.service;
-  const archives = new VersionArchives(
-    runtime.orm,
-    runtime.relay,
-    catalog,
-    mirrorUrlOf(config),
-    archivePolicy(config, mirrorUrlOf(config)),
-    store,
-  );
+  const policy = archivePolicy(config, mirrorUrlOf(config));
+  const archives = new VersionArchives(runtime.orm, runtime.relay, catalog, mirrorUrlOf(config), policy, store);
+  const adoption = new ArchiveAdoption(runtime.orm, uploads, mirrorUrlOf(config), policy);
   const grpcServer = await startGrpcServer({
     address: config.CATALOG_GRPC_LISTEN,
     logger: runtime.logger,
@@ -84,6 +80,7 @@ export async function startCatalog(
               ...catalogHandlers(catalog),
               ...managementHandlers(new CatalogManagement(runtime.orm)),
               ...archiveHandlers(archives),
+              ...adoptHandlers(adoption),
             },
             runtime.logger,
           ),

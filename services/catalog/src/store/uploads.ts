@@ -21,6 +21,11 @@ export interface UploadRequest {
   /** Announced size of the body, when known. */
   size?: number;
   notes?: string | null;
+  /**
+   * Adopting (adopt.ts): the md5 the version records. Bytes with another are refused
+   * (ARCHIVE_MD5_MISMATCH, nothing stored), and the version must still record it when recorded.
+   */
+  expectedMd5?: string;
 }
 
 export interface UploadResult {
@@ -75,6 +80,13 @@ export class ArchiveUploads {
     const digests = staged.digests;
     let warnings: string[];
     try {
+      if (req.expectedMd5 !== undefined && digests.md5 !== req.expectedMd5) {
+        throw new DepotError(
+          'ARCHIVE_MD5_MISMATCH',
+          {},
+          `The archive's md5 is ${digests.md5}, the version records ${req.expectedMd5 || '(none)'}.`,
+        );
+      }
       warnings = await checkArchive(staged, kind);
     } catch (err) {
       await staged.discard();
