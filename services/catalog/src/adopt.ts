@@ -6,15 +6,13 @@
 // pass through the CLI. A version with a url of its own is skipped unless asked for: its author
 // chose where it downloads from, and its licence may not allow rehosting.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, modDownloadUrls, type Orm } from '@depot/common';
+import { DepotError, modDownloadUrls, type AdoptOutcome, type Orm } from '@depot/common';
 import { isStoreError } from '@depot/common/archive-store';
 import { fetchArchive, fetchArchiveDigest } from './archive-fetch';
 import { hostRuleOf, type ArchivePolicy } from './archive-policy';
 import { ArchiveFetchError } from './archive-problems';
 import type { ArchiveUploads } from './store/uploads';
 
-export type AdoptOutcome =
-  'adopted' | 'already_hosted' | 'own_url_skipped' | 'md5_mismatch' | 'missing_upstream' | 'failed';
 
 export interface AdoptRequest {
   afterId: number;
