@@ -34,11 +34,17 @@ beforeAll(async () => {
   t = await startTestStack({
     mirrorUrl: null,
     // ARCHIVE_HOSTS: the own url of ad-beta 3.0 is on the test's mirror (the upstream's host is allowed anyway).
-    env: { ARCHIVE_STORE_DIR: dir, ARCHIVE_ALLOW_PRIVATE: 'true', ARCHIVE_HOSTS: '127.0.0.1', MOD_VERSION_URLS: 'true' },
+    env: {
+      ARCHIVE_STORE_DIR: dir,
+      ARCHIVE_ALLOW_PRIVATE: 'true',
+      ARCHIVE_HOSTS: '127.0.0.1',
+      MOD_VERSION_URLS: 'true',
+    },
   });
   for (const key of ['ad-alpha-1.0', 'ad-alpha-2.0', 'ad-beta-1.0', 'ad-beta-2.0', 'ad-beta-3.0', 'other'])
     zips[key] = await modZip(key, '1');
-  for (const mod of ['ad-alpha', 'ad-beta']) must(await t.admin.post('/api/mod', { name: mod, pretty_name: mod }), 201, mod);
+  for (const mod of ['ad-alpha', 'ad-beta'])
+    must(await t.admin.post('/api/mod', { name: mod, pretty_name: mod }), 201, mod);
   const version = async (mod: string, v: string, extra: Record<string, unknown> = {}) =>
     must(
       await t.admin.post(`/api/mod/${mod}/version`, { version: v, md5: md5Hex(zips[`${mod}-${v}`]), ...extra }),
@@ -61,7 +67,11 @@ beforeAll(async () => {
     201,
     'build',
   );
-  must(await t.admin.post('/api/modpack/adopt-pack/1/mod', { mod_slug: 'ad-alpha', mod_version: '1.0' }), 201, 'assign');
+  must(
+    await t.admin.post('/api/modpack/adopt-pack/1/mod', { mod_slug: 'ad-alpha', mod_version: '1.0' }),
+    201,
+    'assign',
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -74,7 +84,8 @@ const adopt = async (args: string[], env: Record<string, string> = {}) => {
   const r = await adminCli(t, ['archives', 'adopt', ...args], undefined, env);
   return { ...r, report: r.stdout.trim().startsWith('{') ? JSON.parse(r.stdout) : undefined };
 };
-const outcomes = (report: any) => Object.fromEntries(report.items.map((i: any) => [`${i.mod} ${i.version}`, i.outcome]));
+const outcomes = (report: any) =>
+  Object.fromEntries(report.items.map((i: any) => [`${i.mod} ${i.version}`, i.outcome]));
 const EXPECTED = {
   'ad-alpha 1.0': 'adopted',
   'ad-alpha 2.0': 'adopted',
@@ -85,7 +96,16 @@ const EXPECTED = {
 
 describe('npm run admin -- archives adopt', () => {
   it('--dry-run: fetches and verifies, says what would happen, and stores nothing', async () => {
-    const { code, report, stderr } = await adopt(['--from', upstream, '--dry-run', '--json', '--mod', 'ad-alpha', 'ad-beta', 'nope']);
+    const { code, report, stderr } = await adopt([
+      '--from',
+      upstream,
+      '--dry-run',
+      '--json',
+      '--mod',
+      'ad-alpha',
+      'ad-beta',
+      'nope',
+    ]);
     expect(code).toBe(3);
     expect(report).toMatchObject({ dry_run: true, upstream_url: upstream, versions: 5, unknown_mods: ['nope'] });
     expect(outcomes(report)).toEqual(EXPECTED);
@@ -134,7 +154,9 @@ describe('npm run admin -- archives adopt', () => {
     const objects = storeContents(dir);
     const { code, stdout } = await adopt(['--from', upstream]);
     expect(code).toBe(3);
-    expect(stdout).toMatch(/^Adopted the archives of 3 version\(s\) not hosted, from http:\/\/127\.0\.0\.1:\d+\/old\/, in /);
+    expect(stdout).toMatch(
+      /^Adopted the archives of 3 version\(s\) not hosted, from http:\/\/127\.0\.0\.1:\d+\/old\/, in /,
+    );
     expect(stdout).toContain('\n  adopted          0\n');
     expect(stdout).toContain('\n  already hosted   2\n');
     expect(stdout).toContain('\n  own url skipped  1\n');

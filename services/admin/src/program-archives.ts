@@ -69,9 +69,13 @@ export function addArchiveCommands(
         'Versions with a url of their own are skipped unless --include-own-urls. Exit status 3 when archives were ' +
         'left out (mismatch, missing upstream), 1 when a copy failed',
     )
-    .option('--from <url>', 'the old mirror (default: ARCHIVE_UPSTREAM_URL, else the catalog\'s SERVICE_MIRROR_URL)')
+    .option('--from <url>', "the old mirror (default: ARCHIVE_UPSTREAM_URL, else the catalog's SERVICE_MIRROR_URL)")
     .option('--mod <slug...>', 'these mods only (repeatable)', (v: string, all: string[] = []) => [...all, v])
-    .option('--include-own-urls', "also adopt versions with a url of their own, from that url (mind their licence)", false)
+    .option(
+      '--include-own-urls',
+      'also adopt versions with a url of their own, from that url (mind their licence)',
+      false,
+    )
     .option('--dry-run', 'fetch and verify each archive, say what would be adopted; store nothing', false)
     .addOption(new Option('--concurrency <n>', 'archives copied at a time (1-16)').argParser(parseFiles).default(4))
     .option('--json', 'the report as JSON instead of text', false)

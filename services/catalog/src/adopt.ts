@@ -13,7 +13,6 @@ import { hostRuleOf, type ArchivePolicy } from './archive-policy';
 import { ArchiveFetchError } from './archive-problems';
 import type { ArchiveUploads } from './store/uploads';
 
-
 export interface AdoptRequest {
   afterId: number;
   limit: number;
@@ -170,7 +169,11 @@ export class ArchiveAdoption {
         size: Number(r.version.filesize),
         warnings: r.warnings,
         outcome: r.changed ? 'adopted' : 'already_hosted',
-        detail: r.changed ? (r.stored ? 'adopted' : 'adopted (the store held these bytes already)') : 'hosted meanwhile',
+        detail: r.changed
+          ? r.stored
+            ? 'adopted'
+            : 'adopted (the store held these bytes already)'
+          : 'hosted meanwhile',
       };
     } catch (err) {
       if (err instanceof ArchiveFetchError) {

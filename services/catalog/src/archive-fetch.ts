@@ -37,7 +37,11 @@ export interface FetchOptions {
  * The md5 and size of the archive at `url`, read as it streams. Throws ArchiveFetchError with
  * the reason it could not; nothing else except an abort through `options.signal`.
  */
-export function fetchArchiveDigest(url: string, policy: ArchivePolicy, options: FetchOptions = {}): Promise<ArchiveDigest> {
+export function fetchArchiveDigest(
+  url: string,
+  policy: ArchivePolicy,
+  options: FetchOptions = {},
+): Promise<ArchiveDigest> {
   return fetchArchive(url, policy, options, async (body) => {
     const hash = createHash('md5');
     let size = 0;

@@ -65,7 +65,7 @@ export async function adoptArchives(catalog: Catalog, opts: AdoptOptions): Promi
   let unknown: string[] = [];
   let total = 0;
   let bytes = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await catalog.AdoptVersionArchives(
       {
         after_id: after,

@@ -110,7 +110,11 @@ describe('adopting archives from an old mirror', () => {
 
     const app = await h.another({ ARCHIVE_ALLOW_PRIVATE: 'true', ARCHIVE_HOSTS: '127.0.0.1' });
     const allowed = createClient(CatalogService, `127.0.0.1:${app.port}`, { deadlineMs: 20_000 });
-    const page = await allowed.AdoptVersionArchives({ upstream_url: upstream, mods: ['adopt-b'], include_own_urls: true });
+    const page = await allowed.AdoptVersionArchives({
+      upstream_url: upstream,
+      mods: ['adopt-b'],
+      include_own_urls: true,
+    });
     allowed.close();
     expect(page.archives).toMatchObject([{ version: '1.0', outcome: 'adopted', url: own, md5: md5(zip) }]);
     const v = await version('adopt-b', '1.0');
