@@ -101,6 +101,9 @@ describe('npm run admin -- archives adopt', () => {
       upstream,
       '--dry-run',
       '--json',
+      // 4 versions a page: two pages
+      '--concurrency',
+      '1',
       '--mod',
       'ad-alpha',
       'ad-beta',

@@ -90,6 +90,15 @@ describe('adopting archives from an old mirror', () => {
     expect(after.objects).toEqual([...before.objects, createHash('sha256').update(good).digest('hex')].sort());
     expect(after.staged).toBe(0);
 
+    // Pages: the versions not hosted, `limit` at a time, resumed after the last id.
+    const first = await adopt(['adopt-a'], { dry_run: true, limit: 2 });
+    expect(first.archives.map((a) => a.version)).toEqual(['2.0', '3.0']);
+    expect(first.next_after_id).toBe(first.archives[1].id);
+    const rest = await adopt(['adopt-a'], { dry_run: true, limit: 4, after_id: first.next_after_id });
+    expect(rest.archives.map((a) => a.version)).toEqual(['4.0', '5.0', '6.0']);
+    expect(rest).toMatchObject({ next_after_id: 0, unknown_mods: [] });
+    expect(rest.total).toBeUndefined();
+
     // Again: the hosted one is no longer looked at; nothing else changes.
     const again = await adopt(['adopt-a']);
     expect(again).toMatchObject({ total: 5, already_hosted: 1 });
