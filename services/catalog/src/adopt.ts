@@ -157,7 +157,7 @@ export class ArchiveAdoption {
             // A version with its own url gives it up for the hosted archive (same bytes, verified).
             replace: own,
             fileName: `${row.mod}-${row.version}.zip`,
-            expectedMd5: recordedMd5,
+            adopting: { md5: recordedMd5, url: row.url },
           },
           body,
           signal,

@@ -1,6 +1,7 @@
 // AdoptVersionArchives on a real catalog (PostgreSQL, NATS, fs store) against an old mirror served
 // by the test over HTTP: what is adopted, and every refusal with nothing stored or recorded.
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@depot/common';
@@ -142,5 +143,31 @@ describe('adopting archives from an old mirror', () => {
     expect(page.archives).toMatchObject([{ version: '1.0', outcome: 'failed' }]);
     expect(page.archives[0].detail).toMatch(/^refused/);
     expect((await version('adopt-c', '1.0')).hosted).toBeFalsy();
+  });
+
+  test('a version hosted or edited after it was listed is left as it is, with nothing stored', async () => {
+    await client.CreateMod({ name: 'adopt-d', pretty_name: 'D' });
+    const listed = await makeZip({ 'mods/d.jar': 'listed' });
+    const now = await makeZip({ 'mods/d.jar': 'now' });
+    // Listed with the md5 of `listed`; its record was edited to `now` before the copy was recorded.
+    await client.CreateVersion({ slug: 'adopt-d', version: '1.0', md5: md5(now) });
+    const before = await objects(h.app);
+    const err = await h.app.uploads
+      .upload(
+        {
+          slug: 'adopt-d',
+          version: '1.0',
+          createVersion: false,
+          replace: true,
+          fileName: 'adopt-d-1.0.zip',
+          adopting: { md5: md5(listed), url: null },
+        },
+        Readable.from([listed]),
+      )
+      .catch((e: { reason?: string }) => e);
+    expect(err).toMatchObject({ reason: 'ARCHIVE_UPLOAD_CONFLICT' });
+    expect(await version('adopt-d', '1.0')).toMatchObject({ md5: md5(now) });
+    expect((await version('adopt-d', '1.0')).hosted).toBeFalsy();
+    expect(await objects(h.app)).toEqual(before);
   });
 });
