@@ -11,7 +11,7 @@ import {
   serviceEnv,
   z,
 } from '@depot/common';
-import { archiveStoreReadEnv, refineArchiveStore } from '@depot/common/archive-store';
+import { archiveStoreReadEnv, archiveUpstreamEnv, refineArchiveStore } from '@depot/common/archive-store';
 import { trustProxySchema } from './plugins/trust-proxy';
 
 // Each `.meta({ description })` is the setting's documentation: docs/configuration.md is generated
@@ -42,19 +42,7 @@ export const gatewayConfigSchema = z
     ARCHIVE_MAX_BYTES: archiveEnv.ARCHIVE_MAX_BYTES,
     /** The store of hosted archives, read directly for downloads (api/archives/download.ts). */
     ...archiveStoreReadEnv,
-    ARCHIVE_UPSTREAM_URL: z
-      .string()
-      .optional()
-      .transform((v) => (v ? v.replace(/\/*$/, '/') : undefined))
-      .refine((v) => v === undefined || (/^https?:\/\/\S+$/.test(v) && URL.canParse(v)), 'must be an http(s) URL')
-      .meta({
-        description:
-          'The old mirror, for moving a Solder repository in ([pull-through](archives.md#pull-through)): a ' +
-          'download of an archive Depot does not host (`/mods/{slug}/{slug}-{version}.zip`) is proxied to ' +
-          '`{ARCHIVE_UPSTREAM_URL}mods/{slug}/{slug}-{version}.zip`, so that `SERVICE_MIRROR_URL` can point at ' +
-          'Depot from the first day. Unset: such a download answers 404.',
-        defaultNote: 'none',
-      }),
+    ...archiveUpstreamEnv,
     ARCHIVE_CACHE_MAX_AGE_SECONDS: envInt(24 * 60 * 60, 0).meta({
       description:
         'How long a browser, proxy or CDN may keep a downloaded archive without asking again (`Cache-Control: ' +

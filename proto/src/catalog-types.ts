@@ -1,4 +1,7 @@
 // Message types of depot.catalog.v1 (generated; see src/generated).
+export type * from './generated/depot/catalog/v1/AdoptedArchive';
+export type * from './generated/depot/catalog/v1/AdoptVersionArchivesRequest';
+export type * from './generated/depot/catalog/v1/AdoptVersionArchivesResponse';
 export type * from './generated/depot/catalog/v1/ArchiveCheck';
 export type * from './generated/depot/catalog/v1/ArchiveChunk';
 export type * from './generated/depot/catalog/v1/ArchiveMetadata';

@@ -4,7 +4,13 @@
 // here has it, and is described where it is declared, once.
 import { localStackEnv, logAndTraceEnv, z } from '@depot/common';
 import { launcherEnvSchema } from '@depot/local';
-import { archiveConfigSchema, grpcConfigSchema, importConfigSchema, solderImportEnv } from '@depot/admin/src/config';
+import {
+  adoptConfigSchema,
+  archiveConfigSchema,
+  grpcConfigSchema,
+  importConfigSchema,
+  solderImportEnv,
+} from '@depot/admin/src/config';
 import { doctorConfigSchema } from '@depot/admin/src/doctor';
 import { authConfigSchema } from '@depot/auth/src/config';
 import { buildsConfigSchema } from '@depot/builds/src/config';
@@ -34,6 +40,7 @@ export const SOURCES: Record<Process, Source[]> = {
     { file: 'services/admin/src/config.ts', schema: importConfigSchema },
     { file: 'services/admin/src/config.ts', schema: solderImportEnv },
     { file: 'services/admin/src/config.ts', schema: archiveConfigSchema },
+    { file: 'services/admin/src/config.ts', schema: adoptConfigSchema },
     { file: 'services/admin/src/doctor.ts', schema: doctorConfigSchema },
     { file: 'services/common/src/infra/config.ts', schema: localStackEnv },
   ],

@@ -151,6 +151,8 @@ export function adminCli(
   t: TestStack,
   args: string[],
   stdin?: string,
+  /** More environment for the CLI (e.g. ARCHIVE_UPSTREAM_URL). */
+  env: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = execFile(
@@ -163,6 +165,7 @@ export function adminCli(
           CATALOG_GRPC_ADDR: `127.0.0.1:${t.stack.ports.catalog}`,
           BUILDS_GRPC_ADDR: `127.0.0.1:${t.stack.ports.builds}`,
           AUTH_GRPC_ADDR: `127.0.0.1:${t.stack.ports.auth}`,
+          ...env,
         },
       },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),

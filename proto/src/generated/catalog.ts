@@ -1,6 +1,9 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { AdoptVersionArchivesRequest as _depot_catalog_v1_AdoptVersionArchivesRequest, AdoptVersionArchivesRequest__Output as _depot_catalog_v1_AdoptVersionArchivesRequest__Output } from './depot/catalog/v1/AdoptVersionArchivesRequest';
+import type { AdoptVersionArchivesResponse as _depot_catalog_v1_AdoptVersionArchivesResponse, AdoptVersionArchivesResponse__Output as _depot_catalog_v1_AdoptVersionArchivesResponse__Output } from './depot/catalog/v1/AdoptVersionArchivesResponse';
+import type { AdoptedArchive as _depot_catalog_v1_AdoptedArchive, AdoptedArchive__Output as _depot_catalog_v1_AdoptedArchive__Output } from './depot/catalog/v1/AdoptedArchive';
 import type { ArchiveCheck as _depot_catalog_v1_ArchiveCheck, ArchiveCheck__Output as _depot_catalog_v1_ArchiveCheck__Output } from './depot/catalog/v1/ArchiveCheck';
 import type { ArchiveChunk as _depot_catalog_v1_ArchiveChunk, ArchiveChunk__Output as _depot_catalog_v1_ArchiveChunk__Output } from './depot/catalog/v1/ArchiveChunk';
 import type { ArchiveMetadata as _depot_catalog_v1_ArchiveMetadata, ArchiveMetadata__Output as _depot_catalog_v1_ArchiveMetadata__Output } from './depot/catalog/v1/ArchiveMetadata';
@@ -44,6 +47,9 @@ export interface ProtoGrpcType {
   depot: {
     catalog: {
       v1: {
+        AdoptVersionArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_AdoptVersionArchivesRequest, _depot_catalog_v1_AdoptVersionArchivesRequest__Output>
+        AdoptVersionArchivesResponse: MessageTypeDefinition<_depot_catalog_v1_AdoptVersionArchivesResponse, _depot_catalog_v1_AdoptVersionArchivesResponse__Output>
+        AdoptedArchive: MessageTypeDefinition<_depot_catalog_v1_AdoptedArchive, _depot_catalog_v1_AdoptedArchive__Output>
         ArchiveCheck: MessageTypeDefinition<_depot_catalog_v1_ArchiveCheck, _depot_catalog_v1_ArchiveCheck__Output>
         ArchiveChunk: MessageTypeDefinition<_depot_catalog_v1_ArchiveChunk, _depot_catalog_v1_ArchiveChunk__Output>
         ArchiveMetadata: MessageTypeDefinition<_depot_catalog_v1_ArchiveMetadata, _depot_catalog_v1_ArchiveMetadata__Output>

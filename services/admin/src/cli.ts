@@ -5,6 +5,8 @@
 // command line.
 import { CommanderError, InvalidArgumentError } from 'commander';
 import { parsePasswordInput } from './args';
+import { adoptArchives } from './archives/adopt';
+import { adoptProgressLine } from './archives/adopt-report';
 import { pushRepository } from './archives/push';
 import { progressLine } from './archives/push-report';
 import { auditMirror, progressTo } from './audit';
@@ -12,7 +14,7 @@ import { backupDatabases } from './backup/backup';
 import { restoreDatabases } from './backup/restore';
 import { loadStoreSettings, openStore } from './backup/store';
 import { AdminCommands } from './commands';
-import { loadArchiveConfig, loadGrpcConfig, loadImportConfig } from './config';
+import { loadAdoptConfig, loadArchiveConfig, loadGrpcConfig, loadImportConfig } from './config';
 import { runDoctor } from './doctor';
 import { CliError, describeError, EXIT_FAILURE, EXIT_USAGE } from './errors';
 import { importProgressTo, importSolder, parseAppKey } from './import-solder';
@@ -104,6 +106,19 @@ function liveHandlers(io: Io, cleanups: (() => void)[]): Handlers {
         deadlineMs: loadArchiveConfig().GRPC_DEADLINE_MS,
         progress: (item, done, total) => io.err(progressLine(item, done, total)),
       }),
+    archivesAdopt: (opts) => {
+      const config = loadAdoptConfig();
+      return adoptArchives(connected().catalog, {
+        from: opts.from ?? config.ARCHIVE_UPSTREAM_URL ?? '',
+        mods: opts.mod,
+        includeOwnUrls: opts.includeOwnUrls,
+        dryRun: opts.dryRun,
+        concurrency: opts.concurrency,
+        transferTimeoutMs: config.ARCHIVE_TRANSFER_TIMEOUT_MS,
+        deadlineMs: config.GRPC_DEADLINE_MS,
+        progress: (item, done, total) => io.err(adoptProgressLine(item, done, total)),
+      });
+    },
     backup: (dir) => {
       const settings = loadStoreSettings();
       const store = openStore(settings);

@@ -7,6 +7,7 @@
 // always win. Without either, the addresses default to the services' own default ports.
 import { archiveEnv, ConfigError, hostPortSchema, loadConfig, readLocalStack, serviceEnv, z } from '@depot/common';
 import type { LocalStack, LocalStackState } from '@depot/common';
+import { archiveUpstreamEnv } from '@depot/common/archive-store';
 import { CliError } from './errors';
 
 export const SERVICES = ['catalog', 'builds', 'auth'] as const;
@@ -153,3 +154,8 @@ export const archiveConfigSchema = z.object({
 export type ArchiveConfig = z.infer<typeof archiveConfigSchema>;
 
 export const loadArchiveConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(archiveConfigSchema, env);
+
+/** archives adopt: the old mirror it copies from when --from is not given (the gateway's setting). */
+export const adoptConfigSchema = archiveConfigSchema.extend(archiveUpstreamEnv);
+
+export const loadAdoptConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(adoptConfigSchema, env);

@@ -1,6 +1,8 @@
 // `archives push` and `archives adopt`: moving existing archives into Depot's store
 // (docs/admin-cli.md#hosted-archives). Registered on the program by program.ts.
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { AdoptReport } from './archives/adopt';
+import { adoptExit, formatAdoptReport } from './archives/adopt-report';
 import type { PushReport } from './archives/push';
 import { formatPushReport, pushExit } from './archives/push-report';
 
@@ -9,9 +11,18 @@ export interface ArchiveHandlers {
     dir: string,
     opts: { dryRun: boolean; replace: boolean; createVersions: boolean; concurrency: number },
   ): Promise<PushReport>;
+  archivesAdopt(opts: AdoptFlags): Promise<AdoptReport>;
 }
 
-/** 1 to 16 files at a time. */
+export interface AdoptFlags {
+  from?: string;
+  mod: string[];
+  includeOwnUrls: boolean;
+  dryRun: boolean;
+  concurrency: number;
+}
+
+/** 1 to 16 files (archives) at a time. */
 function parseFiles(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 16) {
     throw new InvalidArgumentError('expected a whole number from 1 to 16');
@@ -51,4 +62,27 @@ export function addArchiveCommands(
         pushExit(report);
       },
     );
+  configure(archives.command('adopt'))
+    .description(
+      'copy the archive of every recorded version Depot does not host yet from the old mirror into the store ' +
+        "(the catalog fetches it and verifies it against the version's md5: a mismatch is reported, not stored). " +
+        'Versions with a url of their own are skipped unless --include-own-urls. Exit status 3 when archives were ' +
+        'left out (mismatch, missing upstream), 1 when a copy failed',
+    )
+    .option('--from <url>', "the old mirror (default: ARCHIVE_UPSTREAM_URL, else the catalog's SERVICE_MIRROR_URL)")
+    .option('--mod <slug...>', 'these mods only (repeatable)', (v: string, all: string[] = []) => [...all, v])
+    .option(
+      '--include-own-urls',
+      'also adopt versions with a url of their own, from that url (mind their licence)',
+      false,
+    )
+    .option('--dry-run', 'fetch and verify each archive, say what would be adopted; store nothing', false)
+    .addOption(new Option('--concurrency <n>', 'archives copied at a time (1-16)').argParser(parseFiles).default(4))
+    .option('--json', 'the report as JSON instead of text', false)
+    .action(async (opts: Omit<AdoptFlags, 'mod'> & { mod?: string[]; json: boolean }) => {
+      const report = await handlers.archivesAdopt({ ...opts, mod: opts.mod ?? [] });
+      if (opts.json) io.result(report);
+      else io.out(formatAdoptReport(report));
+      adoptExit(report);
+    });
 }

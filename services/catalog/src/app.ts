@@ -7,7 +7,8 @@ import { FetchedVersions } from './fetched-version';
 import type { CatalogConfig } from './config';
 import { ModSchema } from './entities/mod';
 import { ModVersionSchema } from './entities/mod-version';
-import { archiveHandlers, catalogHandlers } from './handlers';
+import { adoptHandlers, archiveHandlers, catalogHandlers } from './handlers';
+import { ArchiveAdoption } from './adopt';
 import { CatalogManagement, managementHandlers } from './management';
 import { migrations } from './migrations';
 import { Catalog } from './mods';
@@ -67,6 +68,7 @@ export async function startCatalog(
   const policy = archivePolicy(config, mirrorUrl);
   const archives = new VersionArchives(runtime.orm, runtime.relay, catalog, mirrorUrl, policy, store);
   const fetched = new FetchedVersions(catalog, mirrorUrl, policy);
+  const adoption = new ArchiveAdoption(runtime.orm, uploads, mirrorUrl, policy);
   const grpcServer = await startGrpcServer({
     address: config.CATALOG_GRPC_LISTEN,
     logger: runtime.logger,
@@ -81,6 +83,7 @@ export async function startCatalog(
               ...catalogHandlers(catalog),
               ...managementHandlers(new CatalogManagement(runtime.orm)),
               ...archiveHandlers(archives, fetched),
+              ...adoptHandlers(adoption),
             },
             runtime.logger,
           ),

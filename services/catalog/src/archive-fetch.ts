@@ -1,4 +1,5 @@
-// Fetching a mod archive to learn its md5 and size (the rehash of a version, the mirror audit).
+// Fetching a mod archive: to learn its md5 and size (the rehash of a version, the mirror audit), or
+// to stream it into the store (adopting an old mirror's archives, adopt.ts).
 // The URL comes from the catalogue (the mirror's form, or a version's own `url` that a user with
 // mods_manage set), so the fetch is a way into the network the service runs in: it reaches only
 // http(s) URLs of the hosts the operator allows, never a loopback, private, link-local or
@@ -7,6 +8,8 @@
 // a few redirects only to URLs that pass the same checks, and is bounded in time and size. The
 // archive is hashed while it streams: never held in memory.
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
@@ -34,11 +37,33 @@ export interface FetchOptions {
  * The md5 and size of the archive at `url`, read as it streams. Throws ArchiveFetchError with
  * the reason it could not; nothing else except an abort through `options.signal`.
  */
-export async function fetchArchiveDigest(
+export function fetchArchiveDigest(
   url: string,
   policy: ArchivePolicy,
   options: FetchOptions = {},
 ): Promise<ArchiveDigest> {
+  return fetchArchive(url, policy, options, async (body) => {
+    const hash = createHash('md5');
+    let size = 0;
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      hash.update(chunk as Buffer);
+    }
+    return { md5: hash.digest('hex'), size };
+  });
+}
+
+/**
+ * The archive at `url` handed to `consume` as a stream that fails with ArchiveFetchError when the
+ * archive is over the size limit or cut short; the whole, consumption included, within the
+ * transfer timeout. A fetch failure is thrown as such even when `consume` wrapped it.
+ */
+export async function fetchArchive<T>(
+  url: string,
+  policy: ArchivePolicy,
+  options: FetchOptions,
+  consume: (body: Readable, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const deadline = new AbortController();
   const timer = setTimeout(
     () =>
@@ -53,7 +78,7 @@ export async function fetchArchiveDigest(
     let current = url;
     for (let hop = 0; ; hop++) {
       const next = await fetchOnce(checkUrl(current, policy), policy, lookup, signal);
-      if ('digest' in next) return next.digest;
+      if ('response' in next) return await consumeResponse(next.response, policy, signal, consume);
       if (hop >= policy.maxRedirects) {
         throw new ArchiveFetchError('upstream', `more than ${policy.maxRedirects} redirects`);
       }
@@ -64,15 +89,56 @@ export async function fetchArchiveDigest(
   }
 }
 
+async function consumeResponse<T>(
+  res: IncomingMessage,
+  policy: ArchivePolicy,
+  signal: AbortSignal,
+  consume: (body: Readable, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const declared = res.headers['content-length'] === undefined ? undefined : Number(res.headers['content-length']);
+  let failure: unknown;
+  const onAbort = () => res.destroy(signal.reason as Error);
+  signal.addEventListener('abort', onAbort, { once: true });
+  async function* checked() {
+    let size = 0;
+    try {
+      for await (const chunk of res) {
+        size += (chunk as Buffer).length;
+        if (size > policy.maxBytes) throw tooLarge(policy, 'more sent');
+        yield chunk as Buffer;
+      }
+    } catch (err) {
+      failure = signal.aborted
+        ? signal.reason
+        : err instanceof ArchiveFetchError
+          ? err
+          : new ArchiveFetchError('upstream', `the connection closed after ${size} bytes`, 200);
+      throw failure;
+    }
+    if (declared !== undefined && size !== declared) {
+      throw (failure = new ArchiveFetchError('upstream', `${size} bytes arrived of the ${declared} announced`, 200));
+    }
+  }
+  try {
+    if (declared !== undefined && declared > policy.maxBytes) throw tooLarge(policy, `${declared} bytes announced`);
+    return await consume(Readable.from(checked(), { objectMode: false }), signal);
+  } catch (err) {
+    throw failure ?? (signal.aborted ? signal.reason : err);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    res.destroy();
+  }
+}
+
 const seconds = (ms: number) => `${ms / 1000} s`;
 
-/** One request: the digest of a 200, or where a redirect points. */
+/** One request: the response of a 200 (its body unread), or where a redirect points. */
 function fetchOnce(
   url: URL,
   policy: ArchivePolicy,
   lookup: net.LookupFunction,
   signal: AbortSignal,
-): Promise<{ digest: ArchiveDigest } | { location: string }> {
+): Promise<{ response: IncomingMessage } | { location: string }> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const client = url.protocol === 'https:' ? https : http;
@@ -93,7 +159,7 @@ function fetchOnce(
       req.destroy();
       reject(err);
     };
-    const done = (value: { digest: ArchiveDigest } | { location: string }) => {
+    const done = (value: { response: IncomingMessage } | { location: string }) => {
       if (settled) return;
       settled = true;
       clearTimeout(connectTimer);
@@ -133,27 +199,7 @@ function fetchOnce(
             : new ArchiveFetchError('upstream', `${url.href} answered ${status}`, status),
         );
       }
-      const declared = res.headers['content-length'] === undefined ? undefined : Number(res.headers['content-length']);
-      if (declared !== undefined && declared > policy.maxBytes) {
-        return fail(tooLarge(policy, `${declared} bytes announced`));
-      }
-      const hash = createHash('md5');
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > policy.maxBytes) return fail(tooLarge(policy, 'more sent'));
-        hash.update(chunk);
-      });
-      res.on('end', () => {
-        if (declared !== undefined && size !== declared) {
-          return fail(new ArchiveFetchError('upstream', `${size} bytes arrived of the ${declared} announced`, status));
-        }
-        done({ digest: { md5: hash.digest('hex'), size } });
-      });
-      // The connection closed before the body was complete.
-      res.on('error', () =>
-        fail(new ArchiveFetchError('upstream', `the connection closed after ${size} bytes`, status)),
-      );
+      done({ response: res });
     });
   });
 }

@@ -25,7 +25,7 @@ const MAX_REDIRECTS = 5;
 
 /** The policy of the settings; without ARCHIVE_HOSTS, the mirror's host is the one allowed. */
 export function archivePolicy(settings: ArchiveSettings, mirrorUrl: string): ArchivePolicy {
-  const hosts = settings.ARCHIVE_HOSTS.trim() ? parseHostRules(settings.ARCHIVE_HOSTS) : [mirrorHostRule(mirrorUrl)];
+  const hosts = settings.ARCHIVE_HOSTS.trim() ? parseHostRules(settings.ARCHIVE_HOSTS) : [hostRuleOf(mirrorUrl)];
   return {
     hosts,
     allowPrivate: settings.ARCHIVE_ALLOW_PRIVATE,
@@ -36,8 +36,9 @@ export function archivePolicy(settings: ArchiveSettings, mirrorUrl: string): Arc
   };
 }
 
-function mirrorHostRule(mirrorUrl: string): HostRule {
-  const url = new URL(mirrorUrl);
+/** The rule that allows the host (and port, when given) of `base`. */
+export function hostRuleOf(base: string): HostRule {
+  const url = new URL(base);
   return { host: url.hostname.toLowerCase(), wildcard: false, ...(url.port ? { port: Number(url.port) } : {}) };
 }
 

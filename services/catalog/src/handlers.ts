@@ -2,6 +2,7 @@
 // rendered JSON, build-mods.ts).
 import type { AsyncHandlers } from '@depot/common';
 import type { CatalogServiceDefinition } from '@depot/proto';
+import type { ArchiveAdoption } from './adopt';
 import type { VersionArchives } from './archives';
 import type { FetchedVersions } from './fetched-version';
 import { renderBuildMods } from './build-mods';
@@ -105,13 +106,13 @@ export function catalogHandlers(
   };
 }
 
-export type ArchiveMethods = 'RehashVersion' | 'CheckVersionArchives' | 'CreateFetchedVersion';
+export type ArchiveMethods = 'RehashVersion' | 'CheckVersionArchives' | 'CreateFetchedVersion' | 'AdoptVersionArchives';
 
 /** A version's archive fetched and hashed (archives.ts), or fetched for a new version (fetched-version.ts). */
 export function archiveHandlers(
   archives: VersionArchives,
   fetched: FetchedVersions,
-): Pick<AsyncHandlers<CatalogServiceDefinition>, ArchiveMethods> {
+): Pick<AsyncHandlers<CatalogServiceDefinition>, Exclude<ArchiveMethods, 'AdoptVersionArchives'>> {
   return {
     async CreateFetchedVersion(req, call) {
       const row = await fetched.create(
@@ -156,6 +157,47 @@ export function archiveHandlers(
         })),
         mirror_url: archives.mirrorUrl,
         total,
+      };
+    },
+  };
+}
+
+/** A page of versions' archives adopted from the old mirror (adopt.ts). */
+export function adoptHandlers(
+  adoption: ArchiveAdoption,
+): Pick<AsyncHandlers<CatalogServiceDefinition>, 'AdoptVersionArchives'> {
+  return {
+    async AdoptVersionArchives(req, call) {
+      const page = await adoption.page(
+        {
+          afterId: req.after_id,
+          limit: req.limit,
+          concurrency: req.concurrency,
+          upstreamUrl: req.upstream_url,
+          mods: req.mods,
+          includeOwnUrls: req.include_own_urls,
+          dryRun: req.dry_run,
+        },
+        cancelSignal(call),
+      );
+      return {
+        archives: page.archives.map((a) => ({
+          id: a.id,
+          mod: a.mod,
+          version: a.version,
+          outcome: a.outcome,
+          url: a.url,
+          recorded_md5: a.recordedMd5,
+          md5: a.md5,
+          size: a.size,
+          detail: a.detail,
+          warnings: a.warnings,
+        })),
+        next_after_id: page.nextAfterId,
+        upstream_url: page.upstreamUrl,
+        total: page.plan?.total,
+        already_hosted: page.plan?.alreadyHosted,
+        unknown_mods: page.plan?.unknownMods ?? [],
       };
     },
   };

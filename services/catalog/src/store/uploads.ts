@@ -21,6 +21,12 @@ export interface UploadRequest {
   /** Announced size of the body, when known. */
   size?: number;
   notes?: string | null;
+  /**
+   * Adopting (adopt.ts): the version as it was listed, not hosted. Bytes with another md5 are
+   * refused (ARCHIVE_MD5_MISMATCH, nothing stored); a version hosted or edited since is left as it
+   * is (ARCHIVE_UPLOAD_CONFLICT), even with `replace`.
+   */
+  adopting?: { md5: string; url: string | null };
 }
 
 export interface UploadResult {
@@ -44,6 +50,10 @@ function hasOtherArchive(row: ArchiveIdentity, d: ArchiveDigests): boolean {
   // (the md5 it records) are no other archive; a version with its own url keeps it unless replaced.
   return row.url !== null || row.md5 !== d.md5;
 }
+
+/** Adopting: the version is still what was listed (not hosted, the same md5 and url). */
+const asListed = (row: ArchiveIdentity, listed: { md5: string; url: string | null }) =>
+  row.hosted === null && row.md5.toLowerCase() === listed.md5 && row.url === listed.url;
 
 const isForeignKeyViolation = (err: unknown) => (err as { code?: string })?.code === '23503';
 
@@ -75,6 +85,13 @@ export class ArchiveUploads {
     const digests = staged.digests;
     let warnings: string[];
     try {
+      if (req.adopting && digests.md5 !== req.adopting.md5) {
+        throw new DepotError(
+          'ARCHIVE_MD5_MISMATCH',
+          {},
+          `The archive's md5 is ${digests.md5}, the version records ${req.adopting.md5 || '(none)'}.`,
+        );
+      }
       warnings = await checkArchive(staged, kind);
     } catch (err) {
       await staged.discard();
@@ -95,6 +112,10 @@ export class ArchiveUploads {
           }
         } else {
           if (!now.row) throw new DepotError('VERSION_NOT_FOUND');
+          if (req.adopting && !asListed(now.row, req.adopting)) {
+            if (now.row.hosted === digests.sha256) return { row: now.row, changed: false };
+            throw new DepotError('ARCHIVE_UPLOAD_CONFLICT');
+          }
           if (!sameIdentity(before.row, now.row)) {
             // Another upload finished first; the same bytes are no conflict.
             if (now.row.hosted === digests.sha256) return { row: now.row, changed: false };

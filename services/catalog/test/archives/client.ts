@@ -1,6 +1,7 @@
 // Calling the store's streaming RPCs as the gateway will: an upload (header, then the bytes in
 // chunks, with backpressure) and a ranged read; and zips made for the tests.
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import * as grpc from '@grpc/grpc-js';
 import yazl from 'yazl';
 import { CatalogService, type catalogV1, type CatalogServiceClient } from '@depot/proto';
@@ -90,3 +91,20 @@ export function makeZip(entries: Record<string, Buffer | string>): Promise<Buffe
 /** A jar with a class file and some incompressible bytes, different every call. */
 export const makeJar = (size = 20_000) =>
   makeZip({ 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\n', 'x/Mod.class': randomBytes(size) });
+
+/** A valid zip holding `mods/big.jar` of `size` bytes, produced in 64 KB blocks as it is read. */
+export function generatedZip(size: number): AsyncIterable<Buffer> {
+  let sent = 0;
+  const content = new Readable({
+    read() {
+      if (sent >= size) return void this.push(null);
+      const block = Buffer.alloc(64 * 1024, sent & 0xff);
+      sent += block.length;
+      this.push(block);
+    },
+  });
+  const zip = new yazl.ZipFile();
+  zip.addReadStream(content, 'mods/big.jar', { compress: false, mtime: new Date(0) });
+  zip.end();
+  return zip.outputStream as unknown as AsyncIterable<Buffer>;
+}

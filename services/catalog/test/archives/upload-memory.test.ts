@@ -3,10 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import yazl from 'yazl';
 import { startChildCatalog, type ChildCatalog } from './child-catalog';
-import { rawCatalogClient, upload } from './client';
+import { generatedZip, rawCatalogClient, upload } from './client';
 
 const SIZE = 256 * 1024 * 1024;
 const MB = 1024 * 1024;
@@ -26,23 +24,6 @@ afterAll(async () => {
   await catalog?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** A valid zip holding `mods/big.jar` of `size` bytes, produced in 64 KB blocks as it is read. */
-function generatedZip(size: number): AsyncIterable<Buffer> {
-  let sent = 0;
-  const content = new Readable({
-    read() {
-      if (sent >= size) return void this.push(null);
-      const block = Buffer.alloc(64 * 1024, sent & 0xff);
-      sent += block.length;
-      this.push(block);
-    },
-  });
-  const zip = new yazl.ZipFile();
-  zip.addReadStream(content, 'mods/big.jar', { compress: false, mtime: new Date(0) });
-  zip.end();
-  return zip.outputStream as unknown as AsyncIterable<Buffer>;
-}
 
 test('a 256 MB upload grows the catalog process by less than 64 MB of RSS', async () => {
   const client = rawCatalogClient(catalog.address);

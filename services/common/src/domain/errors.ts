@@ -42,6 +42,11 @@ export const REASONS = {
     code: grpc.status.FAILED_PRECONDITION,
     message: 'Another upload to this version finished first.',
   },
+  // Adopting an old mirror's archive (docs/archives.md#adopt): its bytes are not the ones recorded.
+  ARCHIVE_MD5_MISMATCH: {
+    code: grpc.status.FAILED_PRECONDITION,
+    message: "The archive's md5 is not the one the version records.",
+  },
   ARCHIVE_NOT_HOSTED: { code: grpc.status.NOT_FOUND, message: "Depot does not host this version's archive." },
 
   MODPACK_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Modpack not found.' },

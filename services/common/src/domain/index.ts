@@ -11,6 +11,7 @@ export * from './names';
 export * from './passwords';
 export * from './two-factor';
 export * from './urls';
+export * from './adopt-outcomes';
 export * from './credential-views';
 export * from './pack-doctor/report';
 export * from './pack-doctor/diagnose';

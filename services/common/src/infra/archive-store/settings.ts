@@ -69,6 +69,27 @@ export const archiveStoreEnv = {
 
 export const archiveStoreSchema = z.object(archiveStoreEnv);
 
+/**
+ * The old mirror: the gateway's pull-through proxies to it, `archives adopt` of the admin CLI
+ * copies from it. Ends in `/`.
+ */
+export const archiveUpstreamEnv = {
+  ARCHIVE_UPSTREAM_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/*$/, '/') : undefined))
+    .refine((v) => v === undefined || (/^https?:\/\/\S+$/.test(v) && URL.canParse(v)), 'must be an http(s) URL')
+    .meta({
+      description:
+        'The old mirror, for moving a Solder repository in ([pull-through](archives.md#pull-through)): a ' +
+        'download of an archive Depot does not host (`/mods/{slug}/{slug}-{version}.zip`) is proxied to ' +
+        '`{ARCHIVE_UPSTREAM_URL}mods/{slug}/{slug}-{version}.zip`, so that `SERVICE_MIRROR_URL` can point at ' +
+        'Depot from the first day; `npm run admin -- archives adopt` copies from it ([adopt](archives.md#adopt)). ' +
+        'Unset: such a download answers 404.',
+      defaultNote: 'none',
+    }),
+};
+
 /** The fs store's folder: ARCHIVE_STORE_DIR, or `.data/archives` under the working directory. */
 export const storeDir = (settings: { ARCHIVE_STORE_DIR?: string }): string =>
   path.resolve(settings.ARCHIVE_STORE_DIR ?? path.join('.data', 'archives'));

@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { AdoptVersionArchivesRequest as _depot_catalog_v1_AdoptVersionArchivesRequest, AdoptVersionArchivesRequest__Output as _depot_catalog_v1_AdoptVersionArchivesRequest__Output } from '../../../depot/catalog/v1/AdoptVersionArchivesRequest';
+import type { AdoptVersionArchivesResponse as _depot_catalog_v1_AdoptVersionArchivesResponse, AdoptVersionArchivesResponse__Output as _depot_catalog_v1_AdoptVersionArchivesResponse__Output } from '../../../depot/catalog/v1/AdoptVersionArchivesResponse';
 import type { ArchiveChunk as _depot_catalog_v1_ArchiveChunk, ArchiveChunk__Output as _depot_catalog_v1_ArchiveChunk__Output } from '../../../depot/catalog/v1/ArchiveChunk';
 import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from '../../../depot/catalog/v1/CheckVersionArchivesRequest';
 import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from '../../../depot/catalog/v1/CheckVersionArchivesResponse';
@@ -32,6 +34,15 @@ import type { UploadArchiveResponse as _depot_catalog_v1_UploadArchiveResponse, 
 import type { VersionsWithMods as _depot_catalog_v1_VersionsWithMods, VersionsWithMods__Output as _depot_catalog_v1_VersionsWithMods__Output } from '../../../depot/catalog/v1/VersionsWithMods';
 
 export interface CatalogServiceClient extends grpc.Client {
+  AdoptVersionArchives(argument: _depot_catalog_v1_AdoptVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_AdoptVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  AdoptVersionArchives(argument: _depot_catalog_v1_AdoptVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_AdoptVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  AdoptVersionArchives(argument: _depot_catalog_v1_AdoptVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_AdoptVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  AdoptVersionArchives(argument: _depot_catalog_v1_AdoptVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_AdoptVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  adoptVersionArchives(argument: _depot_catalog_v1_AdoptVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_AdoptVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  adoptVersionArchives(argument: _depot_catalog_v1_AdoptVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_AdoptVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  adoptVersionArchives(argument: _depot_catalog_v1_AdoptVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_AdoptVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  adoptVersionArchives(argument: _depot_catalog_v1_AdoptVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_AdoptVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  
   CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
   CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
   CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
@@ -184,6 +195,8 @@ export interface CatalogServiceClient extends grpc.Client {
 }
 
 export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementation {
+  AdoptVersionArchives: grpc.handleUnaryCall<_depot_catalog_v1_AdoptVersionArchivesRequest__Output, _depot_catalog_v1_AdoptVersionArchivesResponse>;
+  
   CheckVersionArchives: grpc.handleUnaryCall<_depot_catalog_v1_CheckVersionArchivesRequest__Output, _depot_catalog_v1_CheckVersionArchivesResponse>;
   
   CreateFetchedVersion: grpc.handleUnaryCall<_depot_catalog_v1_CreateFetchedVersionRequest__Output, _depot_catalog_v1_ModVersion>;
@@ -221,6 +234,7 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
 }
 
 export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
+  AdoptVersionArchives: MethodDefinition<_depot_catalog_v1_AdoptVersionArchivesRequest, _depot_catalog_v1_AdoptVersionArchivesResponse, _depot_catalog_v1_AdoptVersionArchivesRequest__Output, _depot_catalog_v1_AdoptVersionArchivesResponse__Output>
   CheckVersionArchives: MethodDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesRequest__Output, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
   CreateFetchedVersion: MethodDefinition<_depot_catalog_v1_CreateFetchedVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_CreateFetchedVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   CreateMod: MethodDefinition<_depot_catalog_v1_CreateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_CreateModRequest__Output, _depot_catalog_v1_Mod__Output>
