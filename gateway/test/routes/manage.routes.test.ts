@@ -309,7 +309,7 @@ describe('bodies', () => {
 });
 
 describe('GET /api/manage/modpacks/{slug}/doctor', () => {
-  it('gathers with three RPCs and answers the diagnosis; the API root is the request origin without PUBLIC_URL', async () => {
+  it('gathers with four RPCs (the archives of the builds launchers install checked in one) and answers the diagnosis; the API root is the request origin without PUBLIC_URL', async () => {
     h.builds.stubs.GetManagedModpack = async () => ({
       modpack: { ...modpack, latest: '2.0' },
       builds: [
@@ -322,6 +322,14 @@ describe('GET /api/manage/modpacks/{slug}/doctor', () => {
         { version: version(11, 5, 'bar-1'), mod_name: 'foo', mod_pretty_name: 'Foo' },
         { version: version(12, 6, '1'), mod_name: 'foo-bar', mod_pretty_name: 'Foo bar' },
       ],
+    });
+    // Both archives as recorded: the doctor finds nothing about them (and does not say it could not check).
+    h.catalog.stubs.CheckVersionArchives = async () => ({
+      checks: [
+        { id: 11, mod: 'foo', version: 'bar-1', url: 'u', recorded_md5: MD5, md5: MD5 },
+        { id: 12, mod: 'foo-bar', version: '1', url: 'u', recorded_md5: MD5, md5: MD5 },
+      ],
+      mirror_url: 'https://mirror.example.test/',
     });
     h.auth.stubs.ListClients = async () => ({ clients: [] });
     const res = await h.request('GET', '/api/manage/modpacks/tekkit/doctor', { headers: bearer('manager') });
@@ -343,7 +351,10 @@ describe('GET /api/manage/modpacks/{slug}/doctor', () => {
     expect(h.builds.calls).toEqual([
       { method: 'GetManagedModpack', request: { slug: 'tekkit', access: SCOPE, with_mod_version_ids: true } },
     ]);
-    expect(h.catalog.calls).toEqual([{ method: 'GetVersionsByIds', request: { ids: [11, 12] } }]);
+    expect(h.catalog.calls).toEqual([
+      { method: 'GetVersionsByIds', request: { ids: [11, 12] } },
+      { method: 'CheckVersionArchives', request: { ids: [11, 12], concurrency: 8, after_id: 0, limit: 0 } },
+    ]);
     expect(h.auth.methods()).toEqual(['Authenticate', 'ListClients']);
   });
 });
