@@ -16,6 +16,7 @@ import { generate } from 'otplib';
 import { depotClient, type DepotClient } from '@depot/api-client';
 import { PERMISSIONS } from '@depot/common';
 import { md5Of, must, startTestStack, userWithToken, type TestStack } from '../support';
+import { makeJar, md5Hex } from '../support/archives';
 
 const DOC_ID = 'https://depot.invalid/openapi.json';
 
@@ -28,6 +29,7 @@ let mirror: http.Server;
 beforeAll(async () => {
   mirror = http.createServer((req, res) => {
     if (req.url === '/repo/mods/jei/jei-1.0.zip') res.end('jei-1.0');
+    else if (req.url === '/repo/mods/jei/jei-1.1.zip') res.end('jei-1.1');
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
@@ -87,6 +89,21 @@ async function typed<T extends { response: Response; data?: unknown; error?: unk
   expectDocumented(method, template, status, body);
   seen.add(`${method} ${template} ${status}`);
   return res.data as NonNullable<T['data']>;
+}
+
+/** An archive uploaded as a client sends one (raw bytes), its JSON answer checked against the document. */
+async function upload(url: string, file: Buffer, status: number): Promise<any> {
+  const res = await fetch(t.url + url, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/octet-stream' },
+    body: file,
+  });
+  const body = await res.json();
+  const template = '/api/mod/{slug}/{version}/archive';
+  expect({ where: `PUT ${url}`, status: res.status }).toEqual({ where: `PUT ${url}`, status });
+  expectDocumented('PUT', template, status, body);
+  seen.add(`PUT ${template} ${status}`);
+  return body;
 }
 
 /** A raw request (for the failures a typed client would not let one send), checked against the document. */
@@ -180,6 +197,30 @@ describe('every answer is the documented one', () => {
       }),
       200,
     );
+    // A version whose md5 is left blank: the catalog fetches its archive from the mirror.
+    const fetched = await typed(
+      'POST',
+      '/api/manage/mods/{slug}/versions',
+      api.POST('/api/manage/mods/{slug}/versions', { params: { path: { slug: 'jei' } }, body: { version: '1.1' } }),
+      201,
+    );
+    expect([fetched.md5, fetched.filesize]).toEqual([md5Of('jei-1.1'), 7]);
+    // A hosted archive: uploaded with its new version (201), again (200, nothing changed), then
+    // downloaded as a launcher does, from the documented URL.
+    const jar = await makeJar(2_000);
+    const created = await upload('/api/mod/jei/3.0/archive?file_name=jei-3.0.jar&create=true', jar, 201);
+    expect(await upload('/api/mod/jei/3.0/archive?file_name=jei-3.0.jar', jar, 200)).toMatchObject({
+      changed: false,
+      version: { md5: created.version.md5 },
+    });
+    const download = await fetch(`${t.url}/mods/jei/jei-3.0.zip`);
+    const zip = Buffer.from(await download.arrayBuffer());
+    expect([download.status, download.headers.get('content-type'), md5Hex(zip)]).toEqual([
+      200,
+      operation('GET', '/mods/{slug}/{file}').responses['200'].content['application/zip'] && 'application/zip',
+      created.version.md5,
+    ]);
+    seen.add('GET /mods/{slug}/{file} 200');
     // failures
     await raw('POST', '/api/mod/{slug}/{version}/rehash', '/api/mod/jei/2.0/rehash', 404, { body: {} });
     await raw('POST', '/api/mod/{slug}/{version}/rehash', '/api/mod/jei/1.0/rehash', 422, { body: { store: 1 } });
