@@ -14,17 +14,35 @@ import {
   heading,
   signIn,
 } from '../support/browser';
+import { ArchiveMirror } from './archive-mirror';
 
 const JEI_MD5 = md5Of('jei-15.2.0.27');
 const JEI2_MD5 = md5Of('jei-15.3.0.4');
+
+/** The mirror holding both archives as recorded, so that the pack doctor finds them in order. */
+const mirror = new ArchiveMirror();
+mirror.serve('jei', '15.2.0.27', 'jei-15.2.0.27');
+mirror.serve('jei', '15.3.0.4', 'jei-15.3.0.4');
+afterAll(() => mirror.close());
 
 describeInBrowser()('the author flow in the console', () => {
   let t: TestStack;
   let browser: Browser;
 
-  browserSuite(__filename, async (stack, b) => {
-    [t, browser] = [stack, b];
-  });
+  beforeAll(() => mirror.start());
+  browserSuite(
+    __filename,
+    async (stack, b) => {
+      [t, browser] = [stack, b];
+    },
+    // On loopback: private addresses allowed; its address is read when the stack starts.
+    {
+      get mirrorUrl() {
+        return mirror.url;
+      },
+      env: { ARCHIVE_ALLOW_PRIVATE: 'true' },
+    },
+  );
 
   browserTest(
     () => browser,
