@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freePort } from '@depot/local';
 import { md5Of, must, type TestStack } from '../support';
 import { browserSuite, browserTest, checkAccessibility, describeInBrowser, signIn } from '../support/browser';
+import { ArchiveMirror } from './archive-mirror';
 
 /** Each finding's fix as the console says it. */
 const FIXES: Record<string, string> = {
@@ -22,9 +23,16 @@ const FIXES: Record<string, string> = {
     'Link your players’ launchers to it on the Launcher clients page, or untick “Private” in the modpack’s settings.',
 };
 
+/** The mirror holding the one archive as recorded: the doctor checks it and finds it in order. */
+const mirror = new ArchiveMirror();
+mirror.serve('jei', '1.0', 'jei');
+afterAll(() => mirror.close());
+
 describeInBrowser()('the pack doctor in the console', () => {
   let t: TestStack;
   let browser: Browser;
+
+  beforeAll(() => mirror.start());
 
   /** A modpack with builds (each published or not, with one mod or none) and its pointers. */
   async function pack(
@@ -68,25 +76,35 @@ describeInBrowser()('the pack doctor in the console', () => {
     }
   }
 
-  browserSuite(__filename, async (stack, b) => {
-    [t, browser] = [stack, b];
-    must(await t.admin.post('/api/mod', { name: 'jei', pretty_name: 'Just Enough Items' }), 201, 'mod');
-    must(
-      await t.admin.post('/api/mod/jei/version', { version: '1.0', md5: md5Of('jei'), filesize: 10 }),
-      201,
-      'version',
-    );
-    await pack('empty', {});
-    await pack('drafts', { builds: [{ version: '1.0', published: false }], recommended: '1.0', latest: '1.0' });
-    await pack('dangling', { builds: [{ version: '1.0', published: true }], recommended: '2.0' });
-    await pack('secret', {
-      private: true,
-      builds: [{ version: '1.0', published: true }],
-      recommended: '1.0',
-      latest: '1.0',
-    });
-    await pack('healthy', { builds: [{ version: '1.0', published: true }], recommended: '1.0', latest: '1.0' });
-  });
+  browserSuite(
+    __filename,
+    async (stack, b) => {
+      [t, browser] = [stack, b];
+      must(await t.admin.post('/api/mod', { name: 'jei', pretty_name: 'Just Enough Items' }), 201, 'mod');
+      must(
+        await t.admin.post('/api/mod/jei/version', { version: '1.0', md5: md5Of('jei'), filesize: 10 }),
+        201,
+        'version',
+      );
+      await pack('empty', {});
+      await pack('drafts', { builds: [{ version: '1.0', published: false }], recommended: '1.0', latest: '1.0' });
+      await pack('dangling', { builds: [{ version: '1.0', published: true }], recommended: '2.0' });
+      await pack('secret', {
+        private: true,
+        builds: [{ version: '1.0', published: true }],
+        recommended: '1.0',
+        latest: '1.0',
+      });
+      await pack('healthy', { builds: [{ version: '1.0', published: true }], recommended: '1.0', latest: '1.0' });
+    },
+    {
+      // On loopback: private addresses allowed; its address is read when the stack starts.
+      get mirrorUrl() {
+        return mirror.url;
+      },
+      env: { ARCHIVE_ALLOW_PRIVATE: 'true' },
+    },
+  );
 
   /** Opens the doctor of `slug` on `base` and checks that it shows exactly the API's findings. */
   async function expectFindings(page: Page, base: string, slug: string, codes: string[]): Promise<void> {
