@@ -3,6 +3,8 @@
 // (the body is paused while gRPC's buffer is full), so that memory stays flat whatever the size.
 // The catalog may answer before the body ends (a missing version, a file that is not a zip, too
 // large): reading stops there, and the rest is left to the route (upload.ts `leaveBody`).
+// The body is bounded by inactivity (`idleMs` without a byte) and by `bodyDeadline`, not by the
+// request timeout of other routes: a large file over a slow link takes its time (docs/api.md#limits).
 import type { IncomingMessage } from 'node:http';
 import * as grpc from '@grpc/grpc-js';
 import type { catalogV1, CatalogServiceClient } from '@depot/proto';
@@ -15,18 +17,25 @@ export interface UploadCall {
   header: catalogV1.UploadArchiveHeader;
   body: IncomingMessage;
   maxBytes: number;
+  /** When the body must have ended (epoch ms); the call's own deadline leaves time to record it after. */
+  bodyDeadline: number;
   deadline: number;
+  /** The longest time without a byte while the gateway is reading. */
+  idleMs: number;
 }
 
 export function forwardUpload(
   client: CatalogServiceClient,
-  { header, body, maxBytes, deadline }: UploadCall,
+  { header, body, maxBytes, bodyDeadline, deadline, idleMs }: UploadCall,
 ): Promise<catalogV1.UploadArchiveResponse__Output> {
   return new Promise((resolve, reject) => {
     let settled = false;
+    let idle: NodeJS.Timeout | undefined;
     const settle = (err: unknown, res?: catalogV1.UploadArchiveResponse__Output) => {
       if (settled) return;
       settled = true;
+      clearTimeout(idle);
+      clearTimeout(overall);
       body.off('data', onData).off('end', onEnd).off('error', onCutShort).off('close', onClose);
       body.pause();
       if (err) reject(err);
@@ -38,6 +47,17 @@ export function forwardUpload(
     );
     // The catalog's own refusal comes through the callback; a write after it is dropped.
     call.on('error', () => undefined);
+    // Too slow: the call is cancelled, and the catalog removes the staged bytes (nothing stored).
+    const timedOut = () => {
+      call.cancel();
+      settle(answer('archiveUploadTimeout'));
+    };
+    const overall = setTimeout(timedOut, Math.max(0, bodyDeadline - Date.now()));
+    // Counted while the gateway reads, not while it waits for the catalog (body paused, below).
+    const watch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(timedOut, idleMs);
+    };
     let received = 0;
     // Chunks are gathered into messages of up to MESSAGE_BYTES: one gRPC message per 64 KiB read
     // from the socket costs more than the bytes do.
@@ -51,6 +71,7 @@ export function forwardUpload(
       return call.write({ data });
     };
     const onData = (chunk: Buffer) => {
+      watch();
       received += chunk.length;
       pending.push(chunk);
       pendingBytes += chunk.length;
@@ -59,14 +80,22 @@ export function forwardUpload(
       const full = !flush();
       if (over) {
         // The catalog refuses what it has (ARCHIVE_OVER_MAX) once it has removed the staged bytes.
+        clearTimeout(idle);
         body.off('data', onData).pause();
         call.end();
       } else if (full) {
+        clearTimeout(idle);
         body.pause();
-        call.once('drain', () => settled || body.resume());
+        call.once('drain', () => {
+          if (settled) return;
+          watch();
+          body.resume();
+        });
       }
     };
     const onEnd = () => {
+      clearTimeout(idle);
+      clearTimeout(overall);
       flush();
       call.end();
     };
@@ -78,6 +107,7 @@ export function forwardUpload(
       if (!body.complete) onCutShort();
     };
     call.write({ header });
+    watch();
     body.on('data', onData).on('end', onEnd).on('error', onCutShort).on('close', onClose);
   });
 }
