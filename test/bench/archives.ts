@@ -119,7 +119,13 @@ async function benchUpload(t: TestStack, work: string, token: string, gatewayPid
   const growth = [0, 0];
   const answered: number[] = [];
   for (let round = 0; round < UPLOAD_ROUNDS; round++) {
-    cp.push((await sampled([], async () => execFileSync('cp', [big, copy]))).seconds);
+    cp.push(
+      (
+        await sampled([], async () => {
+          execFileSync('cp', [big, copy]);
+        })
+      ).seconds,
+    );
     fs.rmSync(copy);
     const synced = await sampled([], async () => {
       execFileSync('cp', [big, copy]);
@@ -129,7 +135,9 @@ async function benchUpload(t: TestStack, work: string, token: string, gatewayPid
     fs.rmSync(copy);
     // A version of its own each round: every upload stores its bytes anew.
     const r = await sampled([gatewayPid, catalogPid], async () => {
-      answered.push(await upload(`${t.url}/api/mod/benchzip/up${round}/archive?file_name=big.zip&create=true`, big, token));
+      answered.push(
+        await upload(`${t.url}/api/mod/benchzip/up${round}/archive?file_name=big.zip&create=true`, big, token),
+      );
     });
     up.push(r.seconds);
     r.growth.forEach((g, i) => (growth[i] = Math.max(growth[i], g)));
@@ -150,7 +158,9 @@ async function benchUpload(t: TestStack, work: string, token: string, gatewayPid
       ],
     ],
   );
-  console.log(`rounds (s): cp ${cp.map(f1).join(' ')}; cp+sync ${cpSync.map(f1).join(' ')}; upload ${up.map(f1).join(' ')}`);
+  console.log(
+    `rounds (s): cp ${cp.map(f1).join(' ')}; cp+sync ${cpSync.map(f1).join(' ')}; upload ${up.map(f1).join(' ')}`,
+  );
 }
 
 export async function benchArchives(t: TestStack, storeDir: string): Promise<void> {

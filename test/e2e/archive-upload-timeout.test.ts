@@ -20,7 +20,9 @@ const archiveUrl = (version: string, name: string) =>
 const state = async () => ({ mod: (await t.admin.get('/api/manage/mods/tmo')).body, store: storeContents(dir) });
 /** `buf` in `n` pieces. */
 const pieces = (buf: Buffer, n: number) =>
-  Array.from({ length: n }, (_, i) => buf.subarray(Math.floor((i * buf.length) / n), Math.floor(((i + 1) * buf.length) / n)));
+  Array.from({ length: n }, (_, i) =>
+    buf.subarray(Math.floor((i * buf.length) / n), Math.floor(((i + 1) * buf.length) / n)),
+  );
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-upload-timeout-'));
@@ -49,7 +51,11 @@ const headers = (length: number) => ({
 test('an upload that keeps sending for longer than REQUEST_TIMEOUT_MS is stored (201)', async () => {
   const jar = await makeJar(60_000);
   // 10 pieces 300 ms apart: 2.7 s in all, each gap well within ARCHIVE_UPLOAD_IDLE_MS.
-  const res = await rawPut(archiveUrl('1.0', 'slow.jar'), { headers: headers(jar.length), chunks: pieces(jar, 10), pauseMs: 300 });
+  const res = await rawPut(archiveUrl('1.0', 'slow.jar'), {
+    headers: headers(jar.length),
+    chunks: pieces(jar, 10),
+    pauseMs: 300,
+  });
   expect(res).toMatchObject({ status: 201, sent: jar.length });
   const body = (res as { body: { version: { version: string }; stored: boolean } }).body;
   expect(body).toMatchObject({ version: { version: '1.0' }, stored: true, packaged: true });

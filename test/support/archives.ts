@@ -29,7 +29,6 @@ export function makeZip(entries: Record<string, Buffer | string>): Promise<Buffe
   });
 }
 
-
 /** A mod archive as Solder repositories hold them: mods/<slug>.jar inside. */
 export const modZip = (slug: string, version: string) =>
   makeZip({ [`mods/${slug}-${version}.jar`]: `${slug} ${version} `.repeat(50) });
