@@ -100,7 +100,7 @@ export function archiveUploadRoutes(app: FastifyInstance) {
       answers: {
         201: { description: 'The version was created with the archive (`create=true`).', schema: res.archiveUpload },
         400: `"${ANSWERS.archiveCutShort.message}": the body ended early (or differed from its Content-Length).`,
-        408: `"${ANSWERS.archiveUploadTimeout.message}" (nothing stored; the connection is closed)`,
+        408: `"${ANSWERS.archiveUploadTimeout.message}" (nothing stored)`,
         409: `"${reasonMessage('ARCHIVE_EXISTS')}" (\`replace\` not asked); "${reasonMessage('ARCHIVE_UPLOAD_CONFLICT')}"`,
         413: `"${ANSWERS.archiveTooLarge.message}": refused at once when Content-Length says so, else as soon as it is passed.`,
         415: `"${ANSWERS.archiveMediaType.message}"`,
@@ -120,9 +120,8 @@ export function archiveUploadRoutes(app: FastifyInstance) {
           throw query.success ? answer('archiveMediaType') : new HttpError(422, fieldErrors(query.error));
         }
         const declared = req.headers['content-length'];
-        // From here the body is the route's to bound; the connection is not reused after it.
+        // From here the body is the route's to bound (upload-call.ts), not REQUEST_TIMEOUT_MS's.
         exemptFromRequestTimeout(req.raw.socket);
-        void reply.header('connection', 'close');
         const bodyDeadline = Date.now() + config.ARCHIVE_UPLOAD_TIMEOUT_MS;
         try {
           const r = await forwardUpload(raw, {
