@@ -34,7 +34,7 @@ export function forwardUpload(
     const settle = (err: unknown, res?: catalogV1.UploadArchiveResponse__Output) => {
       if (settled) return;
       settled = true;
-      clearTimeout(idle);
+      stopWatching();
       clearTimeout(overall);
       body.off('data', onData).off('end', onEnd).off('error', onCutShort).off('close', onClose);
       body.pause();
@@ -53,10 +53,15 @@ export function forwardUpload(
       settle(answer('archiveUploadTimeout'));
     };
     const overall = setTimeout(timedOut, Math.max(0, bodyDeadline - Date.now()));
-    // Counted while the gateway reads, not while it waits for the catalog (body paused, below).
+    // Counted while the gateway reads, not while it waits for the catalog (body paused, below);
+    // restarted (refresh) rather than replaced at each of the thousands of reads of a large body.
     const watch = () => {
+      if (idle) idle.refresh();
+      else idle = setTimeout(timedOut, idleMs);
+    };
+    const stopWatching = () => {
       clearTimeout(idle);
-      idle = setTimeout(timedOut, idleMs);
+      idle = undefined;
     };
     let received = 0;
     // Chunks are gathered into messages of up to MESSAGE_BYTES: one gRPC message per 64 KiB read
@@ -80,11 +85,11 @@ export function forwardUpload(
       const full = !flush();
       if (over) {
         // The catalog refuses what it has (ARCHIVE_OVER_MAX) once it has removed the staged bytes.
-        clearTimeout(idle);
+        stopWatching();
         body.off('data', onData).pause();
         call.end();
       } else if (full) {
-        clearTimeout(idle);
+        stopWatching();
         body.pause();
         call.once('drain', () => {
           if (settled) return;
@@ -94,7 +99,7 @@ export function forwardUpload(
       }
     };
     const onEnd = () => {
-      clearTimeout(idle);
+      stopWatching();
       clearTimeout(overall);
       flush();
       call.end();
