@@ -17,32 +17,35 @@ export interface UploadCall {
   header: catalogV1.UploadArchiveHeader;
   body: IncomingMessage;
   maxBytes: number;
-  /** When the body must have ended (epoch ms); the call's own deadline leaves time to record it after. */
+  /** When the body must have ended (epoch ms). */
   bodyDeadline: number;
-  deadline: number;
+  /** How long the catalog may take to check and record the upload once the body has ended. */
+  recordMs: number;
   /** The longest time without a byte while the gateway is reading. */
   idleMs: number;
 }
 
 export function forwardUpload(
   client: CatalogServiceClient,
-  { header, body, maxBytes, bodyDeadline, deadline, idleMs }: UploadCall,
+  { header, body, maxBytes, bodyDeadline, recordMs, idleMs }: UploadCall,
 ): Promise<catalogV1.UploadArchiveResponse__Output> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let idle: NodeJS.Timeout | undefined;
+    let recording: NodeJS.Timeout | undefined;
     const settle = (err: unknown, res?: catalogV1.UploadArchiveResponse__Output) => {
       if (settled) return;
       settled = true;
       stopWatching();
       clearTimeout(overall);
+      clearTimeout(recording);
       body.off('data', onData).off('end', onEnd).off('error', onCutShort).off('close', onClose);
       body.pause();
       if (err) reject(err);
       else resolve(res!);
     };
     const call = client.UploadVersionArchive(
-      { deadline: new Date(deadline) },
+      { deadline: new Date(bodyDeadline + recordMs) },
       (err: grpc.ServiceError | null, res?: catalogV1.UploadArchiveResponse__Output) => settle(err, res),
     );
     // The catalog's own refusal comes through the callback; a write after it is dropped.
@@ -101,6 +104,14 @@ export function forwardUpload(
     const onEnd = () => {
       stopWatching();
       clearTimeout(overall);
+      // Recorded within recordMs of the end, however long the body took (the call's own deadline is
+      // set at the start): else cancelled, nothing recorded, and answered as a deadline (503).
+      recording = setTimeout(() => {
+        call.cancel();
+        settle(
+          Object.assign(new Error('the upload was not recorded in time'), { code: grpc.status.DEADLINE_EXCEEDED }),
+        );
+      }, recordMs);
       flush();
       call.end();
     };

@@ -137,7 +137,7 @@ export function archiveUploadRoutes(app: FastifyInstance) {
             body: req.body as IncomingMessage,
             maxBytes: config.ARCHIVE_MAX_BYTES,
             bodyDeadline,
-            deadline: bodyDeadline + recordMs,
+            recordMs,
             idleMs: config.ARCHIVE_UPLOAD_IDLE_MS,
           });
           const body: res.ArchiveUpload = {
