@@ -38,6 +38,21 @@ export const gatewayConfigSchema = z
     }),
     /** How long the catalog may take to fetch an archive (a rehash waits that long for it). */
     ARCHIVE_TRANSFER_TIMEOUT_MS: archiveEnv.ARCHIVE_TRANSFER_TIMEOUT_MS,
+    /** The upload route's bounds instead of REQUEST_TIMEOUT_MS (api/archives/upload-call.ts). */
+    ARCHIVE_UPLOAD_IDLE_MS: envInt(30_000, 100)
+      .pipe(z.number().max(60_000))
+      .meta({
+        description:
+          'An archive upload whose body stops arriving for this long (no byte) is refused with 408 and nothing ' +
+          'stored; it is bounded by this and ARCHIVE_UPLOAD_TIMEOUT_MS instead of REQUEST_TIMEOUT_MS, so that a ' +
+          "large file over a slow link can take its time. At most 60 s (the connection's own idle limit).",
+      }),
+    ARCHIVE_UPLOAD_TIMEOUT_MS: envInt(60 * 60_000, 100).meta({
+      description:
+        "An archive upload's whole body must arrive within this, however steadily it comes: else 408 and " +
+        'nothing stored.',
+      defaultNote: '1 hour',
+    }),
     /** The upload route's body limit (api/archives/upload.ts); the catalog enforces it too. */
     ARCHIVE_MAX_BYTES: archiveEnv.ARCHIVE_MAX_BYTES,
     /** The store of hosted archives, read directly for downloads (api/archives/download.ts). */
@@ -94,7 +109,8 @@ export const gatewayConfigSchema = z
     REQUEST_TIMEOUT_MS: envInt(30_000, 100).meta({
       description:
         'A request, headers and body, must arrive within this: else 408 and the connection closed ' +
-        '([limits](api.md#limits)).',
+        '([limits](api.md#limits)). The body of an archive upload is bounded by ARCHIVE_UPLOAD_IDLE_MS and ' +
+        'ARCHIVE_UPLOAD_TIMEOUT_MS instead.',
     }),
     /** Enforced in http-server.ts. */
     KEEP_ALIVE_TIMEOUT_MS: envInt(72_000, 100).meta({

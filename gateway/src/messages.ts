@@ -33,6 +33,11 @@ export const ANSWERS = {
       'Unsupported media type: send the file as application/octet-stream, application/zip, application/java-archive or application/x-java-archive.',
   },
   archiveTooLarge: { status: 413, message: 'The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).' },
+  archiveUploadTimeout: {
+    status: 408,
+    message:
+      'Upload timeout: no byte arrived for ARCHIVE_UPLOAD_IDLE_MS, or the body took longer than ARCHIVE_UPLOAD_TIMEOUT_MS.',
+  },
   archiveCutShort: { status: 400, message: 'The upload was cut short: the body ended before all of it arrived.' },
   // Archive downloads (api/archives/download.ts).
   rangeNotSatisfiable: { status: 416, message: 'Range not satisfiable.' },

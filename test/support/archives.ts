@@ -29,7 +29,6 @@ export function makeZip(entries: Record<string, Buffer | string>): Promise<Buffe
   });
 }
 
-
 /** A mod archive as Solder repositories hold them: mods/<slug>.jar inside. */
 export const modZip = (slug: string, version: string) =>
   makeZip({ [`mods/${slug}-${version}.jar`]: `${slug} ${version} `.repeat(50) });
@@ -126,6 +125,10 @@ export function rawPut(
     chunks?: Iterable<Buffer>;
     /** Destroys the request after this many bytes of the body (an upload cut short). */
     cutAfter?: number;
+    /** Waits this long before each chunk after the first (a slow link). */
+    pauseMs?: number;
+    /** Sends nothing more after this many bytes, without ending, until answered (a stalled sender). */
+    stallAfter?: number;
   },
 ): Promise<{ status: number; body: unknown; sent: number } | { cut: true; sent: number }> {
   return new Promise((resolve, reject) => {
@@ -154,6 +157,9 @@ export function rawPut(
           resolve({ cut: true, sent });
           return;
         }
+        if (opts.stallAfter !== undefined && sent >= opts.stallAfter) return;
+        if (sent > 0 && opts.pauseMs) await new Promise((r) => setTimeout(r, opts.pauseMs));
+        if (answered) return;
         sent += chunk.length;
         if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
       }

@@ -2883,6 +2883,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description "Upload timeout: no byte arrived for ARCHIVE_UPLOAD_IDLE_MS, or the body took longer than ARCHIVE_UPLOAD_TIMEOUT_MS." (nothing stored) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description "The version already has a different archive: ask to replace it." (`replace` not asked); "Another upload to this version finished first." */
             409: {
                 headers: {

@@ -120,3 +120,17 @@ function clientError(err: Error & { code?: string }, socket: Socket, corsOrigins
   }
   socket.destroy(err);
 }
+
+/**
+ * Takes a request out of Node's REQUEST_TIMEOUT_MS check, for a route that bounds its body itself
+ * (the archive upload: by inactivity and its own limit, api/archives/upload-call.ts). Node checks
+ * the requests it lists (each connection's HTTP parser) and has no per-request option; the parser's
+ * `remove()` (what Node itself calls when it frees one) takes it off that list; Node lists it again
+ * when the next request on the connection begins, which gets REQUEST_TIMEOUT_MS as usual.
+ * Should a Node version lack it, the upload falls back to REQUEST_TIMEOUT_MS (archive-upload e2e
+ * test: a trickling upload then fails).
+ */
+export function exemptFromRequestTimeout(socket: Socket | null): void {
+  const parser = (socket as (Socket & { parser?: { remove?: () => void } }) | null)?.parser;
+  parser?.remove?.();
+}

@@ -3,6 +3,8 @@
 // (the body is paused while gRPC's buffer is full), so that memory stays flat whatever the size.
 // The catalog may answer before the body ends (a missing version, a file that is not a zip, too
 // large): reading stops there, and the rest is left to the route (upload.ts `leaveBody`).
+// The body is bounded by inactivity (`idleMs` without a byte) and by `bodyDeadline`, not by the
+// request timeout of other routes: a large file over a slow link takes its time (docs/api.md#limits).
 import type { IncomingMessage } from 'node:http';
 import * as grpc from '@grpc/grpc-js';
 import type { catalogV1, CatalogServiceClient } from '@depot/proto';
@@ -15,29 +17,55 @@ export interface UploadCall {
   header: catalogV1.UploadArchiveHeader;
   body: IncomingMessage;
   maxBytes: number;
-  deadline: number;
+  /** When the body must have ended (epoch ms). */
+  bodyDeadline: number;
+  /** How long the catalog may take to check and record the upload once the body has ended. */
+  recordMs: number;
+  /** The longest time without a byte while the gateway is reading. */
+  idleMs: number;
 }
 
 export function forwardUpload(
   client: CatalogServiceClient,
-  { header, body, maxBytes, deadline }: UploadCall,
+  { header, body, maxBytes, bodyDeadline, recordMs, idleMs }: UploadCall,
 ): Promise<catalogV1.UploadArchiveResponse__Output> {
   return new Promise((resolve, reject) => {
     let settled = false;
+    let idle: NodeJS.Timeout | undefined;
+    let recording: NodeJS.Timeout | undefined;
     const settle = (err: unknown, res?: catalogV1.UploadArchiveResponse__Output) => {
       if (settled) return;
       settled = true;
+      stopWatching();
+      clearTimeout(overall);
+      clearTimeout(recording);
       body.off('data', onData).off('end', onEnd).off('error', onCutShort).off('close', onClose);
       body.pause();
       if (err) reject(err);
       else resolve(res!);
     };
     const call = client.UploadVersionArchive(
-      { deadline: new Date(deadline) },
+      { deadline: new Date(bodyDeadline + recordMs) },
       (err: grpc.ServiceError | null, res?: catalogV1.UploadArchiveResponse__Output) => settle(err, res),
     );
     // The catalog's own refusal comes through the callback; a write after it is dropped.
     call.on('error', () => undefined);
+    // Too slow: the call is cancelled, and the catalog removes the staged bytes (nothing stored).
+    const timedOut = () => {
+      call.cancel();
+      settle(answer('archiveUploadTimeout'));
+    };
+    const overall = setTimeout(timedOut, Math.max(0, bodyDeadline - Date.now()));
+    // Counted while the gateway reads, not while it waits for the catalog (body paused, below);
+    // restarted (refresh) rather than replaced at each of the thousands of reads of a large body.
+    const watch = () => {
+      if (idle) idle.refresh();
+      else idle = setTimeout(timedOut, idleMs);
+    };
+    const stopWatching = () => {
+      clearTimeout(idle);
+      idle = undefined;
+    };
     let received = 0;
     // Chunks are gathered into messages of up to MESSAGE_BYTES: one gRPC message per 64 KiB read
     // from the socket costs more than the bytes do.
@@ -51,6 +79,7 @@ export function forwardUpload(
       return call.write({ data });
     };
     const onData = (chunk: Buffer) => {
+      watch();
       received += chunk.length;
       pending.push(chunk);
       pendingBytes += chunk.length;
@@ -59,14 +88,30 @@ export function forwardUpload(
       const full = !flush();
       if (over) {
         // The catalog refuses what it has (ARCHIVE_OVER_MAX) once it has removed the staged bytes.
+        stopWatching();
         body.off('data', onData).pause();
         call.end();
       } else if (full) {
+        stopWatching();
         body.pause();
-        call.once('drain', () => settled || body.resume());
+        call.once('drain', () => {
+          if (settled) return;
+          watch();
+          body.resume();
+        });
       }
     };
     const onEnd = () => {
+      stopWatching();
+      clearTimeout(overall);
+      // Recorded within recordMs of the end, however long the body took (the call's own deadline is
+      // set at the start): else cancelled, nothing recorded, and answered as a deadline (503).
+      recording = setTimeout(() => {
+        call.cancel();
+        settle(
+          Object.assign(new Error('the upload was not recorded in time'), { code: grpc.status.DEADLINE_EXCEEDED }),
+        );
+      }, recordMs);
       flush();
       call.end();
     };
@@ -78,6 +123,7 @@ export function forwardUpload(
       if (!body.complete) onCutShort();
     };
     call.write({ header });
+    watch();
     body.on('data', onData).on('end', onEnd).on('error', onCutShort).on('close', onClose);
   });
 }

@@ -11,6 +11,7 @@ import { isConnectionError } from '../orm';
 import { contextFromCarrier, tracer, tracingEnabled } from '../tracing';
 import { isUnavailable, toServiceError } from './errors';
 import type { AsyncHandlers } from './types';
+import { widenConnectionWindow, widenStreamWindow } from './flow-control';
 
 /** Reads the W3C trace context (`traceparent`, `tracestate`) from call metadata. */
 const metadataGetter: TextMapGetter<grpc.Metadata> = {
@@ -155,6 +156,7 @@ export async function startGrpcServer(opts: {
     'grpc.max_connection_age_ms': 5 * 60_000, // lets clients re-resolve DNS and spread over new replicas
     'grpc.max_connection_age_grace_ms': 30_000,
   });
+  widenStreamWindow(server);
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
   for (const s of opts.services) {
@@ -166,6 +168,7 @@ export async function startGrpcServer(opts: {
       err ? reject(err) : resolve(p),
     ),
   );
+  widenConnectionWindow(server);
   let stopped: Promise<void> | undefined;
   const setServing = (serving: boolean) => {
     // Once draining, only NOT_SERVING (a health monitor must not turn a stopping server back on).
