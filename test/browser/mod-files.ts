@@ -3,26 +3,12 @@
 // browser's file chooser (Playwright's setInputFiles) or a drop hands them to the page.
 import { createHash } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import yazl from 'yazl';
+import { makeZip } from '../support/archives';
 
 export interface FilePayload {
   name: string;
   mimeType: string;
   buffer: Buffer;
-}
-
-/** A zip of these entries (a jar is one too), with fixed times: the same entries give the same bytes. */
-export function zipOf(entries: Record<string, Buffer | string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries))
-    zip.addBuffer(Buffer.from(content), name, { mtime: new Date(0) });
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
 }
 
 /** A jar named `name`, its class bytes made from the name (so each file is its own archive). */
@@ -33,11 +19,11 @@ export async function jar(name: string, size = 4096): Promise<FilePayload> {
   return {
     name,
     mimeType: 'application/java-archive',
-    buffer: await zipOf({ 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\n', 'mod/Mod.class': body }),
+    buffer: await makeZip({ 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\n', 'mod/Mod.class': body }),
   };
 }
 
-export const md5Hex = (bytes: Buffer | Uint8Array) => createHash('md5').update(bytes).digest('hex');
+export { makeZip, md5Hex } from '../support/archives';
 
 /** Drops the files on `target` as a person drags them from a file manager (a DataTransfer with the files). */
 export async function dropFiles(page: Page, target: Locator, files: FilePayload[]): Promise<void> {

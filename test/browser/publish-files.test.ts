@@ -15,7 +15,7 @@ import {
   heading,
   signIn,
 } from '../support/browser';
-import { dropFiles, jar, zipOf, type FilePayload } from './mod-files';
+import { dropFiles, jar, makeZip, type FilePayload } from './mod-files';
 import { offScreen, phoneScreenshot } from './phone';
 
 /** The file chooser of the "from files" part of the page. */
@@ -111,7 +111,7 @@ describeInBrowser()('publishing mod files in the console', () => {
       const flat = {
         name: 'jei-3.0.zip',
         mimeType: 'application/zip',
-        buffer: await zipOf({ 'readme.txt': 'flat' }),
+        buffer: await makeZip({ 'readme.txt': 'flat' }),
       };
       await chooser(page).setInputFiles([flat]);
       expect(await version(flat.name).inputValue()).toBe('3.0');
