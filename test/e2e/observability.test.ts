@@ -247,10 +247,13 @@ test('DELETE /api/mod/{name}: one trace from the gateway through auth and catalo
   const spans = await waitFor(
     () => {
       const s = collector.trace(caller.traceId);
-      return names.every((n) => s.some((x) => x.name === n)) && s.some((x) => x.service === 'depot-gateway') && s;
+      // The gateway's HTTP server span ends after its answer, so it may come in a later export than
+      // its client spans (Authenticate): wait for that span itself.
+      const served = s.some((x) => x.service === 'depot-gateway' && x.kind === KIND.server);
+      return names.every((n) => s.some((x) => x.name === n)) && served && s;
     },
     () =>
-      `trace incomplete: expected ${names.join(', ')} and the gateway span; got:\n` +
+      `trace incomplete: expected ${names.join(', ')} and the gateway's HTTP span; got:\n` +
       describeTrace(collector.trace(caller.traceId)),
   );
 
