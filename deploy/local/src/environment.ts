@@ -23,7 +23,9 @@ export const launcherEnvSchema = z.object({
   ADMIN_TOKEN: unset('`npm start` generates one for the run and prints it'),
   ADMIN_PASSWORD: unset('`npm start` generates one once, for an admin without a password, and prints it'),
   TOTP_ENCRYPTION_KEY: unset('`npm start` keeps one in `.data/totp-encryption-key`'),
-  SERVICE_MIRROR_URL: unset("the gateway `npm start` runs (`http://127.0.0.1:<GATEWAY_PORT>/`), which serves the archives Depot hosts"),
+  SERVICE_MIRROR_URL: unset(
+    'the gateway `npm start` runs (`http://127.0.0.1:<GATEWAY_PORT>/`), which serves the archives Depot hosts',
+  ),
   SERVICE_DISABLE_MOD_API: z.string().optional(),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),

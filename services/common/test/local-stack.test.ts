@@ -35,7 +35,9 @@ const stack = (pid: number): LocalStack => ({
 test("by default, the checkout's .data/stack.json, where deploy/local writes it", () => {
   // The checkout: the folder whose package.json lists the workspaces (services/common among them).
   const checkout = path.resolve(__dirname, '..', '..', '..');
-  expect(JSON.parse(fs.readFileSync(path.join(checkout, 'package.json'), 'utf8')).workspaces).toContain('services/common');
+  expect(JSON.parse(fs.readFileSync(path.join(checkout, 'package.json'), 'utf8')).workspaces).toContain(
+    'services/common',
+  );
   expect(localStackFile({})).toBe(path.join(checkout, '.data', 'stack.json'));
   expect(localStackFile({ DEPOT_LOCAL_STACK_FILE: '/elsewhere/stack.json' })).toBe('/elsewhere/stack.json');
 });
