@@ -1,12 +1,13 @@
 // The modpacks and builds the console manages: the management reads (/api/manage/...) give every
 // field and every build, published or not, to a user who may manage the pack. A user who may not
 // sees the modpacks as their launcher would (the launcher reads), read-only.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from './api';
 import { useSession } from './session';
 
 export type ModpackRecord = Schemas['Modpack'];
 export type BuildRecord = Schemas['Build'];
+export type ManagedBuilds = Schemas['ManagedModpack']['builds'];
 
 export interface ModpackSummary {
   modpack: Pick<ModpackRecord, 'id' | 'name' | 'slug' | 'recommended' | 'latest'> &
@@ -63,3 +64,9 @@ export type AssignedMod = Schemas['ManagedBuild']['mods'][number];
 
 /** Query keys a change to a modpack or its builds makes stale (the list, the pack, its builds, its diagnosis). */
 export const packKeys = (slug: string) => [['modpacks'], ['modpack', slug]];
+
+/** Reads a modpack's queries again after a change to it or its builds. */
+export function useRefreshPack(slug: string) {
+  const queries = useQueryClient();
+  return () => Promise.all(packKeys(slug).map((queryKey) => queries.invalidateQueries({ queryKey })));
+}
