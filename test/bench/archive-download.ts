@@ -27,50 +27,46 @@ export function download(url: string): Promise<number> {
   });
 }
 
-/** MB/s of back-to-back downloads of `url` by the Node client for `seconds` (at least 3). */
-async function nodeThroughput(url: string, seconds: number): Promise<number> {
+/** Bytes and seconds of one batch of downloads of `url`. */
+type Batch = (url: string) => Promise<{ bytes: number; seconds: number }>;
+
+/** The Node client: 3 downloads one after the other. */
+const nodeBatch: Batch = async (url) => {
   const start = process.hrtime.bigint();
   let bytes = 0;
-  let n = 0;
-  while (n < 3 || Number(process.hrtime.bigint() - start) / 1e9 < seconds) {
-    bytes += await download(url);
-    n++;
-  }
-  return bytes / MB / (Number(process.hrtime.bigint() - start) / 1e9);
-}
+  for (let i = 0; i < 3; i++) bytes += await download(url);
+  return { bytes, seconds: Number(process.hrtime.bigint() - start) / 1e9 };
+};
 
-/**
- * MB/s of back-to-back downloads of `url` by curl for `seconds` (batches of 5 on one connection,
- * timed by curl itself, so that starting it is not counted).
- */
-async function curlThroughput(url: string, seconds: number): Promise<number> {
+/** curl: 5 downloads on one connection, timed by curl itself (starting it is not counted). */
+const curlBatch: Batch = async (url) => {
   const args = ['-s', '-f', '-w', '%{size_download} %{time_total}\\n'];
   for (let i = 0; i < 5; i++) args.push('-o', '/dev/null', url);
   let bytes = 0;
-  let time = 0;
-  while (time < seconds) {
-    const { stdout } = await run('curl', args);
-    for (const line of stdout.trim().split('\n')) {
-      const [size, total] = line.split(' ').map(Number);
-      bytes += size;
-      time += total;
-    }
+  let seconds = 0;
+  for (const line of (await run('curl', args)).stdout.trim().split('\n')) {
+    const [size, total] = line.split(' ').map(Number);
+    bytes += size;
+    seconds += total;
   }
-  return bytes / MB / time;
-}
+  return { bytes, seconds };
+};
 
-type Client = (url: string, seconds: number) => Promise<number>;
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
-/** Alternated, twice each, so that neither server gets the quieter moment of a shared machine. */
-async function sideBySide(client: Client, ours: string, nginx: string | undefined, seconds: number) {
-  const gw: number[] = [];
-  const ng: number[] = [];
-  for (let round = 0; round < 2; round++) {
-    gw.push(await client(ours, seconds));
-    if (nginx) ng.push(await client(nginx, seconds));
+/**
+ * MB/s of each server, their batches alternated for `seconds` in all: short turns, so that on a
+ * shared machine a burst of other work weighs on both alike.
+ */
+async function sideBySide(batch: Batch, ours: string, nginx: string | undefined, seconds: number) {
+  const gw = { bytes: 0, seconds: 0 };
+  const ng = { bytes: 0, seconds: 0 };
+  const add = (to: typeof gw, b: typeof gw) => ((to.bytes += b.bytes), (to.seconds += b.seconds));
+  const start = process.hrtime.bigint();
+  for (let round = 0; round < 2 || Number(process.hrtime.bigint() - start) / 1e9 < seconds; round++) {
+    add(gw, await batch(ours));
+    if (nginx) add(ng, await batch(nginx));
   }
-  return { gateway: mean(gw), nginx: nginx ? mean(ng) : NaN };
+  const rate = (r: typeof gw) => r.bytes / MB / r.seconds;
+  return { gateway: rate(gw), nginx: nginx ? rate(ng) : NaN };
 }
 
 /** `ours`: the gateway's URL of the archive, stored as `object` in the fs store. */
@@ -78,10 +74,10 @@ export async function benchDownload(t: TestStack, ours: string, object: string, 
   // nginx serves the very object the gateway reads.
   const nginx = await startNginx(object);
   try {
-    const seconds = Math.max(2, DURATION / 2);
-    const clients: [string, Client][] = [
-      ['Node client', nodeThroughput],
-      ['curl -o /dev/null', curlThroughput],
+    const seconds = Math.max(4, DURATION);
+    const clients: [string, Batch][] = [
+      ['Node client', nodeBatch],
+      ['curl -o /dev/null', curlBatch],
     ];
     const rows: string[][] = [];
     for (const [name, client] of clients) {
