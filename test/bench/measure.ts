@@ -67,6 +67,26 @@ export function memory(pid: number | undefined): { rss: number; peak: number } |
   }
 }
 
+/** Runs `work` while sampling the RSS of `pids`; the work's seconds and each one's growth (peak - before), MiB. */
+export async function sampled(
+  pids: number[],
+  work: () => Promise<void>,
+): Promise<{ seconds: number; growth: number[] }> {
+  const before = pids.map((pid) => memory(pid)?.rss ?? NaN);
+  const peak = [...before];
+  const timer = setInterval(() => {
+    pids.forEach((pid, i) => (peak[i] = Math.max(peak[i], memory(pid)?.rss ?? NaN)));
+  }, 20);
+  const start = process.hrtime.bigint();
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  pids.forEach((pid, i) => (peak[i] = Math.max(peak[i], memory(pid)?.rss ?? NaN)));
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, growth: peak.map((p, i) => p - before[i]) };
+}
+
 export const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toString() : '-');
 export const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 export const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');

@@ -17,6 +17,7 @@ import {
   type StagedObject,
   type StoreEntry,
 } from './object-store';
+import { ReadBudget } from './read-budget';
 
 /**
  * A failure of the filesystem (full, read-only, gone) is the store failing; anything else (the
@@ -41,6 +42,8 @@ async function syncFolder(dir: string): Promise<void> {
 
 export class FsArchiveStore implements ArchiveStore {
   readonly kind = 'fs';
+  /** The chunk bytes the reads of this store may hold at once (read-budget.ts). */
+  private readonly readBudget = new ReadBudget();
 
   constructor(readonly dir: string) {}
 
@@ -111,7 +114,11 @@ export class FsArchiveStore implements ArchiveStore {
       if (isMissing(err)) throw new StoreError('missing', `no object ${path.basename(file)}`);
       throw unavailable(err);
     }
-    return handle.createReadStream({ start, end, autoClose: true });
+    const chunk = this.readBudget.take(end - start + 1);
+    const stream = handle.createReadStream({ start, end, autoClose: true, highWaterMark: chunk.size });
+    // Ended, failed or destroyed (a client gone): 'close' comes once the file is closed.
+    stream.once('close', chunk.release);
+    return stream;
   }
 
   async delete(sha256: string): Promise<void> {

@@ -8,3 +8,4 @@ export * from './fs-store';
 export * from './s3-store';
 export * from './settings';
 export * from './open-store';
+export * from './read-budget';
