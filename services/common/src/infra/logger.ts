@@ -77,8 +77,8 @@ export function logColor(env: NodeJS.ProcessEnv = process.env, stdout: { isTTY?:
 /**
  * Standard output written in batches rather than one write per line: lines gather until 4 KiB are
  * waiting or 100 ms have passed, then go out in one write. For a process that logs every request
- * (the gateway's access log) a synchronous write per line was a fifth of a cached read's CPU, and
- * woke whatever reads the output once per line. Buffered lines are written on every exit that runs
+ * (the gateway's access log) a write per line is a system call per request in the process, and a
+ * wake-up per request of whatever reads the output (docs/performance.md, the log in batches). Buffered lines are written on every exit that runs
  * the process's `exit` handlers (a stop by SIGTERM or SIGINT through runMain, an uncaught exception,
  * process.exit); one that does not (SIGKILL, an out-of-memory abort) loses at most the last 100 ms
  * of lines (docs/operations.md, logs).
