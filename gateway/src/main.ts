@@ -8,7 +8,8 @@ import { natsChangeFeed } from './cache/invalidation';
 
 runMain('gateway', async () => {
   const config = loadGatewayConfig();
-  const logger = createLogger('gateway', config.LOG_LEVEL);
+  // Buffered: the access log writes a line per request (logger.ts, bufferedStdout).
+  const logger = createLogger('gateway', config.LOG_LEVEL, 'buffered');
   const clients = createServiceClients(config);
   const changes = config.CACHE_ENABLED ? natsChangeFeed(config.NATS_URL, config.EVENTS_NAMESPACE, logger) : undefined;
   const app = await buildGateway({ config, clients, logger, changes });

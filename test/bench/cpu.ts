@@ -58,7 +58,9 @@ async function main() {
     ];
     const only = new RegExp(process.env.BENCH_CPU_CASES ?? '', 'i');
     console.log(`CPU ms per request (${REQUESTS} requests per case, ${CONNECTIONS} connections)\n`);
-    const header = ['case', 'gateway', 'builds', 'catalog', 'auth', 'postgres', 'total', 'req/s'];
+    // `bench`: this process, autocannon and the reader of the stack's output (the gateway's access
+    // log among it), apart from the stack's total: what the load costs the machine beside it.
+    const header = ['case', 'gateway', 'builds', 'catalog', 'auth', 'postgres', 'total', 'bench', 'req/s'];
     console.log(header.join('\t'));
     for (const [name, base, path] of cases.filter(([name]) => only.test(name))) {
       const gatewayPid = base === uncached.url ? uncached.pid! : stack.pid('gateway')!;
@@ -72,7 +74,9 @@ async function main() {
         postgres: [...pg.values()].flat(),
       };
       const before = Object.fromEntries(Object.entries(procs).map(([k, pids]) => [k, pids.map(cpuMs)]));
+      const benchBefore = cpuMs(process.pid);
       const r = await autocannon({ url: base + path, connections: CONNECTIONS, amount: REQUESTS });
+      const bench = (cpuMs(process.pid) - benchBefore) / REQUESTS;
       const per = Object.fromEntries(
         Object.entries(procs).map(([k, pids]) => [
           k,
@@ -86,6 +90,7 @@ async function main() {
           name,
           ...['gateway', 'builds', 'catalog', 'auth', 'postgres'].map((k) => per[k].toFixed(3)),
           total.toFixed(3),
+          bench.toFixed(3),
           Math.round(r.requests.average).toString() + (bad ? ` (${bad} failed)` : ''),
         ].join('\t'),
       );

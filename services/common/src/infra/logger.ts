@@ -75,15 +75,32 @@ export function logColor(env: NodeJS.ProcessEnv = process.env, stdout: { isTTY?:
 }
 
 /**
+ * Standard output written in batches rather than one write per line: lines gather until 4 KiB are
+ * waiting or 100 ms have passed, then go out in one write. For a process that logs every request
+ * (the gateway's access log) a write per line is a system call per request in the process, and a
+ * wake-up per request of whatever reads the output (docs/performance.md, the log in batches). Buffered lines are written on every exit that runs
+ * the process's `exit` handlers (a stop by SIGTERM or SIGINT through runMain, an uncaught exception,
+ * process.exit); one that does not (SIGKILL, an out-of-memory abort) loses at most the last 100 ms
+ * of lines (docs/operations.md, logs).
+ */
+export function bufferedStdout(): DestinationStream {
+  // pino's own asynchronous destination (sonic-boom), which flushes synchronously on exit.
+  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
+}
+
+/**
  * A logger for one process. Every line inside a traced request or event carries `trace_id` and
- * `span_id` (the gateway's lines also carry Fastify's `reqId`). `destination` is for tests.
+ * `span_id` (the gateway's lines also carry Fastify's `reqId`). `output`: standard output, one
+ * write per line (the default) or `buffered` (bufferedStdout), or a stream for tests. Pretty logs
+ * (LOG_PRETTY) go through pino-pretty's worker thread whichever standard output is asked for.
  */
 export function createLogger(
   name: string,
   level = process.env.LOG_LEVEL ?? 'info',
-  destination?: DestinationStream,
+  output: 'stdout' | 'buffered' | DestinationStream = 'stdout',
 ): Logger {
-  const pretty = process.env.LOG_PRETTY === 'true' && !destination;
+  const toStdout = output === 'stdout' || output === 'buffered';
+  const pretty = process.env.LOG_PRETTY === 'true' && toStdout;
   const options: pino.LoggerOptions = {
     name,
     level,
@@ -95,7 +112,8 @@ export function createLogger(
       ? { target: 'pino-pretty', options: { colorize: logColor(), translateTime: 'SYS:HH:MM:ss.l' } }
       : undefined,
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (!toStdout) return pino(options, output);
+  return output === 'buffered' && !pretty ? pino(options, bufferedStdout()) : pino(options);
 }
 
 export type { Logger };
