@@ -4,6 +4,7 @@
 // write in flight on the dead replica fails UNAVAILABLE (it may have happened: never sent twice).
 // Each replica sits behind a TCP relay whose `crash()` resets every connection and stops listening,
 // which is what a SIGKILLed server looks like from the client (e2e/replicas.test.ts does it for real).
+// A replica killed after it began to answer a read costs no read either (the client sends it again).
 import net from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { CatalogService } from '@depot/proto';
@@ -190,6 +191,47 @@ describe('a replica of the list that refuses connections', () => {
       expect(live.calls).toBe(20);
     } finally {
       client.close();
+      await live.server.shutdown(500);
+    }
+  });
+});
+
+describe('a replica that dies after it began to answer a read', () => {
+  it('the read is sent again to the other replica and answered', async () => {
+    // grpc-js's retry policy stops at the answer's first bytes (its headers): the call is
+    // committed. A replica killed between those and the answer fails the read UNAVAILABLE.
+    let begun = 0;
+    const dying = new grpc.Server();
+    dying.addService(CatalogService.service, {
+      GetMod: (call: grpc.ServerUnaryCall<unknown, unknown>) => {
+        begun++;
+        call.sendMetadata(new grpc.Metadata());
+      },
+    } as grpc.UntypedServiceImplementation);
+    const port = await new Promise<number>((resolve, reject) =>
+      dying.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) =>
+        err ? reject(err) : resolve(p),
+      ),
+    );
+    const relay = await relayTo(port);
+    const live = await startReplica('live');
+    const client = clientOf(`127.0.0.1:${relay.port},127.0.0.1:${live.relay.port}`);
+    try {
+      // Both connections up first (a read picked by the dying replica waits for its short deadline).
+      await Promise.all([0, 1].map(() => client.GetMod({ slug: 'warm' }, { deadlineMs: 200 }).catch(() => undefined)));
+      const reads = Array.from({ length: 6 }, (_, i) =>
+        client.GetMod({ slug: `r${i}` }).then(
+          () => 'OK',
+          (err: grpc.ServiceError) => grpc.status[err.code],
+        ),
+      );
+      for (let i = 0; i < 100 && begun < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      relay.crash();
+      expect(begun).toBeGreaterThanOrEqual(2);
+      expect(await Promise.all(reads)).toEqual(Array(6).fill('OK'));
+    } finally {
+      client.close();
+      dying.forceShutdown();
       await live.server.shutdown(500);
     }
   });

@@ -82,6 +82,7 @@ export function createClient<D>(
     raw: client,
   };
   const definition = (ctor as unknown as ServiceCtor).service;
+  const retryMethods = new Set(options.retryMethods);
   for (const method of Object.keys(definition)) {
     const fn = (client as unknown as Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>)[method].bind(client);
     const [, service = 'unknown', name = method] = /^\/([^/]+)\/([^/]+)$/.exec(definition[method].path ?? '') ?? [];
@@ -100,19 +101,29 @@ export function createClient<D>(
             })
           : undefined;
         if (span) injectContext(trace.setSpan(context.active(), span), metadata, metadataSetter);
-        fn(request, metadata, { deadline }, (err: grpc.ServiceError | null, res: unknown) => {
-          const code = err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK;
-          const labels = { service, method: name, code: grpc.status[code] ?? String(code) };
-          grpcClientHandled.inc(labels);
-          stopTimer(labels);
-          if (span) {
-            span.setAttribute('rpc.grpc.status_code', code);
-            if (err) span.setStatus({ code: SpanStatusCode.ERROR, message: labels.code });
-            span.end();
-          }
-          if (err) reject(err);
-          else resolve(res);
-        });
+        const retryable = retryMethods.has(method);
+        const attempt = (again: boolean) =>
+          fn(request, metadata, { deadline }, (err: grpc.ServiceError | null, res: unknown) => {
+            // grpc-js retries a read only until the replica has begun to answer (the call is then
+            // committed); a replica killed after that fails the read UNAVAILABLE. A read is safe to
+            // send again: once, to the next replica, while its deadline leaves time.
+            if (err?.code === grpc.status.UNAVAILABLE && retryable && !again && deadline.getTime() - Date.now() > 50) {
+              attempt(true);
+              return;
+            }
+            const code = err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK;
+            const labels = { service, method: name, code: grpc.status[code] ?? String(code) };
+            grpcClientHandled.inc(labels);
+            stopTimer(labels);
+            if (span) {
+              span.setAttribute('rpc.grpc.status_code', code);
+              if (err) span.setStatus({ code: SpanStatusCode.ERROR, message: labels.code });
+              span.end();
+            }
+            if (err) reject(err);
+            else resolve(res);
+          });
+        attempt(false);
       });
   }
   return wrapped as PromiseClient<D> & { close(): void; raw: grpc.Client };
