@@ -7,6 +7,7 @@ import * as protoLoader from '@grpc/proto-loader';
 import type { ProtoGrpcType as CatalogGrpc } from './generated/catalog';
 import type { ProtoGrpcType as BuildsGrpc } from './generated/builds';
 import type { ProtoGrpcType as AuthGrpc } from './generated/auth';
+import { uploadMethod } from './upload-messages';
 
 // Same options as the type generator (see package.json "gen"): the types match the runtime shape.
 export const LOADER_OPTIONS: protoLoader.Options = {
@@ -31,6 +32,10 @@ const auth = load<AuthGrpc>('depot/auth/v1/auth.proto').depot.auth.v1;
 export const CatalogService = catalog.CatalogService;
 export const BuildsService = builds.BuildsService;
 export const AuthService = auth.AuthService;
+
+/** UploadVersionArchive with the file's bytes encoded in one copy (upload-messages.ts). */
+export const catalogUpload = uploadMethod(CatalogService.service.UploadVersionArchive);
+export type { UploadMessage, UploadMethod } from './upload-messages';
 
 export type { CatalogServiceClient, CatalogServiceHandlers } from './generated/depot/catalog/v1/CatalogService';
 export type { BuildsServiceClient, BuildsServiceHandlers } from './generated/depot/builds/v1/BuildsService';

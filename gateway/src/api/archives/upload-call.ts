@@ -1,17 +1,26 @@
 // An upload forwarded to the catalog as it arrives: the request body, chunk by chunk, into the
 // client-streaming UploadVersionArchive (docs/archives.md#uploading), with backpressure both ways
-// (the body is paused while gRPC's buffer is full), so that memory stays flat whatever the size.
+// (the body is paused while 4 messages wait for HTTP/2), so that memory stays flat whatever the size.
 // The catalog may answer before the body ends (a missing version, a file that is not a zip, too
 // large): reading stops there, and the rest is left to the route (upload.ts `leaveBody`).
 // The body is bounded by inactivity (`idleMs` without a byte) and by `bodyDeadline`, not by the
 // request timeout of other routes: a large file over a slow link takes its time (docs/api.md#limits).
 import type { IncomingMessage } from 'node:http';
 import * as grpc from '@grpc/grpc-js';
-import type { catalogV1, CatalogServiceClient } from '@depot/proto';
+import { catalogUpload, type catalogV1, type CatalogServiceClient, type UploadMessage } from '@depot/proto';
 import { answer } from '../../errors';
 
-/** Under gRPC's 4 MB message limit, with room to spare. */
-const MESSAGE_BYTES = 1024 * 1024;
+/**
+ * The size of a message: the catalog's call buffers up to 16 of them (grpc-js's object-mode
+ * stream) while it hashes, so 1 MiB messages held 16 MiB there and grew its RSS past 64 MB;
+ * 256 KiB ones were as fast (docs/performance.md#where-an-uploads-time-goes).
+ */
+const MESSAGE_BYTES = 256 * 1024;
+/**
+ * Messages written and not yet taken by HTTP/2 (1 MiB): the body is paused beyond. grpc-js's own
+ * buffer (16 messages, as above) would let them pile up in the gateway instead.
+ */
+const IN_FLIGHT = 4;
 
 export interface UploadCall {
   header: catalogV1.UploadArchiveHeader;
@@ -44,7 +53,12 @@ export function forwardUpload(
       if (err) reject(err);
       else resolve(res!);
     };
-    const call = client.UploadVersionArchive(
+    // The generated method with the upload's own serializer: the body's reads are copied once.
+    const call = client.makeClientStreamRequest<UploadMessage, catalogV1.UploadArchiveResponse__Output>(
+      catalogUpload.path,
+      catalogUpload.serialize,
+      catalogUpload.deserialize as (bytes: Buffer) => catalogV1.UploadArchiveResponse__Output,
+      new grpc.Metadata(),
       { deadline: new Date(bodyDeadline + recordMs) },
       (err: grpc.ServiceError | null, res?: catalogV1.UploadArchiveResponse__Output) => settle(err, res),
     );
@@ -67,16 +81,28 @@ export function forwardUpload(
       idle = undefined;
     };
     let received = 0;
-    // Chunks are gathered into messages of up to MESSAGE_BYTES: one gRPC message per 64 KiB read
-    // from the socket costs more than the bytes do.
+    // Reads are gathered into messages of up to MESSAGE_BYTES: one gRPC message per 64 KiB read
+    // from the socket costs more than the bytes do. They are copied once, when encoded.
     let pending: Buffer[] = [];
     let pendingBytes = 0;
+    let inFlight = 0;
+    let waiting = false;
+    const taken = () => {
+      inFlight--;
+      if (!waiting || settled || inFlight >= IN_FLIGHT) return;
+      waiting = false;
+      watch();
+      body.resume();
+    };
+    /** Whether more may be written now. */
     const flush = (): boolean => {
       if (!pendingBytes) return true;
-      const data = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
+      const message = { reads: pending, bytes: pendingBytes };
       pending = [];
       pendingBytes = 0;
-      return call.write({ data });
+      inFlight++;
+      call.write(message, taken);
+      return inFlight < IN_FLIGHT;
     };
     const onData = (chunk: Buffer) => {
       watch();
@@ -94,11 +120,7 @@ export function forwardUpload(
       } else if (full) {
         stopWatching();
         body.pause();
-        call.once('drain', () => {
-          if (settled) return;
-          watch();
-          body.resume();
-        });
+        waiting = true;
       }
     };
     const onEnd = () => {
