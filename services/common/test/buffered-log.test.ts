@@ -26,8 +26,11 @@ test('a stop by SIGTERM through runMain writes every line, the last ones include
     `const { createLogger, runMain } = require('./src');
      runMain('buffered-test', async () => {
        ${LOG_MANY}
+       // Something to serve, as a real process has: without it the process may end, its work
+       // done, before the signal is handled.
+       const serving = setInterval(() => undefined, 1000);
        setTimeout(() => process.kill(process.pid, 'SIGTERM'), 0);
-       return { stop: async () => log.info('stopped') };
+       return { stop: async () => { clearInterval(serving); log.info('stopped'); } };
      });`,
   );
   expect(status).toBe(0);

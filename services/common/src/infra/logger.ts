@@ -84,8 +84,18 @@ export function logColor(env: NodeJS.ProcessEnv = process.env, stdout: { isTTY?:
  * of lines (docs/operations.md, logs).
  */
 export function bufferedStdout(): DestinationStream {
-  // pino's own asynchronous destination (sonic-boom), which flushes synchronously on exit.
-  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
+  // pino's destination (sonic-boom) gathering lines and writing each batch synchronously. Its
+  // asynchronous mode writes from libuv's thread pool, and a batch still in flight at exit landed
+  // after the lines flushed at exit: a crash's last lines came out of order (buffered-log.test.ts).
+  const stream = pino.destination({ dest: 1, sync: true, minLength: 4096, periodicFlush: 100 });
+  process.once('exit', () => {
+    try {
+      stream.flushSync();
+    } catch {
+      // Standard output closed (EPIPE): nothing can be written any more.
+    }
+  });
+  return stream;
 }
 
 /**
