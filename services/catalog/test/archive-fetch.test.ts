@@ -279,6 +279,7 @@ describe('host rules and settings', () => {
       ARCHIVE_CONNECT_TIMEOUT_MS: 5000,
       ARCHIVE_TRANSFER_TIMEOUT_MS: 30000,
       ARCHIVE_MAX_BYTES: 512 * 1024 * 1024,
+      ARCHIVE_MAX_ENTRIES: 100_000,
     });
     expect(archivePolicy(settings, 'https://Mirror.Example.com/repo/').hosts).toEqual([
       { host: 'mirror.example.com', wildcard: false },

@@ -50,6 +50,13 @@ export const archiveEnv = {
       '`Content-Length` says so, else when the limit is passed. Give the gateway and the catalog the same value.',
     defaultNote: '512 MiB',
   }),
+  ARCHIVE_MAX_ENTRIES: envInt(100_000, 1).meta({
+    description:
+      'An uploaded zip, or the jar inside a packaged one, with more entries is refused (422), from its end ' +
+      'record, before its entries are read. The check of an upload takes about a second per 100,000 entries. ' +
+      'The default leaves room above the largest mod jars (tens of thousands of classes) and above the ' +
+      '65,535 entries a zip holds without its zip64 extension.',
+  }),
 };
 
 export type ArchiveSettings = { [K in keyof typeof archiveEnv]: z.output<(typeof archiveEnv)[K]> };
