@@ -3,7 +3,7 @@
 // that answers one (the HTTP server, the body parsers, the checks, the error handler) and the
 // documentation of every route (pipeline/route-docs.ts) read them here; the messages of the services'
 // reasons live with the reasons (@depot/common errors.ts). docs/api.md#status-codes lists them.
-import { REASONS, type FieldErrors, type Reason } from '@depot/common';
+import { REASONS, type Reason } from '@depot/common';
 
 export const ANSWERS = {
   malformedJson: { status: 400, message: 'The request body is not valid JSON.' },
@@ -50,33 +50,8 @@ export type AnswerName = keyof typeof ANSWERS;
 /** `{"error": "<message>"}` of an answer. */
 export const errorBody = (name: AnswerName) => ({ error: ANSWERS[name].message });
 
-/**
- * Laravel's validation messages (docs/api.md#validation-messages): templates in which
- * `:attribute` is the field's name as sent. The shapes behind them: pipeline/validation.ts.
- */
-export const FIELD_MESSAGES = {
-  required: 'The :attribute field is required.',
-  string: 'The :attribute field must be a string.',
-  integer: 'The :attribute field must be an integer.',
-  boolean: 'The :attribute field must be true or false.',
-  array: 'The :attribute field must be an array.',
-  url: 'The :attribute field must be a valid URL.',
-  uuid: 'The :attribute field must be a valid UUID.',
-  format: 'The :attribute field format is invalid.',
-  text: 'The :attribute field must not contain NUL characters or unpaired surrogates.',
-  maxString: (n: number) => `The :attribute field must not be greater than ${n} characters.`,
-  minNumber: (n: number) => `The :attribute field must be at least ${n}.`,
-  maxNumber: (n: number) => `The :attribute field must not be greater than ${n}.`,
-  requiredWithout: (other: string) => `The :attribute field is required when ${other} is not present.`,
-};
-
-/** A template's message for `field`. */
-export const fieldMessage = (template: string, field: string) => template.replace(':attribute', field);
-
-/** A 422 body's `error` for one field: `{"<field>": ["<message>"]}` (the template filled in). */
-export const fieldError = (field: string, template: string): FieldErrors => ({
-  [field]: [fieldMessage(template, field)],
-});
+// Laravel's validation messages (docs/api.md#validation-messages), shared with the services.
+export { FIELD_MESSAGES, fieldError, fieldMessage } from '@depot/common';
 
 /**
  * Read routes (the mod and launcher reads) word their 404s as Solder's do; every other route as

@@ -21,8 +21,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const api = depotClient(window.location.origin, { credentials: 'same-origin' });
 
+/**
+ * A path with an empty segment (`/api/mod/jei/` for the version "" of a mod) names another, shorter
+ * route, or nothing: never sent (the API answers a write's as not found, docs/api.md#paths-and-encoding).
+ */
+export function refuseEmptySegment(url: string): void {
+  const path = new URL(url, window.location.origin).pathname;
+  if (path.includes('//') || (path.endsWith('/') && path !== '/api/')) {
+    throw new ApiError(0, 'A name in this request is blank, so Depot cannot tell what it is about. Nothing was sent.');
+  }
+}
+
 api.use({
   onRequest({ request }) {
+    refuseEmptySegment(request.url);
     if (!SAFE_METHODS.has(request.method) && csrfToken) request.headers.set('X-CSRF-Token', csrfToken);
     return request;
   },
@@ -71,7 +83,8 @@ export async function call<T>(request: Promise<{ data?: T; error?: unknown; resp
   let result;
   try {
     result = await request;
-  } catch {
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
     throw new ApiError(0, 'Depot cannot be reached. Check your connection and try again.');
   }
   if (result.response.ok) return result.data as T;

@@ -1,7 +1,8 @@
 // The declared routes (route.ts) on the app, each one's pipeline assembled here from its
 // declaration, in the order a request goes through it:
 //   onRequest   the app's (headers, observability, CORS, HTTP checks) and the rate limit
-//               (@fastify/rate-limit adds it to every route, or the route's own limit);
+//               (@fastify/rate-limit adds it to every route, or the route's own limit); a write's
+//               path with an empty last segment is not found;
 //   preHandler  checks.ts: access, guard, path segments, the user acted on, the body
 //               (docs/api.md#order-of-checks);
 //   handler     the declaration's, its answer sent as JSON or as a pre-serialized body with its ETag;
@@ -12,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { isBody, sendBody } from '../cache/cache';
+import { answer } from '../errors';
 import { invalidateOnSuccess } from '../cache/invalidation';
 import { checksOf } from './checks';
 import { contextOf } from './context';
@@ -60,6 +62,7 @@ export function routeOptions(app: FastifyInstance, declaration: AnyRoute): Route
       // Read routes say "does not exist" where write routes say "not found" (route-docs.ts).
       ...(wording ? { errorMessages: wording } : {}),
     },
+    ...(declaration.method !== 'GET' ? { onRequest: noEmptyLastSegment } : {}),
     preHandler: checksOf(declaration, app.deps),
     ...(declaration.invalidates ? { onSend: invalidateOnSuccess(declaration.invalidates, app.responseCache) } : {}),
     handler: answerOf(declaration),
@@ -88,3 +91,15 @@ function answerOf(declaration: AnyRoute): RouteHandlerMethod {
 }
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+
+/**
+ * A write's path ends without a slash (docs/api.md#paths-and-encoding): `DELETE /api/mod/jei/` has
+ * an empty last segment, the version of `DELETE /api/mod/{slug}/{version}` left blank, and is not
+ * found, never taken for the shorter route (the mod's delete). Reads keep answering with one
+ * trailing slash, as launchers may send it.
+ */
+function noEmptyLastSegment(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+  const query = req.url.indexOf('?');
+  const path = query < 0 ? req.url : req.url.slice(0, query);
+  done(path.endsWith('/') ? answer('notFound') : undefined);
+}

@@ -111,6 +111,11 @@ export interface Route<
   description?: string;
   access: Access;
   /**
+   * A second permission a permission route needs (403 without it, as without the first): creating
+   * a mod with its first version needs `mods_create` and `mods_manage`.
+   */
+  alsoNeeds?: Permission;
+  /**
    * The route reads or changes a user (docs/api.md#acting-on-users): `named`, the one of the
    * `:username` segment (404 when missing); `grants`, the rights its body gives (`permissions`,
    * `modpacks`). The caller must cover them (403), checked (checks.ts) before the body is judged.
@@ -243,12 +248,14 @@ function withNotFound<T extends z.ZodType>(schema: T, reason: Reason, judge?: (r
 
 /**
  * A path segment that names a record: any text that can be stored. One that cannot (a NUL, an
- * unpaired surrogate) names nothing and answers `reason`'s 404, never reaching a service. Judged
- * by its rule alone (the schema's, without zod on every request: the launcher's reads have two).
+ * unpaired surrogate) names nothing and answers `reason`'s 404, never reaching a service; nor does
+ * an empty one (`/api/mod/jei//archive`): no record is named "". Judged by its rule alone (the
+ * schema's, without zod on every request: the launcher's reads have two).
  */
 export function segment(reason: Reason, description: string) {
-  return withNotFound(z.string().refine(isStorableText).meta({ description }), reason, (raw) =>
-    isStorableText(raw) ? raw : NOT_A_RECORD,
+  const names = (raw: string) => raw !== '' && isStorableText(raw);
+  return withNotFound(z.string().refine(names).meta({ description }), reason, (raw) =>
+    names(raw) ? raw : NOT_A_RECORD,
   );
 }
 

@@ -128,6 +128,25 @@ describe('rules', () => {
     expect(VERSION_PATTERN.test('..')).toBe(false);
     expect(VERSION_PATTERN.test('1.0.')).toBe(true);
     expect(VERSION_PATTERN.test('...')).toBe(true);
+    // the launcher's cache file is {name}-{version}.zip: no path separator of any system
+    expect(VERSION_PATTERN.test('a/b')).toBe(false);
+    expect(VERSION_PATTERN.test('a\\..\\b')).toBe(false);
+    // no C1 control (U+0085 is a line break to Java), no bidirectional control or line separator
+    for (const c of [
+      '\u0085',
+      '\u061c',
+      '\u200e',
+      '\u200f',
+      '\u2028',
+      '\u2029',
+      '\u202a',
+      '\u202e',
+      '\u2066',
+      '\u2069',
+    ]) {
+      expect(VERSION_PATTERN.test(`1${c}0`)).toBe(false);
+    }
+    expect(VERSION_PATTERN.test('1.20.1-15.2.0.27+fabric (beta) €')).toBe(true);
     expect(MD5_PATTERN.test('0'.repeat(32))).toBe(true);
   });
 });

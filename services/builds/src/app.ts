@@ -33,6 +33,10 @@ export async function startBuilds(
     outbox: true,
     logger: opts.logger,
     onQuery: opts.onQuery,
+    versions: {
+      what: 'build versions',
+      sql: 'select b.id, p.slug as label, b.version from builds b join modpacks p on p.id = b.modpack_id where b.id > ? order by b.id limit ?',
+    },
   });
   const catalog = createClient(CatalogService, config.CATALOG_GRPC_ADDR, {
     deadlineMs: config.GRPC_DEADLINE_MS,

@@ -8,6 +8,7 @@ export * from './events';
 export * from './visibility';
 export * from './permissions';
 export * from './names';
+export * from './field-messages';
 export * from './passwords';
 export * from './two-factor';
 export * from './urls';

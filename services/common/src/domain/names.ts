@@ -9,12 +9,28 @@ export const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,254}$/;
 
 /**
- * Version strings (mod versions, build versions): 1–255 characters, no `/`, no control
- * characters, and not `.` or `..`, which HTTP clients normalise out of a path, so such a version
- * could never be read back.
+ * Version strings (mod versions, build versions), the one rule every route that takes one applies
+ * (docs/api.md#names-and-values): 1–255 characters (the database column's length), none of them
+ *  - `/` or `\`: the Technic Launcher caches a mod as `{name}-{version}.zip` in its cache folder,
+ *    where either is a path separator (Windows takes both);
+ *  - a control character (C0, DEL, C1: U+0085 is a line break to Java);
+ *  - a bidirectional control or a line/paragraph separator (U+061C, U+200E, U+200F, U+2028–U+202E,
+ *    U+2066–U+2069), which make a version read as another one on screen;
+ * and not `.` or `..`, which HTTP clients normalise out of a path (such a version could never be
+ * read back) and which name folders.
  */
-// eslint-disable-next-line no-control-regex
-export const VERSION_PATTERN = /^(?!\.\.?$)[^/\u0000-\u001f\u007f-\u009f]{1,255}$/;
+export const VERSION_MAX_LENGTH = 255;
+export const VERSION_PATTERN =
+  // eslint-disable-next-line no-control-regex
+  /^(?!\.\.?$)[^/\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]{1,255}$/;
+
+/** Why `version` cannot be a new version string (the field message's name), or undefined when it can. */
+export function versionProblem(version: string): 'required' | 'maxString' | 'text' | 'format' | undefined {
+  if (version === '') return 'required';
+  if (version.length > VERSION_MAX_LENGTH) return 'maxString';
+  if (!isStorableText(version)) return 'text';
+  return VERSION_PATTERN.test(version) ? undefined : 'format';
+}
 
 /** An MD5 digest: 32 hex digits (stored lowercase). */
 export const MD5_PATTERN = /^[0-9a-fA-F]{32}$/;

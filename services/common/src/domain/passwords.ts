@@ -39,6 +39,3 @@ export function passwordProblem(password: string): string | null {
 export function isEmail(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
 }
-
-/** A message template with the field's name filled in. */
-export const fieldMessage = (template: string, field: string) => template.replace(':attribute', field);

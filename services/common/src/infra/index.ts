@@ -20,6 +20,7 @@ export * from './outbox';
 export * from './db-admin';
 export * from './local-stack';
 export * from './runtime';
+export * from './version-rule-report';
 export * from './grpc/types';
 export * from './grpc/errors';
 export * from './grpc/server';

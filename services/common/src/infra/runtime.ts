@@ -9,6 +9,7 @@ import { createLogger } from './logger';
 import { scraped, startMetricsServer, withTimeout, type MetricsServer } from './metrics';
 import { connectBus, type Bus } from './nats';
 import { initOrm, migrate, type Orm } from './orm';
+import { reportVersionRule, type VersionTable } from './version-rule-report';
 import { OutboxEventSchema, startOutboxRelay, type OutboxRelay } from './outbox';
 import { redactUrl } from './db-admin';
 import { initTracing, shutdownTracing } from './tracing';
@@ -48,6 +49,8 @@ export async function openRuntime(opts: {
   outbox: boolean;
   logger?: Logger;
   onQuery?: (sql: string) => void;
+  /** The service's stored version strings, checked against today's rule after the migrations. */
+  versions?: VersionTable;
 }): Promise<Runtime> {
   const logger = opts.logger ?? createLogger(opts.name, opts.config.LOG_LEVEL);
   // First, so that a taken port fails the start before anything else is opened.
@@ -68,6 +71,12 @@ export async function openRuntime(opts: {
   });
   try {
     await migrate(orm, logger);
+    // A report, never a reason not to start.
+    if (opts.versions) {
+      await reportVersionRule(orm, logger, opts.versions).catch((err: unknown) =>
+        logger.warn({ err }, 'the version rule report could not be made'),
+      );
+    }
   } catch (err) {
     await orm.close(true);
     await metricsServer?.close();
