@@ -69,7 +69,7 @@ describeInBrowser()("the author's flow from files, measured", () => {
       await effort.click(
         page.getByRole('button', { name: 'Create 5 mod(s), upload 5 file(s), add them to the build' }),
       );
-      await flash(page, '5 mod(s) created, 5 file(s) uploaded, 5 mod(s) added to the build or changed in it.');
+      await flash(page, '5 mod(s) created, 5 version(s) created, 5 mod(s) added to the build or changed in it.');
 
       // The second build from the first (its mods and settings), then the newer files: versions changed.
       await effort.click(page.getByRole('link', { name: 'Back to Pack One' }));
@@ -82,7 +82,7 @@ describeInBrowser()("the author's flow from files, measured", () => {
       await heading(page, 'Pack One 1.1.0');
       await effort.chooseFiles(chooser(page), newer);
       await effort.click(page.getByRole('button', { name: 'Upload 5 file(s), add them to the build' }));
-      await flash(page, '5 file(s) uploaded, 5 mod(s) added to the build or changed in it.');
+      await flash(page, '5 version(s) created, 5 mod(s) added to the build or changed in it.');
 
       // Recommended and latest.
       await effort.click(page.getByRole('link', { name: 'Back to Pack One' }));

@@ -72,7 +72,7 @@ describeInBrowser()('publishing mod files in the console', () => {
       await version(good.name).fill('15.2.0.27');
       await checkAccessibility(page, 'mod (files to upload)');
       await page.getByRole('button', { name: 'Upload 2 file(s)' }).click();
-      await flash(page, '1 file(s) uploaded to Just Enough Items.');
+      await flash(page, '1 version(s) created for Just Enough Items.');
       await page.getByRole('alert').filter({ hasText: '1 file(s) were not uploaded' }).waitFor();
       await fileRow(page, broken.name)
         .getByText(
@@ -142,7 +142,7 @@ describeInBrowser()('publishing mod files in the console', () => {
       await page.getByRole('group', { name: 'Just Enough Items (jei)' }).waitFor();
       await checkAccessibility(page, 'mod library (files of new mods)');
       await page.getByRole('button', { name: 'Create 2 mod(s), upload 3 file(s)' }).click();
-      await flash(page, '2 mod(s) created, 3 file(s) uploaded.');
+      await flash(page, '2 mod(s) created, 3 version(s) created.');
       expect((await t.anon.get('/api/mod/journeymap')).body).toMatchObject({
         pretty_name: 'JourneyMap',
         versions: ['1.20.1-5.9.7'],
@@ -168,7 +168,7 @@ describeInBrowser()('publishing mod files in the console', () => {
       await phoneScreenshot(page, 'build-files');
       expect(await offScreen(page)).toEqual({ controls: [], sideways: 0 });
       await page.getByRole('button', { name: 'Create 1 mod(s), upload 2 file(s), add them to the build' }).click();
-      await flash(page, '1 mod(s) created, 2 file(s) uploaded, 2 mod(s) added to the build or changed in it.');
+      await flash(page, '1 mod(s) created, 2 version(s) created, 2 mod(s) added to the build or changed in it.');
       const mods = page.getByRole('table', { name: 'Mods of build 1.0' });
       expect(await mods.getByLabel('Version of Iron Chests').inputValue()).toBe('2.0');
       expect(await mods.getByLabel('Version of Waystones').inputValue()).toBe('1.20.1-14.1');

@@ -64,6 +64,7 @@ test('a jar in one request creates its version (201) with the digests of the sto
     stored: true,
     packaged: true,
     warnings: [],
+    builds: [],
   });
   // The object in the store is the zip the record describes.
   const stored = fs.readFileSync(

@@ -92,14 +92,18 @@ async function typed<T extends { response: Response; data?: unknown; error?: unk
 }
 
 /** An archive uploaded as a client sends one (raw bytes), its JSON answer checked against the document. */
-async function upload(url: string, file: Buffer, status: number): Promise<any> {
+async function upload(
+  url: string,
+  file: Buffer,
+  status: number,
+  template = '/api/mod/{slug}/{version}/archive',
+): Promise<any> {
   const res = await fetch(t.url + url, {
     method: 'PUT',
     headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/octet-stream' },
     body: file,
   });
   const body = await res.json();
-  const template = '/api/mod/{slug}/{version}/archive';
   expect({ where: `PUT ${url}`, status: res.status }).toEqual({ where: `PUT ${url}`, status });
   expectDocumented('PUT', template, status, body);
   seen.add(`PUT ${template} ${status}`);
@@ -213,6 +217,15 @@ describe('every answer is the documented one', () => {
       changed: false,
       version: { md5: created.version.md5 },
     });
+    // A new mod with its first version, from its file (201).
+    expect(
+      await upload(
+        '/api/manage/mods/newjar/1.0/archive?file_name=newjar-1.0.jar&pretty_name=New%20Jar',
+        jar,
+        201,
+        '/api/manage/mods/{slug}/{version}/archive',
+      ),
+    ).toMatchObject({ created_version: true, version: { version: '1.0' } });
     const download = await fetch(`${t.url}/mods/jei/jei-3.0.zip`);
     const zip = Buffer.from(await download.arrayBuffer());
     expect([download.status, download.headers.get('content-type'), md5Hex(zip)]).toEqual([
@@ -399,7 +412,12 @@ describe('every answer is the documented one', () => {
       api.GET('/api/manage/modpacks/{slug}/doctor', slug),
       200,
     );
-    expect(diagnosis.findings.map((f) => f.code)).toEqual(['no-published-build', 'recommended-unset', 'latest-unset']);
+    expect(diagnosis.findings.map((f) => f.code)).toEqual([
+      'no-published-build',
+      'recommended-unset',
+      'latest-unset',
+      'modpack-hidden',
+    ]);
     const mod = await typed(
       'GET',
       '/api/manage/mods/{slug}',
@@ -653,6 +671,7 @@ describe('the documented access is the enforced one', () => {
         method: method.toUpperCase(),
         template,
         access: op['x-access'] as string,
+        alsoNeeds: op['x-also-needs'] as string | undefined,
       })),
     );
 
@@ -671,13 +690,24 @@ describe('the documented access is the enforced one', () => {
       });
     }
     const checked: string[] = [];
-    for (const { method, template, access } of operations()) {
+    for (const { method, template, access, alsoNeeds } of operations()) {
       if (!tokens.has(access)) continue;
-      const where = `${method} ${template} (${access})`;
+      const where = `${method} ${template} (${[access, alsoNeeds].filter(Boolean).join(' + ')})`;
       const { without, only } = tokens.get(access)!;
       expect({ where, ...(await call(method, template, without)) }).toEqual({ where, status: 403, body: UNAUTHORIZED });
-      const holder = await call(method, template, only);
-      expect({ where, forbidden: holder.status === 401 || holder.status === 403 }).toEqual({ where, forbidden: false });
+      // A route that needs a second permission: refused without it too, let past with both.
+      let holder = only;
+      if (alsoNeeds) {
+        expect({ where, ...(await call(method, template, tokens.get(alsoNeeds)!.without)) }).toEqual({
+          where,
+          status: 403,
+          body: UNAUTHORIZED,
+        });
+        expect({ where, ...(await call(method, template, only)) }).toEqual({ where, status: 403, body: UNAUTHORIZED });
+        holder = await userWithToken(t.admin, `both-${access}-${alsoNeeds}`.replace(/_/g, '-'), [access, alsoNeeds]);
+      }
+      const res = await call(method, template, holder);
+      expect({ where, forbidden: res.status === 401 || res.status === 403 }).toEqual({ where, forbidden: false });
       checked.push(where);
     }
     // Every write of the API is guarded by a permission but the user's own tokens.

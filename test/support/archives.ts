@@ -129,12 +129,15 @@ export function rawPut(
     pauseMs?: number;
     /** Sends nothing more after this many bytes, without ending, until answered (a stalled sender). */
     stallAfter?: number;
+    /** The request's path as written, sent as it is (a URL would resolve `.` and `..` segments). */
+    path?: string;
   },
 ): Promise<{ status: number; body: unknown; sent: number } | { cut: true; sent: number }> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
-    const req = http.request(url, { method: 'PUT', headers: opts.headers, agent: false }, (res) => {
+    const options = { method: 'PUT', headers: opts.headers, agent: false };
+    const respond = (res: http.IncomingMessage) => {
       answered = true;
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
@@ -143,7 +146,10 @@ export function rawPut(
         resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined, sent });
       });
       res.on('error', reject);
-    });
+    };
+    const req = opts.path
+      ? http.request({ ...options, ...urlParts(url), path: opts.path }, respond)
+      : http.request(url, options, respond);
     req.on('error', (err) =>
       answered ? undefined : opts.cutAfter !== undefined ? resolve({ cut: true, sent }) : reject(err),
     );
@@ -168,6 +174,11 @@ export function rawPut(
     send().catch(reject);
   });
 }
+
+const urlParts = (url: string) => {
+  const u = new URL(url);
+  return { hostname: u.hostname, port: u.port };
+};
 
 /** `n` chunks of `size` random bytes. */
 export function* chunksOf(n: number, size = 64 * 1024): Iterable<Buffer> {

@@ -203,8 +203,9 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring, re
       CATALOG_GRPC_LISTEN: listen('catalog'),
       ...metrics('catalog'),
       BUILDS_GRPC_ADDR: addr('builds'),
-      // Where it fetches archives from for a rehash.
-      SERVICE_MIRROR_URL: mirror,
+      // Where it fetches archives from for a rehash; without a mirror of its own, Depot's address
+      // is the mirror (PUBLIC_URL), which the catalog never fetches: it reads its store instead.
+      ...(s.mirrorUrl ? { SERVICE_MIRROR_URL: s.mirrorUrl } : { PUBLIC_URL: mirror }),
       // Its store of hosted archives (when ARCHIVE_STORE is fs, the default).
       ARCHIVE_STORE_DIR: w.archiveDir,
     },

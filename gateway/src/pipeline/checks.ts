@@ -109,6 +109,7 @@ async function identify(
   }
   if (req.session && isWrite(req.method) && !csrfTokenValid(req, req.session)) throw csrfMismatch();
   if (access !== 'user' && !holds(principal, access)) throw forbidden();
+  if (declaration.alsoNeeds && !holds(principal, declaration.alsoNeeds)) throw forbidden();
   req.principal = principal;
   req.scope = scopeOf(principal);
   if (declaration.privateFields) req.showsPrivate = holds(principal, declaration.privateFields);

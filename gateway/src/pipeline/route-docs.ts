@@ -60,6 +60,7 @@ export function standardAnswers(declaration: AnyRoute): Record<number, Answer> {
 function forbiddenWhen(declaration: AnyRoute): string {
   const needs = [
     declaration.access !== 'user' ? `the \`${declaration.access}\` permission` : '',
+    declaration.alsoNeeds ? `the \`${declaration.alsoNeeds}\` permission` : '',
     declaration.modpackAccess ? 'access to the modpack' : '',
   ].filter(Boolean);
   const missing = needs.length ? `${needs.join(' or ')} is missing.` : '';

@@ -101,6 +101,7 @@ function transform(document: Parameters<typeof zodTransform>[0] & { route: Route
   schema.security = securityOf(declaration);
   // Machine-readable: who may call (public, read, user or a permission) and whether modpack access is needed.
   schema['x-access'] = declaration.access;
+  if (declaration.alsoNeeds) schema['x-also-needs'] = declaration.alsoNeeds;
   if (declaration.modpackAccess) schema['x-modpack-access'] = true;
   if (declaration.privateFields) schema['x-private-fields'] = declaration.privateFields;
   // The user acted on (`named`) and the rights given (`grants`): the caller must cover them.
@@ -145,7 +146,7 @@ function permissionNote(declaration: AnyRoute): string {
   const who =
     access === 'user'
       ? 'Any user with a bearer token or a session'
-      : `Needs the \`${access}\` permission (or \`solder_full\`)`;
+      : `Needs the \`${access}\` permission${declaration.alsoNeeds ? ` and the \`${declaration.alsoNeeds}\` permission` : ''} (or \`solder_full\`)`;
   const acts = declaration.actsOnUser;
   const covered = acts && [acts.named && "the user's rights", acts.grants && 'the rights given'].filter(Boolean);
   const user = covered ? `The caller must cover ${covered.join(' and ')} (docs/api.md#acting-on-users).` : '';

@@ -4,6 +4,7 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { AdoptVersionArchivesRequest as _depot_catalog_v1_AdoptVersionArchivesRequest, AdoptVersionArchivesRequest__Output as _depot_catalog_v1_AdoptVersionArchivesRequest__Output } from './depot/catalog/v1/AdoptVersionArchivesRequest';
 import type { AdoptVersionArchivesResponse as _depot_catalog_v1_AdoptVersionArchivesResponse, AdoptVersionArchivesResponse__Output as _depot_catalog_v1_AdoptVersionArchivesResponse__Output } from './depot/catalog/v1/AdoptVersionArchivesResponse';
 import type { AdoptedArchive as _depot_catalog_v1_AdoptedArchive, AdoptedArchive__Output as _depot_catalog_v1_AdoptedArchive__Output } from './depot/catalog/v1/AdoptedArchive';
+import type { ArchiveBuild as _depot_catalog_v1_ArchiveBuild, ArchiveBuild__Output as _depot_catalog_v1_ArchiveBuild__Output } from './depot/catalog/v1/ArchiveBuild';
 import type { ArchiveCheck as _depot_catalog_v1_ArchiveCheck, ArchiveCheck__Output as _depot_catalog_v1_ArchiveCheck__Output } from './depot/catalog/v1/ArchiveCheck';
 import type { ArchiveChunk as _depot_catalog_v1_ArchiveChunk, ArchiveChunk__Output as _depot_catalog_v1_ArchiveChunk__Output } from './depot/catalog/v1/ArchiveChunk';
 import type { ArchiveMetadata as _depot_catalog_v1_ArchiveMetadata, ArchiveMetadata__Output as _depot_catalog_v1_ArchiveMetadata__Output } from './depot/catalog/v1/ArchiveMetadata';
@@ -26,6 +27,7 @@ import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod
 import type { ModSummary as _depot_catalog_v1_ModSummary, ModSummary__Output as _depot_catalog_v1_ModSummary__Output } from './depot/catalog/v1/ModSummary';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from './depot/catalog/v1/ModVersion';
 import type { ModWithVersions as _depot_catalog_v1_ModWithVersions, ModWithVersions__Output as _depot_catalog_v1_ModWithVersions__Output } from './depot/catalog/v1/ModWithVersions';
+import type { NewMod as _depot_catalog_v1_NewMod, NewMod__Output as _depot_catalog_v1_NewMod__Output } from './depot/catalog/v1/NewMod';
 import type { ReadArchiveRequest as _depot_catalog_v1_ReadArchiveRequest, ReadArchiveRequest__Output as _depot_catalog_v1_ReadArchiveRequest__Output } from './depot/catalog/v1/ReadArchiveRequest';
 import type { RehashVersionRequest as _depot_catalog_v1_RehashVersionRequest, RehashVersionRequest__Output as _depot_catalog_v1_RehashVersionRequest__Output } from './depot/catalog/v1/RehashVersionRequest';
 import type { RehashVersionResponse as _depot_catalog_v1_RehashVersionResponse, RehashVersionResponse__Output as _depot_catalog_v1_RehashVersionResponse__Output } from './depot/catalog/v1/RehashVersionResponse';
@@ -50,6 +52,7 @@ export interface ProtoGrpcType {
         AdoptVersionArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_AdoptVersionArchivesRequest, _depot_catalog_v1_AdoptVersionArchivesRequest__Output>
         AdoptVersionArchivesResponse: MessageTypeDefinition<_depot_catalog_v1_AdoptVersionArchivesResponse, _depot_catalog_v1_AdoptVersionArchivesResponse__Output>
         AdoptedArchive: MessageTypeDefinition<_depot_catalog_v1_AdoptedArchive, _depot_catalog_v1_AdoptedArchive__Output>
+        ArchiveBuild: MessageTypeDefinition<_depot_catalog_v1_ArchiveBuild, _depot_catalog_v1_ArchiveBuild__Output>
         ArchiveCheck: MessageTypeDefinition<_depot_catalog_v1_ArchiveCheck, _depot_catalog_v1_ArchiveCheck__Output>
         ArchiveChunk: MessageTypeDefinition<_depot_catalog_v1_ArchiveChunk, _depot_catalog_v1_ArchiveChunk__Output>
         ArchiveMetadata: MessageTypeDefinition<_depot_catalog_v1_ArchiveMetadata, _depot_catalog_v1_ArchiveMetadata__Output>
@@ -72,6 +75,7 @@ export interface ProtoGrpcType {
         ModSummary: MessageTypeDefinition<_depot_catalog_v1_ModSummary, _depot_catalog_v1_ModSummary__Output>
         ModVersion: MessageTypeDefinition<_depot_catalog_v1_ModVersion, _depot_catalog_v1_ModVersion__Output>
         ModWithVersions: MessageTypeDefinition<_depot_catalog_v1_ModWithVersions, _depot_catalog_v1_ModWithVersions__Output>
+        NewMod: MessageTypeDefinition<_depot_catalog_v1_NewMod, _depot_catalog_v1_NewMod__Output>
         ReadArchiveRequest: MessageTypeDefinition<_depot_catalog_v1_ReadArchiveRequest, _depot_catalog_v1_ReadArchiveRequest__Output>
         RehashVersionRequest: MessageTypeDefinition<_depot_catalog_v1_RehashVersionRequest, _depot_catalog_v1_RehashVersionRequest__Output>
         RehashVersionResponse: MessageTypeDefinition<_depot_catalog_v1_RehashVersionResponse, _depot_catalog_v1_RehashVersionResponse__Output>

@@ -42,6 +42,7 @@ export async function startStack(prefix: string, onQuery?: (sql: string) => void
     {
       logger: silentLogger(),
       usage: {
+        buildsUsing: (id) => buildsVersionUsage(stack.builds, silentLogger()).buildsUsing(id),
         reserveDeletion: async (id) =>
           stack.usageOverride === undefined
             ? buildsVersionUsage(stack.builds, silentLogger()).reserveDeletion(id)

@@ -2,6 +2,7 @@
 import { bindHandlers, createClient, mirrorUrlOf, openRuntime, startGrpcServer, type Logger } from '@depot/common';
 import { BuildsService, CatalogService } from '@depot/proto';
 import { archivePolicy } from './archive-policy';
+import { ArchiveSources } from './archive-sources';
 import { VersionArchives } from './archives';
 import { FetchedVersions } from './fetched-version';
 import type { CatalogConfig } from './config';
@@ -46,6 +47,10 @@ export async function startCatalog(
     outbox: true,
     logger: opts.logger,
     onQuery: opts.onQuery,
+    versions: {
+      what: 'mod versions',
+      sql: 'select v.id, m.name as label, v.version from mod_versions v join mods m on m.id = v.mod_id where v.id > ? order by v.id limit ?',
+    },
   });
   const builds = createClient(BuildsService, config.BUILDS_GRPC_ADDR, {
     deadlineMs: config.GRPC_DEADLINE_MS,
@@ -55,19 +60,25 @@ export async function startCatalog(
   });
   const store = openArchiveStore(config);
   const objects = new ArchiveObjects(runtime.orm, store, runtime.logger);
-  const catalog = new Catalog(
+  const usage = opts.usage ?? buildsVersionUsage(builds, runtime.logger);
+  const catalog = new Catalog(runtime.orm, runtime.relay, usage, (shas) => objects.release(shas));
+  const uploads = new ArchiveUploads(
     runtime.orm,
     runtime.relay,
-    opts.usage ?? buildsVersionUsage(builds, runtime.logger),
-    (shas) => objects.release(shas),
+    objects,
+    usage,
+    config.ARCHIVE_MAX_BYTES,
+    config.ARCHIVE_MAX_ENTRIES,
   );
-  const uploads = new ArchiveUploads(runtime.orm, runtime.relay, objects, config.ARCHIVE_MAX_BYTES);
   // The streaming methods are served by store/grpc.ts, the unary ones by bindHandlers.
   const { UploadVersionArchive: _upload, ReadArchive: _read, ...unary } = CatalogService.service;
   const mirrorUrl = mirrorUrlOf(config);
-  const policy = archivePolicy(config, mirrorUrl);
-  const archives = new VersionArchives(runtime.orm, runtime.relay, catalog, mirrorUrl, policy, store);
-  const fetched = new FetchedVersions(catalog, mirrorUrl, policy);
+  // SERVICE_MIRROR_URL unset: Depot is its own mirror, whose downloads go to ARCHIVE_UPSTREAM_URL.
+  const ownMirror = config.SERVICE_MIRROR_URL ? undefined : { upstream: config.ARCHIVE_UPSTREAM_URL };
+  const policy = archivePolicy(config, mirrorUrl, ownMirror?.upstream);
+  const sources = new ArchiveSources(mirrorUrl, ownMirror);
+  const archives = new VersionArchives(runtime.orm, runtime.relay, catalog, sources, policy, store);
+  const fetched = new FetchedVersions(catalog, sources, policy);
   const adoption = new ArchiveAdoption(runtime.orm, uploads, mirrorUrl, policy);
   const grpcServer = await startGrpcServer({
     address: config.CATALOG_GRPC_LISTEN,

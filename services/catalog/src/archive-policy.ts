@@ -23,9 +23,14 @@ export interface ArchivePolicy {
 /** As many as Solder's fetch follows. */
 const MAX_REDIRECTS = 5;
 
-/** The policy of the settings; without ARCHIVE_HOSTS, the mirror's host is the one allowed. */
-export function archivePolicy(settings: ArchiveSettings, mirrorUrl: string): ArchivePolicy {
-  const hosts = settings.ARCHIVE_HOSTS.trim() ? parseHostRules(settings.ARCHIVE_HOSTS) : [hostRuleOf(mirrorUrl)];
+/**
+ * The policy of the settings; without ARCHIVE_HOSTS, the mirror's host is the one allowed (and the
+ * old mirror's, `upstream`, when Depot is its own mirror and passes downloads to it).
+ */
+export function archivePolicy(settings: ArchiveSettings, mirrorUrl: string, upstream?: string): ArchivePolicy {
+  const hosts = settings.ARCHIVE_HOSTS.trim()
+    ? parseHostRules(settings.ARCHIVE_HOSTS)
+    : [mirrorUrl, ...(upstream ? [upstream] : [])].map(hostRuleOf);
   return {
     hosts,
     allowPrivate: settings.ARCHIVE_ALLOW_PRIVATE,

@@ -4,14 +4,8 @@
 // ARCHIVE_* settings and the catalog's egress policy (archive-policy.ts).
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import {
-  DepotError,
-  enqueueEvent,
-  modDownloadUrls,
-  versionArchiveUrl,
-  type Orm,
-  type OutboxRelay,
-} from '@depot/common';
+import { DepotError, enqueueEvent, type Orm, type OutboxRelay } from '@depot/common';
+import type { ArchiveSources } from './archive-sources';
 import { fetchArchiveDigest, type ArchiveDigest } from './archive-fetch';
 import type { ArchivePolicy } from './archive-policy';
 import { ArchiveFetchError, archiveError, type ArchiveProblem } from './archive-problems';
@@ -73,19 +67,19 @@ type Fetch = (url: string, policy: ArchivePolicy, options: { signal?: AbortSigna
 const bounded = (value: number, fallback: number, max: number) => (value <= 0 ? fallback : Math.min(value, max));
 
 export class VersionArchives {
-  private readonly urls: (name: string, version: string) => string;
-
   constructor(
     private readonly orm: Orm,
     private readonly relay: OutboxRelay | undefined,
     private readonly catalog: Catalog,
-    readonly mirrorUrl: string,
+    private readonly sources: ArchiveSources,
     private readonly policy: ArchivePolicy,
     /** The store of hosted archives: their checks and rehashes read it, not the mirror. */
     private readonly archiveStore?: ArchiveStore,
     private readonly fetch: Fetch = fetchArchiveDigest,
-  ) {
-    this.urls = modDownloadUrls(mirrorUrl);
+  ) {}
+
+  get mirrorUrl(): string {
+    return this.sources.mirrorUrl;
   }
 
   /**
@@ -94,13 +88,13 @@ export class VersionArchives {
    */
   async rehash(slug: string, version: string, store: boolean, signal?: AbortSignal): Promise<RehashResult> {
     const row = await this.catalog.getVersion(slug, version);
-    const url = versionArchiveUrl(this.urls, slug, row);
+    const url = this.sources.urlOf(slug, row);
     let digest: ArchiveDigest;
     try {
       digest =
         row.hosted && this.archiveStore
           ? await hostedDigest(this.archiveStore, row.hosted, signal)
-          : await this.fetch(url, this.policy, { signal });
+          : await this.fetch(this.sources.sourceOf(slug, row), this.policy, { signal });
     } catch (err) {
       throw err instanceof ArchiveFetchError ? archiveError(err) : err;
     }
@@ -154,11 +148,12 @@ export class VersionArchives {
       ? await em.execute<CheckRow[]>(IDS_SQL, [`{${ids.slice(0, PAGE.max).map(Number).join(',')}}`])
       : await em.execute<CheckRow[]>(PAGE_SQL, [Math.max(afterId, 0), bounded(limit, PAGE.default, PAGE.max)]);
     const hosted = new Map(rows.filter((r) => r.hosted).map((r) => [r.id, r]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
     const checks: ArchiveCheck[] = rows.map((r) => ({
       id: r.id,
       mod: r.mod,
       version: r.version,
-      url: versionArchiveUrl(this.urls, r.mod, r),
+      url: this.sources.urlOf(r.mod, r),
       recordedMd5: r.md5,
       // int8: node-postgres answers a string
       recordedFilesize: r.filesize === null ? null : Number(r.filesize),
@@ -173,7 +168,7 @@ export class VersionArchives {
           check.digest =
             row && this.archiveStore
               ? await hostedCheck(this.archiveStore, row, check.recordedMd5)
-              : await this.fetch(check.url, this.policy, { signal });
+              : await this.fetch(this.sources.sourceOf(check.mod, byId.get(check.id)!), this.policy, { signal });
         } catch (err) {
           if (!(err instanceof ArchiveFetchError)) throw err;
           check.failure = { problem: err.problem, message: err.message };

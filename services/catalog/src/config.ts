@@ -1,5 +1,5 @@
 import { archiveEnv, hostPortSchema, loadConfig, mirrorUrlSchema, publicUrlSchema, serviceEnv, z } from '@depot/common';
-import { archiveStoreEnv, refineArchiveStore } from '@depot/common/archive-store';
+import { archiveStoreEnv, archiveUpstreamEnv, refineArchiveStore } from '@depot/common/archive-store';
 
 export const catalogConfigSchema = z
   .object({
@@ -12,6 +12,8 @@ export const catalogConfigSchema = z
     /** Depot's own address: the mirror when SERVICE_MIRROR_URL is unset (mirrorUrlOf). */
     PUBLIC_URL: publicUrlSchema,
     ...archiveEnv,
+    /** The old mirror Depot's downloads pass to: with Depot as its own mirror, checks fetch it there. */
+    ...archiveUpstreamEnv,
     /** The store of hosted archives (docs/archives.md#settings). */
     ...archiveStoreEnv,
   })

@@ -6,6 +6,7 @@ import {
   DepotError,
   enqueueEvent,
   isUniqueViolation,
+  refuseNewVersion,
   runPrepared,
   withDates,
   type Orm,
@@ -41,7 +42,7 @@ export interface VersionFields {
   notes?: string | null;
 }
 
-const nameTaken = () => DepotError.fields({ name: ['The name has already been taken.'] }, 'MOD_NAME_TAKEN');
+export const nameTaken = () => DepotError.fields({ name: ['The name has already been taken.'] }, 'MOD_NAME_TAKEN');
 
 function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string; name?: string };
@@ -73,23 +74,9 @@ export class Catalog {
     return { mod: withDates<Mod>(mod), versions };
   }
 
-  async createMod(fields: Required<Pick<ModFields, 'name' | 'prettyName'>> & ModFields): Promise<Mod> {
-    const em = this.em();
+  async createMod(fields: NewModFields): Promise<Mod> {
     try {
-      const mod = await em.transactional(async (tx) => {
-        await this.assertNameFree(tx, fields.name);
-        const created = tx.create(ModSchema, {
-          name: fields.name,
-          prettyName: fields.prettyName,
-          author: fields.author ?? null,
-          description: fields.description ?? null,
-          link: fields.link ?? null,
-          notes: fields.notes ?? null,
-        } as Mod);
-        await tx.flush();
-        enqueueEvent(tx, 'mod.updated', { mod_id: created.id });
-        return created;
-      });
+      const mod = await this.em().transactional((tx) => insertMod(tx, fields));
       this.relay?.kick();
       return mod;
     } catch (err) {
@@ -103,7 +90,7 @@ export class Catalog {
       const mod = await this.em().transactional(async (tx) => {
         const mod = await this.findMod(tx, slug);
         if (fields.name !== undefined && fields.name.toLowerCase() !== mod.name.toLowerCase()) {
-          await this.assertNameFree(tx, fields.name);
+          await assertNameFree(tx, fields.name);
         }
         tx.assign(mod, fields);
         await tx.flush();
@@ -147,6 +134,7 @@ export class Catalog {
     try {
       const created = await this.em().transactional(async (tx) => {
         const mod = await this.findMod(tx, slug);
+        refuseNewVersion(version);
         const existing = await tx.count(ModVersionSchema, { modId: mod.id, version });
         if (existing) throw new DepotError('VERSION_EXISTS');
         const row = tx.create(ModVersionSchema, {
@@ -248,12 +236,30 @@ export class Catalog {
     if (!row) throw new DepotError('VERSION_NOT_FOUND');
     return row;
   }
+}
 
-  private async assertNameFree(em: SqlEntityManager, name: string): Promise<void> {
-    const [row] = await em.execute<{ n: number }[]>(
-      'select count(*)::int as n from mods where lower(name) = lower(?)',
-      [name],
-    );
-    if (row.n > 0) throw nameTaken();
-  }
+export type NewModFields = Required<Pick<ModFields, 'name' | 'prettyName'>> & ModFields;
+
+/** Inserts a mod in `tx` (a new upload's mod too, store/uploads.ts), with its mod.updated event. */
+export async function insertMod(tx: SqlEntityManager, fields: NewModFields): Promise<Mod> {
+  await assertNameFree(tx, fields.name);
+  const created = tx.create(ModSchema, {
+    name: fields.name,
+    prettyName: fields.prettyName,
+    author: fields.author ?? null,
+    description: fields.description ?? null,
+    link: fields.link ?? null,
+    notes: fields.notes ?? null,
+  } as Mod);
+  await tx.flush();
+  enqueueEvent(tx, 'mod.updated', { mod_id: created.id });
+  return created;
+}
+
+/** Names are unique whatever their case. */
+async function assertNameFree(em: SqlEntityManager, name: string): Promise<void> {
+  const [row] = await em.execute<{ n: number }[]>('select count(*)::int as n from mods where lower(name) = lower(?)', [
+    name,
+  ]);
+  if (row.n > 0) throw nameTaken();
 }

@@ -1,5 +1,5 @@
 // The seam between catalog and builds: before a version is deleted, catalog asks how many builds
-// use it. Builds owns assignments, so the answer comes over gRPC, together with a reservation
+// use it (and, before its archive is replaced, which). Builds owns assignments, so the answer comes over gRPC, together with a reservation
 // that keeps new assignments of the version out until the delete is done (or has failed): an
 // assignment is either counted, and the delete refused, or refused itself.
 import type { BuildsServiceDefinition } from '@depot/proto';
@@ -22,12 +22,31 @@ export interface VersionDeletion {
   release(): Promise<void>;
 }
 
+/** A build that holds a version (what a replace of its archive changes for launchers). */
+export interface BuildUse {
+  modpackSlug: string;
+  modpackName: string;
+  buildVersion: string;
+  published: boolean;
+}
+
 export interface VersionUsage {
   reserveDeletion(versionId: number): Promise<VersionDeletion>;
+  /** The builds holding the version, in modpack then build order: one call. */
+  buildsUsing(versionId: number): Promise<BuildUse[]>;
 }
 
 export function buildsVersionUsage(builds: PromiseClient<BuildsServiceDefinition>, logger: Logger): VersionUsage {
   return {
+    async buildsUsing(versionId) {
+      const { uses } = await builds.ListVersionUses({ mod_version_ids: [versionId] });
+      return uses.map((u) => ({
+        modpackSlug: u.modpack_slug,
+        modpackName: u.modpack_name,
+        buildVersion: u.build_version,
+        published: u.build_published,
+      }));
+    },
     async reserveDeletion(versionId) {
       // Measured from before the request: builds starts the lease later than this.
       const started = performance.now();

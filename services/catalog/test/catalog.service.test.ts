@@ -70,6 +70,7 @@ beforeAll(async () => {
   app = await startCatalog(config, {
     logger: silentLogger(),
     usage: {
+      buildsUsing: async () => [],
       reserveDeletion: async () => ({ count: inUse, holds: () => holds, release: async () => void released++ }),
     },
   });

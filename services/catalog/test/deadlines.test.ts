@@ -32,7 +32,10 @@ beforeAll(async () => {
     }),
     {
       logger: silentLogger(),
-      usage: { reserveDeletion: async () => ({ count: 0, holds: () => true, release: async () => undefined }) },
+      usage: {
+        buildsUsing: async () => [],
+        reserveDeletion: async () => ({ count: 0, holds: () => true, release: async () => undefined }),
+      },
     },
   );
   client = createClient(CatalogService, `127.0.0.1:${app.port}`);

@@ -54,13 +54,29 @@ describe('a healthy pack', () => {
     });
   });
 
-  it('a hidden pack is shown by slug but not listed to anonymous launchers, and that is no finding', () => {
+  it('a hidden pack is shown by slug but not listed to anonymous launchers, which the doctor says', () => {
     const input = healthy();
     input.modpack.hidden = true;
     const diagnosis = diagnosePack(input);
     expect(diagnosis.launchers.anonymous).toMatchObject({ listed: false, shown: true });
     expect(diagnosis.launchers.platform).toMatchObject({ listed: true, shown: true });
-    expect(diagnosis.findings).toEqual([]);
+    expect(diagnosis.findings).toEqual([
+      {
+        code: 'modpack-hidden',
+        severity: 'warning',
+        message:
+          'Modpack tekkit is hidden: launchers and Technic Platform do not list it (GET /api/modpack); a player reaches it only by its slug.',
+        fix: 'Show it in the list (PUT /api/modpack/tekkit with {"hidden": false}) once it is ready for everyone.',
+      },
+    ]);
+  });
+
+  it('a private pack that is also hidden: only private-without-client (privacy already keeps it from the list)', () => {
+    const found = findings((i) => {
+      i.modpack.hidden = true;
+      i.modpack.private = true;
+    });
+    expect(found.map((f) => f.code)).toEqual(['private-without-client']);
   });
 });
 
@@ -247,7 +263,40 @@ describe('builds without mods', () => {
   });
 });
 
+describe('version strings that break the rule (stored before it applied)', () => {
+  it('each is an error naming the file the launcher caches, once for every published build holding it', () => {
+    const found = findings((i) => {
+      i.builds[0].mods = [mod('jei', 'a\\..\\b'), mod('waystones', '14.1')];
+      i.builds[1].mods = [mod('jei', 'a\\..\\b'), mod('waystones', '14.1\u202e')];
+    });
+    expect(found).toEqual([
+      {
+        code: 'version-breaks-rule',
+        severity: 'error',
+        message:
+          'Mod jei version "a\\\\..\\\\b" breaks the rules of version strings (stored before they applied), used by published builds 1.0 and 1.1: the launcher caches it as "jei-a-..-b.zip" and may fail to install it.',
+        fix: 'Add a version with a plain name (POST /api/mod/jei/version, or upload its archive), then put it in those builds instead (PUT /api/modpack/tekkit/1.0/mod/jei).',
+      },
+      {
+        code: 'version-breaks-rule',
+        severity: 'error',
+        message:
+          'Mod waystones version "14.1\\u202e" breaks the rules of version strings (stored before they applied), used by published build 1.1: the launcher caches it as "waystones-14.1\\u202e.zip" and may fail to install it.',
+        fix: 'Add a version with a plain name (POST /api/mod/waystones/version, or upload its archive), then put it in that build instead (PUT /api/modpack/tekkit/1.1/mod/waystones).',
+      },
+    ]);
+  });
+});
+
 describe('file name collisions', () => {
+  it('as the launcher names its cache files: \\ / : * ? " < > | become -', () => {
+    const found = findings((i) => (i.builds[1].mods = [mod('foo', '1:2'), mod('foo-1', '2')]));
+    expect(found.map((f) => f.code)).toEqual(['file-name-collision']);
+    expect(found[0].message).toMatch(
+      /^Mods foo \(version 1:2\) and foo-1 \(version 2\) are both saved as foo-1-2\.zip /,
+    );
+  });
+
   it('foo bar-1 and foo-bar 1 are both foo-bar-1.zip, reported once for every build they meet in', () => {
     const clash = [mod('foo', 'bar-1'), mod('foo-bar', '1'), mod('jei', '15.2')];
     const found = findings((i) => {

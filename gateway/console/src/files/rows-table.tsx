@@ -1,7 +1,7 @@
 // The table of files to publish: file, version (editable until uploaded), status, and a remove
 // button. Rows are cards on a phone, like the console's other tables.
 import { Table } from '../ui/table';
-import { RowStatus, type FileRow } from './rows';
+import { RowStatus, versionReady, type FileRow } from './rows';
 
 const COLUMNS = { file: 'File', version: 'Version', status: 'Status', actions: 'Actions' };
 
@@ -33,12 +33,12 @@ export function FileRowsTable({
                 readOnly={locked}
                 spellCheck={false}
                 autoComplete="off"
-                aria-invalid={row.state === 'failed' ? true : undefined}
+                aria-invalid={row.state === 'failed' || !versionReady(row) ? true : undefined}
                 onChange={(e) => update(row.id, { version: e.currentTarget.value })}
               />
             </td>
             <td data-label={COLUMNS.status}>
-              <RowStatus row={row} onReplace={(replace) => update(row.id, { replace })} />
+              <RowStatus row={row} onReplace={(change) => update(row.id, change)} />
             </td>
             <td className="actions">
               {row.state === 'uploading' ? null : (

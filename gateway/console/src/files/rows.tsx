@@ -3,6 +3,7 @@
 // refused in the console's words). Shared by the mod page and the "from files" forms of the mod
 // library and the build page.
 import { useCallback, useState } from 'react';
+import { VERSION_PATTERN } from '@depot/common/names';
 import { ApiError } from '../api';
 import { fileSize } from '../format';
 import { ARCHIVE_EXISTS_TEXT, fieldMessage, personMessage } from '../wording';
@@ -23,6 +24,8 @@ export interface FileRow {
   error?: unknown;
   /** Replace the archive the version already has (offered after Depot refused to). */
   replace?: boolean;
+  /** ...in the builds that use it too (offered after Depot named them). */
+  replaceInBuilds?: boolean;
 }
 
 let nextId = 1;
@@ -31,10 +34,14 @@ let nextId = 1;
 export function useFileRows() {
   const [rows, setRows] = useState<FileRow[]>([]);
   const add = useCallback((files: File[], guess: (file: File) => { version: string; slug?: string }) => {
-    setRows((current) => [
-      ...current,
-      ...files.map((file) => ({ id: nextId++, file, ...guess(file), state: 'ready' as const, sent: 0 })),
-    ]);
+    setRows((current) => {
+      // The same file chosen twice (or dropped again) is one row.
+      const fresh = files.filter((file) => !current.some((r) => sameFile(r.file, file)));
+      return [
+        ...current,
+        ...fresh.map((file) => ({ id: nextId++, file, ...guess(file), state: 'ready' as const, sent: 0 })),
+      ];
+    });
   }, []);
   const update = useCallback((id: number, change: Partial<FileRow>) => {
     setRows((current) => current.map((r) => (r.id === id ? { ...r, ...change } : r)));
@@ -44,8 +51,19 @@ export function useFileRows() {
   return { rows, setRows, add, update, remove, clearDone };
 }
 
+const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
 /** Rows still to upload: new ones, and those refused (to try again once corrected). */
 export const pending = (rows: FileRow[]) => rows.filter((r) => r.state === 'ready' || r.state === 'failed');
+
+/**
+ * Whether a row's version can be one (the API's rule, @depot/common names.ts): a blank one never
+ * goes out (it would name the mod itself in a URL), nor one the API refuses.
+ */
+export const versionReady = (row: FileRow) => VERSION_PATTERN.test(row.version.trim());
+
+/** Rows whose upload changed nothing (the version had exactly this archive already). */
+export const unchanged = (rows: FileRow[]) => rows.filter((r) => r.state === 'done' && r.result && !r.result.changed);
 
 /** The labels of what a refusal may name, as the rows show them. */
 const LABELS: Record<string, string> = { version: 'Version', file_name: 'File name' };
@@ -63,8 +81,18 @@ export function refusalText(error: unknown): string {
 /** The API refused because the version has another archive: replacing it is offered. */
 export const archiveExists = (error: unknown) => error instanceof ApiError && error.message === ARCHIVE_EXISTS_TEXT;
 
+/** The API refused a replace because builds use the version (it names them): confirming is offered. */
+export const archiveInBuilds = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.message.startsWith('The version is in ');
+
 /** How the row's upload goes, announced to screen readers as it changes. */
-export function RowStatus({ row, onReplace }: { row: FileRow; onReplace: (replace: boolean) => void }) {
+export function RowStatus({
+  row,
+  onReplace,
+}: {
+  row: FileRow;
+  onReplace: (change: Pick<FileRow, 'replace' | 'replaceInBuilds'>) => void;
+}) {
   const name = row.file.name;
   if (row.state === 'uploading') {
     const percent = row.file.size ? Math.floor((row.sent / row.file.size) * 100) : 100;
@@ -92,6 +120,12 @@ export function RowStatus({ row, onReplace }: { row: FileRow; onReplace: (replac
           ) : null}
           .
         </p>
+        {r.builds.length ? (
+          <p className="field-warning">
+            Launchers of {r.builds.map((b) => `${b.modpack_name} ${b.build}`).join(', ')} download this archive from now
+            on.
+          </p>
+        ) : null}
         {r.warnings.map((w) => (
           <p key={w} className="field-warning">
             {personMessage(w)}
@@ -106,11 +140,33 @@ export function RowStatus({ row, onReplace }: { row: FileRow; onReplace: (replac
         <p className="field-error">Not uploaded: {refusalText(row.error)}</p>
         {archiveExists(row.error) ? (
           <label className="choice">
-            <input type="checkbox" checked={!!row.replace} onChange={(e) => onReplace(e.currentTarget.checked)} />{' '}
+            <input
+              type="checkbox"
+              checked={!!row.replace}
+              onChange={(e) => onReplace({ replace: e.currentTarget.checked })}
+            />{' '}
             Replace its archive with {name}
           </label>
         ) : null}
+        {archiveInBuilds(row.error) ? (
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={!!row.replaceInBuilds}
+              onChange={(e) => onReplace({ replace: true, replaceInBuilds: e.currentTarget.checked })}
+            />{' '}
+            Replace it in those builds too: their players download {name} at their next start
+          </label>
+        ) : null}
       </div>
+    );
+  }
+  if (!versionReady(row)) {
+    return (
+      <span className="field-error">
+        {row.version.trim() ? 'This version is not one Depot takes' : 'Type this file’s version'} (
+        {fileSize(row.file.size)})
+      </span>
     );
   }
   return <span className="muted">{fileSize(row.file.size)}, to upload</span>;

@@ -1,9 +1,9 @@
-// A mod archive uploaded to Depot (PUT /api/mod/{slug}/{version}/archive, docs/api.md), with its
-// progress: an XMLHttpRequest, since fetch reports no upload progress. The body is the file itself,
+// A mod archive uploaded to Depot (PUT /api/mod/{slug}/{version}/archive, or with a new mod
+// PUT /api/manage/mods/{slug}/{version}/archive; docs/api.md), with its progress: an XMLHttpRequest, since fetch reports no upload progress. The body is the file itself,
 // streamed by the browser (never read into memory here); Depot computes md5, size and hashes. The
 // session cookie and the CSRF token go with it as with every write of the console; a refusal is an
 // ApiError in the console's words, as from the typed client.
-import { ApiError, csrfHeaders, SESSION_ENDED, toApiError } from '../api';
+import { ApiError, csrfHeaders, refuseEmptySegment, SESSION_ENDED, toApiError } from '../api';
 
 /** What the upload route answers (a version created or given its archive). */
 export interface ArchiveUpload {
@@ -13,6 +13,8 @@ export interface ArchiveUpload {
   stored: boolean;
   packaged: boolean;
   warnings: string[];
+  /** The builds that hold the version, whose launchers get the new archive (a confirmed replace). */
+  builds: { modpack: string; modpack_name: string; build: string; published: boolean }[];
 }
 
 export interface UploadRequest {
@@ -23,6 +25,10 @@ export interface UploadRequest {
   create: boolean;
   /** Replace an archive the version already has. */
   replace?: boolean;
+  /** ...even when builds use it (the person confirmed). */
+  replaceInBuilds?: boolean;
+  /** The mod does not exist yet: it is created with this file, or not at all when the file is refused. */
+  newMod?: { prettyName: string };
 }
 
 const e = encodeURIComponent;
@@ -33,10 +39,14 @@ export function uploadArchive(
   signal?: AbortSignal,
 ): Promise<ArchiveUpload> {
   const query = new URLSearchParams({ file_name: req.file.name });
-  if (req.create) query.set('create', 'true');
+  if (req.newMod) query.set('pretty_name', req.newMod.prettyName);
+  else if (req.create) query.set('create', 'true');
   if (req.replace) query.set('replace', 'true');
-  const url = `/api/mod/${e(req.slug)}/${e(req.version)}/archive?${query}`;
+  if (req.replaceInBuilds) query.set('replace_in_builds', 'true');
+  const where = req.newMod ? '/api/manage/mods' : '/api/mod';
+  const url = `${where}/${e(req.slug)}/${e(req.version)}/archive?${query}`;
   return new Promise((resolve, reject) => {
+    refuseEmptySegment(url);
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     xhr.withCredentials = true;

@@ -44,6 +44,12 @@ function fixOf(slug: string, f: Finding): { text: string; to?: string; label?: s
         to: paths.clients,
         label: 'Open the launcher clients',
       };
+    case 'modpack-hidden':
+      return {
+        text: 'When it is ready for everyone, untick “Hidden” in the modpack’s settings: launchers list it from then on.',
+        to: paths.modpack(slug),
+        label: 'Open the modpack',
+      };
     case 'build-without-mods':
       return { text: 'Add its mods on the build’s page, or untick “Published” there.', ...builds };
     case 'file-name-collision':
@@ -51,6 +57,13 @@ function fixOf(slug: string, f: Finding): { text: string; to?: string; label?: s
         text: 'Keep only one of those mods in the build (“Remove” on the build’s page), or use versions whose file names differ.',
         ...builds,
       };
+    case 'version-breaks-rule': {
+      const mod = /^Mod (\S+) version /.exec(f.message)?.[1];
+      return {
+        text: 'Add a version with a plain name to the mod (drop its file on the mod’s page), then choose it for that mod on the build’s page.',
+        ...(mod ? { to: paths.mod(mod), label: 'Open the mod' } : builds),
+      };
+    }
     case 'version-without-md5':
     case 'version-md5-invalid': {
       // The API's message names the mod first: "Mod <slug> version <version> has …".

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { ApiError } from '../api';
 import { guessFromFileName, type ModEntry } from '../files/names';
 import { publishGroups, type BuildTarget, type ModGroup } from '../files/publish';
-import { pending, refusalText, useFileRows, type FileRow } from '../files/rows';
+import { pending, refusalText, useFileRows, versionReady, type FileRow } from '../files/rows';
 import { FileRowsTable } from '../files/rows-table';
 import { useSession } from '../session';
 import { useFlash } from '../ui/feedback';
@@ -64,6 +64,8 @@ export function FilesToMods({
   }
   const newMods = groups.filter((g) => !g.exists && pending(g.rows).length);
   const toUpload = pending(files.rows);
+  // A file without a version Depot takes is never sent (nor is its mod created): the button says so.
+  const unversioned = toUpload.filter((r) => !versionReady(r)).length;
   const mayCreate = session.can('mods_create');
 
   const rename = (from: string, to: string) => {
@@ -84,10 +86,10 @@ export function FilesToMods({
     await onDone();
     const parts = [
       out.created.length ? `${out.created.length} mod(s) created` : '',
-      `${out.uploaded} file(s) uploaded`,
+      out.summary,
       build && out.assigned.length ? `${out.assigned.length} mod(s) added to the build or changed in it` : '',
     ].filter(Boolean);
-    flash.show(`${parts.join(', ')}.`);
+    if (parts.length) flash.show(`${parts.join(', ')}.`);
     const problems = out.failed + out.groupErrors.size;
     setSummary(
       problems ? `${problems} problem(s): see why under the mods and files concerned, correct and try again.` : null,
@@ -140,12 +142,19 @@ export function FilesToMods({
       ) : null}
       {files.rows.length ? (
         <div className="row-actions">
-          <button type="button" className="primary" disabled={busy || !toUpload.length} onClick={() => void publish()}>
-            {busy ? 'Publishing…' : action}
+          <button
+            type="button"
+            className="primary"
+            disabled={busy || !toUpload.length || !!unversioned}
+            onClick={() => void publish()}
+          >
+            {busy ? 'Publishing…' : unversioned ? `Type a version for ${unversioned} file(s)` : action}
           </button>
-          <button type="button" onClick={files.clearDone} disabled={busy}>
-            Clear published files
-          </button>
+          {files.rows.some((r) => r.state === 'done') ? (
+            <button type="button" onClick={files.clearDone} disabled={busy}>
+              Clear published files
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -3,11 +3,10 @@
 // progress; Depot computes md5, size and hashes. A refused file stays in its row, saying why,
 // to be corrected and sent again; the others are added.
 import { useState } from 'react';
-import { ApiError } from '../api';
 import { versionFromFileName } from '../files/names';
 import { FileRowsTable } from '../files/rows-table';
-import { pending, useFileRows } from '../files/rows';
-import { uploadRows } from '../files/run';
+import { pending, useFileRows, versionReady } from '../files/rows';
+import { uploadRows, uploadSummary } from '../files/run';
 import { useFlash } from '../ui/feedback';
 import { FileDrop } from '../ui/file-drop';
 
@@ -26,6 +25,8 @@ export function ModUploads({
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(0);
   const toUpload = pending(files.rows);
+  // A file without a version Depot takes is never sent: the button says what is missing.
+  const unversioned = toUpload.filter((r) => !versionReady(r)).length;
 
   const upload = async () => {
     flash.dismiss();
@@ -33,18 +34,15 @@ export function ModUploads({
     setFailed(0);
     const results = await uploadRows(
       toUpload,
-      (row) =>
-        row.version.trim()
-          ? { slug: mod.name, create: !versions.includes(row.version.trim()) }
-          : new ApiError(422, 'Correct the field below.', { version: ['The version field is required.'] }),
+      (row) => ({ slug: mod.name, create: !versions.includes(row.version.trim()) }),
       files.update,
     );
     setBusy(false);
     await onUploaded();
-    const done = results.filter(Boolean).length;
-    const refused = results.length - done;
-    setFailed(refused);
-    if (done) flash.show(`${done} file(s) uploaded to ${mod.pretty}.`);
+    const answers = results.flatMap((r) => (r.answer ? [r.answer] : []));
+    setFailed(results.length - answers.length);
+    const said = uploadSummary(answers);
+    if (said) flash.show(`${said} for ${mod.pretty}.`);
   };
 
   return (
@@ -71,8 +69,17 @@ export function ModUploads({
             </p>
           ) : null}
           <div className="row-actions">
-            <button type="button" className="primary" disabled={busy || !toUpload.length} onClick={() => void upload()}>
-              {busy ? 'Uploading…' : `Upload ${toUpload.length} file(s)`}
+            <button
+              type="button"
+              className="primary"
+              disabled={busy || !toUpload.length || !!unversioned}
+              onClick={() => void upload()}
+            >
+              {busy
+                ? 'Uploading…'
+                : unversioned
+                  ? `Type a version for ${unversioned} file(s)`
+                  : `Upload ${toUpload.length} file(s)`}
             </button>
             {files.rows.some((r) => r.state === 'done') ? (
               <button type="button" onClick={files.clearDone} disabled={busy}>

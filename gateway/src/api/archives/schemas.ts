@@ -14,6 +14,20 @@ export const archiveUpload = z
     warnings: z
       .array(z.string())
       .meta({ description: 'Accepted, but worth a look: a zip with none of mods/, config/, bin/ at its top level.' }),
+    builds: z
+      .array(
+        z.strictObject({
+          modpack: z.string().meta({ description: "The modpack's slug." }),
+          modpack_name: z.string(),
+          build: z.string().meta({ description: "The build's version." }),
+          published: z.boolean(),
+        }),
+      )
+      .meta({
+        description:
+          'The builds that hold the version, whose launchers download the new archive from now on: set when a ' +
+          'replace changed the archive (`replace_in_builds`), else empty.',
+      }),
   })
   .meta({ id: 'ArchiveUpload' });
 

@@ -118,6 +118,8 @@ export function storeHandlers(uploads: ArchiveUploads, reads: ArchiveReads, logg
             fileName: h.file_name,
             size: h.size ?? undefined,
             notes: h.notes ?? null,
+            replaceInBuilds: h.replace_in_builds,
+            ...(h.new_mod ? { newMod: { prettyName: h.new_mod.pretty_name } } : {}),
           },
           body,
           cancel.signal,
@@ -129,6 +131,13 @@ export function storeHandlers(uploads: ArchiveUploads, reads: ArchiveReads, logg
           stored: r.stored,
           packaged: r.packaged,
           warnings: r.warnings,
+          created_mod: r.createdMod,
+          builds: r.builds.map((b) => ({
+            modpack_slug: b.modpackSlug,
+            modpack_name: b.modpackName,
+            build_version: b.buildVersion,
+            published: b.published,
+          })),
         };
       }).then(
         (response) => callback(null, response),

@@ -5,7 +5,19 @@
 import type { Readable } from 'node:stream';
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, enqueueEvent, isUniqueViolation, type Orm, type OutboxRelay } from '@depot/common';
+import {
+  DepotError,
+  enqueueEvent,
+  FIELD_MESSAGES,
+  fieldError,
+  isUniqueViolation,
+  refuseNewVersion,
+  SLUG_PATTERN,
+  type Orm,
+  type OutboxRelay,
+} from '@depot/common';
+import { insertMod, nameTaken } from '../mods';
+import type { BuildUse, VersionUsage } from '../version-usage';
 import { ModSchema } from '../entities/mod';
 import { ModVersionSchema, type ModVersion } from '../entities/mod-version';
 import { StoreError, type ArchiveDigests } from '@depot/common/archive-store';
@@ -22,6 +34,13 @@ export interface UploadRequest {
   size?: number;
   notes?: string | null;
   /**
+   * Replace an archive that builds use: without it, `replace` of a version some build holds is
+   * refused before the bytes are read (ARCHIVE_IN_BUILDS, naming them).
+   */
+  replaceInBuilds?: boolean;
+  /** Create the mod too (it must not exist), in the version's transaction: a refused file leaves none. */
+  newMod?: { prettyName: string };
+  /**
    * Adopting (adopt.ts): the version as it was listed, not hosted. Bytes with another md5 are
    * refused (ARCHIVE_MD5_MISMATCH, nothing stored); a version hosted or edited since is left as it
    * is (ARCHIVE_UPLOAD_CONFLICT), even with `replace`.
@@ -31,11 +50,14 @@ export interface UploadRequest {
 
 export interface UploadResult {
   version: ModVersion;
+  createdMod: boolean;
   createdVersion: boolean;
   changed: boolean;
   stored: boolean;
   packaged: boolean;
   warnings: string[];
+  /** The builds whose launchers get the new bytes (a replace that changed the archive). */
+  builds: BuildUse[];
 }
 
 /** What names a version's archive: an upload is recorded only if it is unchanged since the upload began. */
@@ -57,12 +79,26 @@ const asListed = (row: ArchiveIdentity, listed: { md5: string; url: string | nul
 
 const isForeignKeyViolation = (err: unknown) => (err as { code?: string })?.code === '23503';
 
+/** The refusal of a replace that builds would feel, naming them (the console asks, then confirms). */
+function inBuilds(uses: BuildUse[]): DepotError {
+  const named = uses.map((u) => `${u.modpackSlug} ${u.buildVersion}${u.published ? ' (published)' : ''}`);
+  const shown = named.length > 10 ? [...named.slice(0, 10), `${named.length - 10} more`] : named;
+  return new DepotError(
+    'ARCHIVE_IN_BUILDS',
+    { count: uses.length },
+    `The version is in ${uses.length} build(s): ${shown.join(', ')}. Launchers would download the new archive ` +
+      'under the same version at once: send replace_in_builds=true to replace it anyway.',
+  );
+}
+
 export class ArchiveUploads {
   constructor(
     private readonly orm: Orm,
     private readonly relay: OutboxRelay | undefined,
     private readonly objects: ArchiveObjects,
+    private readonly usage: Pick<VersionUsage, 'buildsUsing'>,
     private readonly maxBytes: number,
+    private readonly maxEntries: number,
   ) {}
 
   private em(): SqlEntityManager {
@@ -75,9 +111,14 @@ export class ArchiveUploads {
     if (req.size !== undefined && req.size > this.maxBytes) {
       throw new StoreError('too_large', `${req.size} bytes announced, more than ${this.maxBytes} (ARCHIVE_MAX_BYTES)`);
     }
-    const before = await this.current(this.em(), req.slug, req.version);
+    const before = await this.current(this.em(), req.slug, req.version, { newMod: !!req.newMod });
     // create_version: create it when missing; an existing version takes the upload as without it.
-    if (!req.createVersion && !before.row) throw new DepotError('VERSION_NOT_FOUND');
+    if (!req.createVersion && !req.newMod && !before.row) throw new DepotError('VERSION_NOT_FOUND');
+    // A version it creates follows the rule of every new version (the file's refusals come after).
+    if (!before.row) refuseNewVersion(req.version);
+    // Which builds a replace reaches: asked before the bytes are read, so that a refusal costs none.
+    const uses = before.row && req.replace ? await this.usage.buildsUsing(before.row.id) : [];
+    if (uses.length && !req.replaceInBuilds) throw inBuilds(uses);
     // After the records' lookups: a missing mod or version answers before the file (the order of checks).
     const { kind, entry } = uploadKind(req.fileName);
 
@@ -92,7 +133,7 @@ export class ArchiveUploads {
           `The archive's md5 is ${digests.md5}, the version records ${req.adopting.md5 || '(none)'}.`,
         );
       }
-      warnings = await checkArchive(staged, kind);
+      warnings = await checkArchive(staged, kind, { maxEntries: this.maxEntries });
     } catch (err) {
       await staged.discard();
       throw err;
@@ -103,7 +144,7 @@ export class ArchiveUploads {
     try {
       const recorded = await this.em().transactional(async (tx) => {
         await lockObject(tx, digests.sha256);
-        const now = await this.current(tx, req.slug, req.version, true);
+        const now = await this.current(tx, req.slug, req.version, { forUpdate: true, newMod: !!req.newMod });
         if (!before.row) {
           if (now.row) {
             // Another upload created it first; the same bytes are no conflict.
@@ -145,14 +186,15 @@ export class ArchiveUploads {
           await tx.flush();
           enqueueEvent(tx, 'mod.version.updated', { mod_id: row.modId, version_id: row.id });
         } else {
+          const modId = now.modId ?? (await insertMod(tx, { name: req.slug, prettyName: req.newMod!.prettyName })).id;
           row = tx.create(ModVersionSchema, {
-            modId: now.modId,
+            modId,
             version: req.version,
             notes: req.notes ?? null,
             ...fields,
           } as ModVersion);
           await tx.flush();
-          enqueueEvent(tx, 'mod.updated', { mod_id: now.modId });
+          enqueueEvent(tx, 'mod.updated', { mod_id: modId });
         }
         return { row, changed: true };
       });
@@ -161,35 +203,46 @@ export class ArchiveUploads {
       if (replaced && replaced !== digests.sha256) await this.objects.release([replaced]);
       return {
         version: recorded.row,
+        createdMod: !!req.newMod && recorded.changed,
         createdVersion: !before.row && recorded.changed,
         changed: recorded.changed,
         stored: committed ? !committed.existed : false,
         packaged: kind === 'jar',
         warnings,
+        builds: before.row && recorded.changed ? uses : [],
       };
     } catch (err) {
       // Not recorded: the staged object goes, and a committed one unless a version names it.
       if (committed) await this.objects.release([digests.sha256]);
       else await staged.discard();
-      if (isUniqueViolation(err)) throw new DepotError('ARCHIVE_UPLOAD_CONFLICT');
+      // A mod of that name created meanwhile (new_mod), else a version.
+      if (isUniqueViolation(err)) throw req.newMod ? nameTaken() : new DepotError('ARCHIVE_UPLOAD_CONFLICT');
       if (isForeignKeyViolation(err)) throw new DepotError('MOD_NOT_FOUND');
       throw err;
     }
   }
 
-  /** The mod's id and the version's row (none: undefined); MOD_NOT_FOUND when the mod is gone. */
+  /**
+   * The mod's id and the version's row (none: undefined); MOD_NOT_FOUND when the mod is gone. For a
+   * new mod: nothing, the name checked free and well-formed (as POST /api/mod judges it).
+   */
   private async current(
     em: SqlEntityManager,
     slug: string,
     version: string,
-    forUpdate = false,
-  ): Promise<{ modId: number; row?: ModVersion }> {
+    opts: { forUpdate?: boolean; newMod?: boolean } = {},
+  ): Promise<{ modId?: number; row?: ModVersion }> {
     const mod = await em.findOne(ModSchema, { name: slug }, { fields: ['id'] });
+    if (opts.newMod) {
+      if (!SLUG_PATTERN.test(slug)) throw DepotError.fields(fieldError('name', FIELD_MESSAGES.format));
+      if (mod) throw nameTaken();
+      return {};
+    }
     if (!mod) throw new DepotError('MOD_NOT_FOUND');
     const row = await em.findOne(
       ModVersionSchema,
       { modId: mod.id, version },
-      forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+      opts.forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
     );
     return { modId: mod.id, row: row ?? undefined };
   }

@@ -68,7 +68,10 @@ export function catalogWithStore(backend: 'fs' | 's3'): Harness {
     const start = (env: Record<string, string>) =>
       startCatalog(catalogConfigSchema.parse({ ...base, ...env }), {
         logger: silentLogger(),
-        usage: { reserveDeletion: async () => ({ count: 0, holds: () => true, release: async () => undefined }) },
+        usage: {
+          buildsUsing: async () => [],
+          reserveDeletion: async () => ({ count: 0, holds: () => true, release: async () => undefined }),
+        },
       });
     h.app = await start({});
     h.another = async (env) => {

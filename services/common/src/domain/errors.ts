@@ -38,6 +38,11 @@ export const REASONS = {
     code: grpc.status.FAILED_PRECONDITION,
     message: 'The version already has a different archive: ask to replace it.',
   },
+  // A replace of an archive that builds use, not confirmed (replace_in_builds): the message names them.
+  ARCHIVE_IN_BUILDS: {
+    code: grpc.status.FAILED_PRECONDITION,
+    message: 'The version is in builds: launchers would download the new archive under the same version.',
+  },
   ARCHIVE_UPLOAD_CONFLICT: {
     code: grpc.status.FAILED_PRECONDITION,
     message: 'Another upload to this version finished first.',

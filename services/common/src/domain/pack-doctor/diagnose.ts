@@ -2,6 +2,7 @@
 // will see, and for each reason a launcher would show the pack offline or fail to install it,
 // the cause and the fix (report.ts). Pure: it judges the data it is given (gathered by gather.ts
 // for the gateway's route and the admin CLI alike), so every cause is unit-tested on its own.
+import { versionProblem } from '../names';
 import { buildVisible, modpackListed, modpackShown } from '../visibility';
 import { archiveFindings } from './archives';
 import {
@@ -33,9 +34,22 @@ function list(items: string[], max = 5): string {
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
-/** The file a launcher caches a mod version as (docs/api.md#clients). */
+/**
+ * A string in quotes with what does not show escaped: control characters (JSON escapes C0 only),
+ * bidirectional controls and line separators, which would make a message read as another one.
+ */
+const quoted = (s: string) =>
+  JSON.stringify(s).replace(
+    /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/**
+ * The file a launcher caches a mod version as (docs/api.md#clients): `{name}-{version}.zip`, each of
+ * `\ / : * ? " < > |` made `-` (the Technic Launcher's Mod.generateSafeCacheFile).
+ */
 export function cacheFileName(mod: { name: string; version: string }): string {
-  return `${mod.name}-${mod.version}.zip`;
+  return `${mod.name}-${mod.version}.zip`.replace(/[\\/:*?"<>|]/g, '-');
 }
 
 export function diagnosePack(input: DoctorInput): Diagnosis {
@@ -119,6 +133,15 @@ export function diagnosePack(input: DoctorInput): Diagnosis {
     );
   }
 
+  if (modpack.hidden && !modpack.private) {
+    add(
+      'modpack-hidden',
+      'warning',
+      `Modpack ${slug} is hidden: launchers and Technic Platform do not list it (GET /api/modpack); a player reaches it only by its slug.`,
+      `Show it in the list (PUT ${modpackPath} with ${json({ hidden: false })}) once it is ready for everyone.`,
+    );
+  }
+
   for (const build of published) {
     if (!build.mods.length) {
       add(
@@ -139,6 +162,15 @@ export function diagnosePack(input: DoctorInput): Diagnosis {
       'error',
       `Mods ${list(mods)} are ${mods.length === 2 ? 'both' : 'all'} saved as ${list(files)} in the launcher's cache (file names compare without case, as on Windows): the launcher refuses the overlapping files in published ${plural(where.length, 'build', 'builds')} ${list(where)}.`,
       `Keep only one of them in ${plural(where.length, 'that build', 'those builds')} (DELETE ${buildPath(where[0])}/mod/{mod_slug}), or use versions whose file names differ.`,
+    );
+  }
+
+  for (const bad of ruleBreakers(published)) {
+    add(
+      'version-breaks-rule',
+      'error',
+      `Mod ${bad.mod.name} version ${quoted(bad.mod.version)} breaks the rules of version strings (stored before they applied), used by published ${plural(bad.builds.length, 'build', 'builds')} ${list(bad.builds)}: the launcher caches it as ${quoted(cacheFileName(bad.mod))} and may fail to install it.`,
+      `Add a version with a plain name (POST /api/mod/${bad.mod.name}/version, or upload its archive), then put it in ${plural(bad.builds.length, 'that build', 'those builds')} instead (PUT ${buildPath(bad.builds[0])}/mod/${bad.mod.name}).`,
     );
   }
 
@@ -225,12 +257,12 @@ export function fileNameCollisions(builds: DoctorBuild[]): { mods: DoctorMod[]; 
   return [...groups.values()];
 }
 
-/** Mod versions with an empty or malformed md5, each with the published builds holding it. */
-function badChecksums(builds: DoctorBuild[]): { mod: DoctorMod; builds: string[] }[] {
+/** Mod versions of the builds that `isBad`, each with the builds holding it (in their order). */
+function versionsWhere(builds: DoctorBuild[], isBad: (mod: DoctorMod) => boolean) {
   const bad = new Map<string, { mod: DoctorMod; builds: string[] }>();
   for (const build of builds) {
     for (const mod of build.mods) {
-      if (MD5.test(mod.md5)) continue;
+      if (!isBad(mod)) continue;
       const key = JSON.stringify([mod.name, mod.version]);
       const entry = bad.get(key) ?? { mod, builds: [] };
       entry.builds.push(build.version);
@@ -239,3 +271,10 @@ function badChecksums(builds: DoctorBuild[]): { mod: DoctorMod; builds: string[]
   }
   return [...bad.values()];
 }
+
+/** Mod versions with an empty or malformed md5. */
+const badChecksums = (builds: DoctorBuild[]) => versionsWhere(builds, (mod) => !MD5.test(mod.md5));
+
+/** Mod versions whose string breaks today's rule (names.ts), stored before it applied. */
+const ruleBreakers = (builds: DoctorBuild[]) =>
+  versionsWhere(builds, (mod) => versionProblem(mod.version) !== undefined);

@@ -1,5 +1,6 @@
 // Original file: depot/catalog/v1/catalog.proto
 
+import type { NewMod as _depot_catalog_v1_NewMod, NewMod__Output as _depot_catalog_v1_NewMod__Output } from '../../../depot/catalog/v1/NewMod';
 import type { Long } from '@grpc/proto-loader';
 
 export interface UploadArchiveHeader {
@@ -10,8 +11,11 @@ export interface UploadArchiveHeader {
   'file_name'?: (string);
   'size'?: (number | string | Long);
   'notes'?: (string);
+  'replace_in_builds'?: (boolean);
+  'new_mod'?: (_depot_catalog_v1_NewMod | null);
   '_size'?: "size";
   '_notes'?: "notes";
+  '_new_mod'?: "new_mod";
 }
 
 export interface UploadArchiveHeader__Output {
@@ -22,6 +26,9 @@ export interface UploadArchiveHeader__Output {
   'file_name': (string);
   'size'?: (number);
   'notes'?: (string);
+  'replace_in_builds': (boolean);
+  'new_mod'?: (_depot_catalog_v1_NewMod__Output | null);
   '_size'?: "size";
   '_notes'?: "notes";
+  '_new_mod'?: "new_mod";
 }

@@ -1,6 +1,7 @@
 // Original file: depot/catalog/v1/catalog.proto
 
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from '../../../depot/catalog/v1/ModVersion';
+import type { ArchiveBuild as _depot_catalog_v1_ArchiveBuild, ArchiveBuild__Output as _depot_catalog_v1_ArchiveBuild__Output } from '../../../depot/catalog/v1/ArchiveBuild';
 
 export interface UploadArchiveResponse {
   'version'?: (_depot_catalog_v1_ModVersion | null);
@@ -9,6 +10,8 @@ export interface UploadArchiveResponse {
   'stored'?: (boolean);
   'packaged'?: (boolean);
   'warnings'?: (string)[];
+  'created_mod'?: (boolean);
+  'builds'?: (_depot_catalog_v1_ArchiveBuild)[];
 }
 
 export interface UploadArchiveResponse__Output {
@@ -18,4 +21,6 @@ export interface UploadArchiveResponse__Output {
   'stored': (boolean);
   'packaged': (boolean);
   'warnings': (string)[];
+  'created_mod': (boolean);
+  'builds': (_depot_catalog_v1_ArchiveBuild__Output)[];
 }
