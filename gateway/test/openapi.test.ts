@@ -213,6 +213,7 @@ describe('document', () => {
       ['file_name', true],
       ['create', false],
       ['replace', false],
+      ['replace_in_builds', false],
       ['notes', false],
     ]);
   });

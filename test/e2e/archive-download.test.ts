@@ -79,10 +79,14 @@ test("the build read's url downloads, without credentials, the bytes whose md5 t
   const res = await fetch(hosted.url);
   expect(
     Object.fromEntries(
-      ['content-type', 'content-length', 'etag', 'accept-ranges', 'cache-control'].map((h) => [h, res.headers.get(h)]),
+      ['content-type', 'content-disposition', 'content-length', 'etag', 'accept-ranges', 'cache-control'].map((h) => [
+        h,
+        res.headers.get(h),
+      ]),
     ),
   ).toEqual({
     'content-type': 'application/zip',
+    'content-disposition': 'attachment; filename="dl-1.0.zip"',
     'content-length': String(hosted.size),
     etag: `"${hosted.md5}"`,
     'accept-ranges': 'bytes',
@@ -97,7 +101,24 @@ test('HEAD answers the headers alone', async () => {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-length')).toBe(String(hosted.size));
   expect(res.headers.get('etag')).toBe(`"${hosted.md5}"`);
+  expect(res.headers.get('content-disposition')).toBe('attachment; filename="dl-1.0.zip"');
   expect((await res.arrayBuffer()).byteLength).toBe(0);
+});
+
+test("a version's name of any characters is the attachment's name, in RFC 6266's two forms", async () => {
+  const version = '1.0 "β";x%41';
+  const up = await putFile(
+    `${t.url}/api/mod/dl/${encodeURIComponent(version)}/archive?file_name=dl.jar&create=true`,
+    await makeJar(),
+    { token: t.adminToken },
+  );
+  expect(up.status).toBe(201);
+  const res = await fetch(`${t.url}/mods/dl/${encodeURIComponent(`dl-${version}.zip`)}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-disposition')).toBe(
+    `attachment; filename="dl-1.0 ___;x_41.zip"; filename*=UTF-8''dl-1.0%20%22%CE%B2%22%3Bx%2541.zip`,
+  );
+  await res.arrayBuffer();
 });
 
 test('a byte range is 206 with its bytes; a range past the end is 416; If-Range with another ETag is the whole file', async () => {
@@ -133,6 +154,38 @@ test('If-None-Match with the ETag, or If-Modified-Since not older, is 304 withou
   const other = await fetch(hosted.url, { headers: { 'if-none-match': '"other"' } });
   expect(other.status).toBe(200);
   await other.arrayBuffer();
+  // HEAD's 304 is GET's: no Content-Length (nor the zip's other headers).
+  for (const method of ['GET', 'HEAD']) {
+    const res = await fetch(hosted.url, { method, headers: { 'if-none-match': `"${hosted.md5}"` } });
+    expect([method, res.status]).toEqual([method, 304]);
+    for (const name of ['content-length', 'content-type', 'content-disposition'])
+      expect([method, name, res.headers.get(name)]).toEqual([method, name, null]);
+  }
+});
+
+test('If-Range with a date applies the range only when it is exactly Last-Modified', async () => {
+  const lastModified = (await fetch(hosted.url, { method: 'HEAD' })).headers.get('last-modified')!;
+  const exact = await fetch(hosted.url, { headers: { range: 'bytes=0-9', 'if-range': lastModified } });
+  expect(exact.status).toBe(206);
+  expect(Buffer.from(await exact.arrayBuffer()).equals(hosted.bytes.subarray(0, 10))).toBe(true);
+  const later = new Date(Date.parse(lastModified) + 60_000).toUTCString();
+  for (const date of [later, new Date(Date.parse(lastModified) - 60_000).toUTCString()]) {
+    const res = await fetch(hosted.url, { headers: { range: 'bytes=0-9', 'if-range': date } });
+    expect([date, res.status]).toEqual([date, 200]);
+    expect(Buffer.from(await res.arrayBuffer()).equals(hosted.bytes)).toBe(true);
+  }
+});
+
+test('a Range that is not a byte range-set of RFC 9110 is ignored: the whole file', async () => {
+  for (const range of ['bytes=-5-10', 'bytes=5-2', 'bytes=0x1-5', 'bytes=+1-5', 'bytes=1-2-3', 'bytes=', 'pages=1-2']) {
+    const res = await fetch(hosted.url, { headers: { range } });
+    expect([range, res.status, res.headers.get('content-range')]).toEqual([range, 200, null]);
+    expect(Buffer.from(await res.arrayBuffer()).equals(hosted.bytes)).toBe(true);
+  }
+  // The grammar's optional whitespace and empty elements, and the unit in any case, are a range.
+  const spaced = await fetch(hosted.url, { headers: { range: 'Bytes= , 0-4 ,' } });
+  expect([spaced.status, spaced.headers.get('content-range')]).toEqual([206, `bytes 0-4/${hosted.size}`]);
+  await spaced.arrayBuffer();
 });
 
 test('an archive Depot does not host is proxied to ARCHIVE_UPSTREAM_URL, without the credentials sent', async () => {
@@ -144,10 +197,10 @@ test('an archive Depot does not host is proxied to ARCHIVE_UPSTREAM_URL, without
   expect(Buffer.from(await res.arrayBuffer()).equals(LEGACY)).toBe(true);
   expect(upstreamRequests.map((r) => r.url)).toEqual(['/old/mods/legacy/legacy-1.0.zip']);
   expect(upstreamRequests[0].headers.authorization).toBeUndefined();
-  // The upstream's own answer, passed on.
+  // The upstream's 404 is Depot's own, as without an upstream (archive-pull-through.test.ts: the rest).
   const missing = await fetch(`${t.url}/mods/legacy/legacy-2.0.zip`);
   expect(missing.status).toBe(404);
-  expect(await missing.text()).toBe('Not Found');
+  expect(await missing.json()).toEqual({ error: 'Mod does not exist' });
 });
 
 test('a path that would leave mods/{slug}/ on the upstream never reaches it: the JSON 404', async () => {

@@ -3174,7 +3174,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found: "Mod does not exist", "Mod version does not exist". "Depot does not host this version's archive." (and no ARCHIVE_UPSTREAM_URL), or not a `{slug}-{version}.zip` name. */
+            /** @description Not found: "Mod does not exist", "Mod version does not exist". "Depot does not host this version's archive." (and no ARCHIVE_UPSTREAM_URL, or the upstream has none either), or not a `{slug}-{version}.zip` name. */
             404: {
                 headers: {
                     [name: string]: unknown;

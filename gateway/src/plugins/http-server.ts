@@ -1,9 +1,8 @@
 // The gateway's HTTP/1.1 server below the routes: how long a client may take (docs/api.md#limits),
 // the answers given before a request reaches a route (malformed HTTP, timeouts, URLs the router
 // refuses, a missing Host or an unknown Expect), all JSON like every other error.
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Server } from 'node:http';
 import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GatewayConfig } from '../config';
@@ -110,16 +109,27 @@ function clientError(err: Error & { code?: string }, socket: Socket, corsOrigins
   const body = JSON.stringify({ error });
   const cors = allowedOrigin(corsOrigins, undefined) ? 'Access-Control-Allow-Origin: *\r\n' : '';
   // Not after a response has begun (a request timing out while its early answer is being sent).
-  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n${cors}` +
         `Connection: close\r\n\r\n${body}`,
     );
+    // The request being read (if any) was answered here, not by Fastify: its access-log line says so.
+    if (inFlight) {
+      inFlight.statusCode = status;
+      answeredHere.add(inFlight);
+    }
   }
   socket.destroy(err);
 }
+
+/** Responses whose request clientError answered itself (written to the socket, not through them). */
+const answeredHere = new WeakSet<ServerResponse>();
+
+/** Whether clientError answered `res`'s request (a request timeout mid-body): its status is then `res.statusCode`. */
+export const answeredEarly = (res: ServerResponse): boolean => answeredHere.has(res);
 
 /**
  * Takes a request out of Node's REQUEST_TIMEOUT_MS check, for a route that bounds its body itself

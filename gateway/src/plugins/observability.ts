@@ -4,16 +4,27 @@
 // request is a server span continuing an incoming `traceparent`; the handler runs in its context,
 // so the gRPC calls it makes carry the trace to the services. The access log writes one line per
 // request at `info` (ACCESS_LOG=false turns it off, e.g. for benchmarks), so an operator sees the
-// traffic; it names the route pattern and the request's id (headers.ts), never the URL: queries
+// traffic, including the answers that never finished (`"aborted": true`: the client left, or the
+// connection was cut); it names the route pattern and the request's id (headers.ts), never the URL: queries
 // carry keys too (`?k=`, `?cid=`), and headers tokens. Registered before CORS and the rate limits:
 // the requests they refuse are counted, traced and logged too.
+import type { ServerResponse } from 'node:http';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { enableDefaultMetrics, httpMetrics, renderMetrics, tracer, tracingEnabled, type Logger } from '@depot/common';
+import { answeredEarly } from './http-server';
 
 /** Label of requests that matched no route (one label, whatever the path, to bound cardinality). */
 export const UNMATCHED_ROUTE = '(unmatched)';
+
+/** The status of a request whose client left before any answer was sent (nginx's convention). */
+export const CLIENT_CLOSED = 499;
+const ABORTED = { message: 'request aborted' };
+
+const kReply = Symbol('reply');
+/** A response with its Fastify reply, for its 'close' listener. */
+type Tracked = ServerResponse & { [kReply]?: FastifyReply };
 
 const spans = new WeakMap<FastifyRequest, Span>();
 
@@ -22,7 +33,7 @@ const routeOf = (req: FastifyRequest) => req.routeOptions?.url ?? UNMATCHED_ROUT
 export const observability = fp(
   async (app: FastifyInstance, { logger, accessLog: accessLogOn }: { logger: Logger; accessLog: boolean }) => {
     enableDefaultMetrics();
-    // Tracing is set up before the app is built (runMain): without it, no per-request hook at all.
+    // Tracing is set up before the app is built (runMain): without it, no per-request hook of its own.
     const traced = tracingEnabled();
     if (traced) traceRequests(app);
 
@@ -31,22 +42,45 @@ export const observability = fp(
     // other line goes through, which cost a cached read more than any of its hooks
     // (docs/performance.md#where-a-cached-hit-goes).
     const accessLog = logger.child({}, { redact: { paths: [] } });
-    // One hook for what every answer leaves behind: its metrics, its span's end, its line.
-    app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
+    /** What every request leaves behind, once: its metrics, its span's end, its line. */
+    const answered = (req: FastifyRequest, reply: FastifyReply, status: number, aborted: boolean) => {
       const route = routeOf(req);
       // Fastify's own clock (started when the request arrived): no per-request bookkeeping of ours.
       const elapsed = reply.elapsedTime;
-      httpMetrics.record(req.method, route, reply.statusCode, elapsed / 1000);
+      httpMetrics.record(req.method, route, status, elapsed / 1000);
       const span = traced ? spans.get(req) : undefined;
       if (span) {
-        span.setAttribute('http.response.status_code', reply.statusCode);
-        if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.setAttribute('http.response.status_code', status);
+        if (status >= 500 || aborted) span.setStatus({ code: SpanStatusCode.ERROR, ...(aborted ? ABORTED : {}) });
         span.end();
       }
       if (accessLogOn) {
         const ms = Math.round(elapsed * 100) / 100;
-        accessLog.info({ reqId: req.id, method: req.method, route, status: reply.statusCode, ms }, 'request');
+        const line = { reqId: req.id, method: req.method, route, status, ms };
+        accessLog.info(aborted ? { ...line, aborted } : line, 'request');
       }
+    };
+    app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
+      answered(req, reply, reply.statusCode, false);
+      done();
+    });
+    // Fastify runs onResponse when the answer is finished, never for one whose connection closed
+    // first: the client left (mid-upload, mid-download, while its answer was made) or the
+    // connection was cut (a pull-through over its limits, the request timeout). Its response's
+    // 'close' comes all the same, finished or not: an unfinished one is answered here, once. Its
+    // status is the one sent, if any was; else the one clientError wrote (http-server.ts), else
+    // CLIENT_CLOSED. One listener function for every response (its reply on the response): no
+    // closure per request on the hot path.
+    function onClose(this: Tracked): void {
+      if (this.writableFinished) return;
+      const reply = this[kReply]!;
+      const status = this.headersSent || answeredEarly(this) ? reply.statusCode : CLIENT_CLOSED;
+      answered(reply.request, reply, status, true);
+    }
+    app.addHook('onRequest', (_req: FastifyRequest, reply: FastifyReply, done) => {
+      const res = reply.raw as Tracked;
+      res[kReply] = reply;
+      res.on('close', onClose);
       done();
     });
 
@@ -78,16 +112,5 @@ function traceRequests(app: FastifyInstance): void {
     context.bind(ctx, req.raw);
     context.bind(ctx, reply.raw);
     context.with(ctx, done);
-  });
-
-  // A client that goes away before the answer: end its span all the same.
-  app.addHook('onRequestAbort', (req, done) => {
-    const span = spans.get(req);
-    if (span) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: 'request aborted' });
-      span.end();
-      spans.delete(req);
-    }
-    done();
   });
 }

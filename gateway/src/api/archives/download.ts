@@ -4,7 +4,6 @@
 // (docs/decisions.md, "Downloads: the gateway reads the store directly"), streamed with
 // backpressure. An archive Depot does not host goes to the old mirror when ARCHIVE_UPSTREAM_URL is
 // set (pull-through), else answers 404. Public, as Solder's mirror is: no credentials are read.
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { DepotError, fromServiceError } from '@depot/common';
 import { isStoreError, openArchiveStore } from '@depot/common/archive-store';
@@ -12,9 +11,8 @@ import { answer as httpAnswer } from '../../errors';
 import { ANSWERS, errorBody, reasonMessage } from '../../messages';
 import { route, segment, SENT } from '../../pipeline/route';
 import { tag, type Filled } from '../../cache/cache';
-import { fromUpstream } from '../../plugins/pull-through';
 import { modParams } from '../mods/routes';
-import { serving, type ArchiveRecord } from './serving';
+import { noBody, serving, type ArchiveRecord } from './serving';
 import * as res from './schemas';
 
 const downloadParams = modParams.extend({
@@ -70,7 +68,7 @@ export function archiveDownloadRoutes(app: FastifyInstance) {
           schema: res.archiveFile,
         },
         304: 'Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older than it.',
-        404: `"${reasonMessage('ARCHIVE_NOT_HOSTED')}" (and no ARCHIVE_UPSTREAM_URL), or not a \`{slug}-{version}.zip\` name.`,
+        404: `"${reasonMessage('ARCHIVE_NOT_HOSTED')}" (and no ARCHIVE_UPSTREAM_URL, or the upstream has none either), or not a \`{slug}-{version}.zip\` name.`,
         416: `"${ANSWERS.rangeNotSatisfiable.message}": the range starts past the end (\`Content-Range: bytes */<size>\`).`,
         502: `"${ANSWERS.upstreamFailed.message}" (pull-through only)`,
       },
@@ -86,21 +84,22 @@ export function archiveDownloadRoutes(app: FastifyInstance) {
           } catch (err) {
             const reason = err instanceof DepotError ? err.reason : fromServiceError(err)?.reason;
             if (!upstream || !reason || !NOT_HOSTED.has(reason)) throw err;
-            if (!fromUpstream(req, reply, params.slug, params.file)) throw httpAnswer('notFound');
+            // plugins/pull-through.ts; should the upstream not have it either, the 404 is `err`'s.
+            if (!reply.pullThrough!({ slug: params.slug, file: params.file, notHosted: err }))
+              throw httpAnswer('notFound');
             return SENT;
           }
-          const answer = serving(found, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
+          const answer = serving(found, params.file, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
           if (answer.status === 416) {
             void reply.headers(answer.headers).status(416).send(errorBody('rangeNotSatisfiable'));
             return SENT;
           }
           if (answer.status === 304) {
-            void reply.headers(answer.headers).status(304).send();
+            void reply.headers(answer.headers).status(304).send(noBody(req.method));
             return SENT;
           }
           if (req.method === 'HEAD') {
-            // An empty stream: Fastify's HEAD route then keeps the Content-Length of the file.
-            void reply.headers(answer.headers).status(answer.status).send(Readable.from([]));
+            void reply.headers(answer.headers).status(answer.status).send(noBody(req.method));
             return SENT;
           }
           try {
