@@ -1,10 +1,16 @@
-// `depot-admin doctor`: the command line (plain text or --json, exit status 3 on errors) with a
-// fake handler, and the text a person reads. The diagnosis itself is @depot/common's
-// (pack-doctor.test.ts); the command against a real stack is in test/e2e/pack-doctor.test.ts.
+// `depot-admin doctor`: the command line (plain text or --json, exit status 3 on errors) through
+// its module with a fake context and runDoctor replaced, and the text a person reads. The
+// diagnosis itself is @depot/common's (pack-doctor.test.ts); the command against a real stack is in
+// test/e2e/pack-doctor.test.ts.
 import { diagnosePack, type Diagnosis, type DoctorInput } from '@depot/common';
 import { formatDiagnosis, runDoctor } from '../src/doctor';
 import { CliError } from '../src/errors';
-import { buildProgram, type Handlers } from '../src/program';
+import { fakeProgram } from './support/fake-context';
+
+jest.mock('../src/doctor', () => {
+  const actual = jest.requireActual('../src/doctor');
+  return { ...actual, runDoctor: jest.fn(actual.runDoctor) };
+});
 
 const MD5 = 'd41d8cd98f00b204e9800998ecf8427e';
 
@@ -28,22 +34,12 @@ function input(change: (i: DoctorInput) => void = () => undefined): DoctorInput 
 }
 
 function setup(diagnosis: Diagnosis) {
-  const calls: unknown[][] = [];
-  const out: string[] = [];
-  const results: unknown[] = [];
-  const handlers = {
-    doctor: async (...args: unknown[]) => {
-      calls.push(args);
-      return diagnosis;
-    },
-  } as unknown as Handlers;
-  const program = buildProgram(handlers, {
-    result: (v) => results.push(v),
-    out: (t) => out.push(t),
-    err: () => undefined,
-  });
-  const run = (...args: string[]) => program.parseAsync(['node', 'depot-admin', 'doctor', ...args]);
-  return { calls, out, results, run };
+  const env = { PUBLIC_URL: 'https://depot.example.com' };
+  const s = fakeProgram({}, env);
+  jest.mocked(runDoctor).mockReset().mockResolvedValue(diagnosis);
+  const run = (...args: string[]) => s.run('doctor', ...args);
+  const doctorCalls = () => jest.mocked(runDoctor).mock.calls;
+  return { ...s, env, doctorCalls, run };
 }
 
 describe('the command line', () => {
@@ -52,7 +48,10 @@ describe('the command line', () => {
     const s = setup(healthy);
     await s.run('tekkit');
     await s.run('tekkit', '--json');
-    expect(s.calls).toEqual([['tekkit'], ['tekkit']]);
+    expect(s.doctorCalls()).toEqual([
+      [s.services, 'tekkit', s.env],
+      [s.services, 'tekkit', s.env],
+    ]);
     expect(s.out).toEqual([formatDiagnosis(healthy)]);
     expect(s.results).toEqual([healthy]);
   });
@@ -72,33 +71,45 @@ describe('the command line', () => {
   it('refuses a slug that cannot be one before asking anything', async () => {
     const s = setup(diagnosePack(input()));
     await expect(s.run('not a slug')).rejects.toThrow();
-    expect(s.calls).toEqual([]);
+    expect(s.doctorCalls()).toEqual([]);
+    expect(s.state.connected).toBe(0);
   });
 
   it('reads PUBLIC_URL and refuses a wrong one before calling a service', async () => {
     const unused = new Proxy({}, { get: () => () => Promise.reject(new Error('no call expected')) });
+    const { runDoctor: realRunDoctor } = jest.requireActual<typeof import('../src/doctor')>('../src/doctor');
     await expect(
-      runDoctor({ builds: unused, catalog: unused, auth: unused } as never, 'tekkit', { PUBLIC_URL: 'ftp://x' }),
+      realRunDoctor({ builds: unused, catalog: unused, auth: unused } as never, 'tekkit', { PUBLIC_URL: 'ftp://x' }),
     ).rejects.toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
   });
 });
 
 describe('the text', () => {
   it('a healthy pack: the API root, what each reader sees, no problems', () => {
-    expect(formatDiagnosis(diagnosePack(input()))).toBe(
+    expect(formatDiagnosis(diagnosePack(input((i) => (i.modpack.hidden = false))))).toBe(
       [
         'Modpack tekkit (Tekkit)',
         'API root: https://depot.example.com/api/ (PUBLIC_URL): answered in 4 ms',
         'Linked launcher clients: 1',
         '',
         'What launchers see:',
-        '  anonymous launcher:            not listed, found by slug; builds 1.0; installs 1.0 (1 mod)',
+        '  anonymous launcher:            listed; builds 1.0; installs 1.0 (1 mod)',
         '  launcher with a linked client: listed; builds 1.0, 1.1; installs 1.0 (1 mod)',
         '  Technic Platform with a key:   listed; builds 1.0, 1.1; installs 1.0 (1 mod)',
         '',
         'No problems found.',
         '',
       ].join('\n'),
+    );
+  });
+
+  it('a hidden pack: not listed, which the verdict says as a warning', () => {
+    const text = formatDiagnosis(diagnosePack(input()));
+    expect(text).toContain(
+      '  anonymous launcher:            not listed, found by slug; builds 1.0; installs 1.0 (1 mod)\n',
+    );
+    expect(text).toContain(
+      '0 errors, 1 warning:\n\nWARNING [modpack-hidden]\n  Modpack tekkit is hidden: launchers and Technic Platform do not list it',
     );
   });
 
@@ -126,6 +137,6 @@ describe('the text', () => {
     expect(text).toContain(
       '  anonymous launcher:            not listed, found by slug; builds 1.0; has no recommended build to install: shows the pack offline\n',
     );
-    expect(text).toContain('1 error, 0 warnings:\n\nERROR [recommended-missing]\n');
+    expect(text).toContain('1 error, 1 warning:\n\nERROR [recommended-missing]\n');
   });
 });

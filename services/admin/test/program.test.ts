@@ -1,166 +1,223 @@
-// Command-line parsing: which handler runs with which checked values, and usage errors (no
-// service is called: the handlers are fakes).
+// Command-line parsing, through each command module with a fake context: which gRPC calls a
+// command makes with which checked values, what it prints, and usage errors (nothing connected,
+// nothing called). import-solder, backup and restore write to databases: the functions that do
+// that are replaced, and their arguments checked.
 import { CommanderError } from 'commander';
-import { loadGrpcConfig, loadImportConfig, unreachableHint } from '../src/config';
-import { CliError, describeError, EXIT_USAGE, ServiceCallError } from '../src/errors';
-import { buildProgram, type Handlers } from '../src/program';
-import { ConfigError, DepotError, toServiceError, type LocalStackState } from '@depot/common';
+import { backupDatabases } from '../src/backup/backup';
+import { restoreDatabases } from '../src/backup/restore';
+import { loadStoreSettings, openStore } from '../src/backup/store';
+import { loadArchiveConfig, loadImportConfig } from '../src/config';
+import { EXIT_USAGE } from '../src/errors';
+import { importSolder } from '../src/import-solder';
+import { CLI_ACTOR } from '../src/services';
+import { fakeProgram, PASSWORD, UUID } from './support/fake-context';
 
-const FILE = '/repo/.data/stack.json';
-const NO_STACK: LocalStackState = { state: 'none', file: FILE };
-const RUNNING: LocalStackState = {
-  state: 'running',
-  file: FILE,
-  stack: {
-    pid: 4242,
-    gatewayUrl: 'http://127.0.0.1:8080',
-    grpc: { catalog: '127.0.0.1:41001', builds: '127.0.0.1:41002', auth: '127.0.0.1:41003' },
-    databases: {
-      catalog: 'postgres://p@h/depot_catalog',
-      builds: 'postgres://p@h/depot_builds',
-      auth: 'postgres://p@h/depot_auth',
-    },
-    eventsNamespace: 'depot',
-    startedAt: '2026-01-01T00:00:00.000Z',
-  },
-};
-const STALE: LocalStackState = { state: 'stale', file: FILE, pid: 4242 };
+jest.mock('../src/import-solder', () => ({
+  ...jest.requireActual('../src/import-solder'),
+  importSolder: jest.fn(async () => ({ imported: true })),
+}));
+jest.mock('../src/backup/backup', () => ({ backupDatabases: jest.fn(async () => ({ backup: true })) }));
+jest.mock('../src/backup/restore', () => ({ restoreDatabases: jest.fn(async () => ({ restored: true })) }));
+jest.mock('../src/backup/store', () => ({
+  ...jest.requireActual('../src/backup/store'),
+  openStore: jest.fn(() => ({ close: jest.fn(async () => undefined) })),
+}));
 
-function setup() {
-  const calls: [string, unknown[]][] = [];
-  const handlers = new Proxy({} as Handlers, {
-    get:
-      (_t, name: string) =>
-      async (...args: unknown[]) => {
-        calls.push([name, args]);
-        return { ok: name };
-      },
-  });
-  const results: unknown[] = [];
-  let err = '';
-  const program = buildProgram(handlers, {
-    result: (v) => results.push(v),
-    out: () => undefined,
-    err: (t) => (err += t),
-  });
-  const run = (...args: string[]) => program.parseAsync(['node', 'depot-admin', ...args]);
-  return { calls, results, run, stderr: () => err };
-}
+const WORK = [importSolder, backupDatabases, restoreDatabases, openStore].map((fn) => jest.mocked(fn));
+const workCalls = () => WORK.reduce((n, fn) => n + fn.mock.calls.length, 0);
+beforeEach(() => jest.clearAllMocks());
 
 async function usageError(args: string[]): Promise<{ error: CommanderError; stderr: string }> {
-  const { run, calls, stderr } = setup();
+  const s = fakeProgram();
+  const before = workCalls();
   try {
-    await run(...args);
+    await s.run(...args);
   } catch (error) {
     expect(error).toBeInstanceOf(CommanderError);
-    expect(calls).toEqual([]);
-    return { error: error as CommanderError, stderr: stderr() };
+    expect(s.calls).toEqual([]);
+    expect(s.state).toMatchObject({ connected: 0, passwordsRead: 0 });
+    expect(workCalls()).toBe(before);
+    return { error: error as CommanderError, stderr: s.stderr() };
   }
   throw new Error(`expected a usage error for ${args.join(' ')}`);
 }
 
-test('user create: permissions and modpacks as checked lists, empty by default', async () => {
-  const s = setup();
-  await s.run('user', 'create', 'alice', '--permissions', 'mods_create, modpacks_manage', '--modpacks', 'pack1,pack2');
-  expect(s.calls).toEqual([
-    ['userCreate', ['alice', { permissions: ['mods_create', 'modpacks_manage'], modpacks: ['pack1', 'pack2'] }]],
-  ]);
-  expect(s.results).toEqual([{ ok: 'userCreate' }]);
+const AT = '2026-01-01T00:00:00.000Z';
 
-  const d = setup();
+test('user create: permissions and modpacks as checked lists, empty by default', async () => {
+  const s = fakeProgram();
+  await s.run('user', 'create', 'alice', '--permissions', 'mods_create, modpacks_manage', '--modpacks', 'pack1,pack2');
+  const permissions = ['mods_create', 'modpacks_manage'];
+  expect(s.requests('builds.GetModpacksBySlugs')).toEqual([{ slugs: ['pack1', 'pack2'] }]);
+  expect(s.requests('auth.CreateUser')).toEqual([
+    { actor: CLI_ACTOR, username: 'alice', permissions, modpack_ids: [1, 2] },
+  ]);
+  expect(s.results).toEqual([
+    {
+      username: 'alice',
+      email: null,
+      permissions,
+      modpacks: ['pack1', 'pack2'],
+      has_password: false,
+      two_factor: false,
+      created_at: AT,
+      updated_at: AT,
+    },
+  ]);
+
+  const d = fakeProgram();
   await d.run('user', 'create', 'bob');
-  expect(d.calls).toEqual([['userCreate', ['bob', { permissions: [], modpacks: [] }]]]);
+  expect(d.calls).toEqual([
+    ['auth.CreateUser', { actor: CLI_ACTOR, username: 'bob', permissions: [], modpack_ids: [] }],
+  ]);
+  expect(d.state.passwordsRead).toBe(0);
 });
 
 test('user create: an e-mail address and a password from standard input', async () => {
-  const s = setup();
+  const s = fakeProgram();
   await s.run('user', 'create', 'alice', '--email', 'alice@example.com', '--password-stdin');
   expect(s.calls).toEqual([
-    ['userCreate', ['alice', { permissions: [], modpacks: [], email: 'alice@example.com', passwordStdin: true }]],
+    [
+      'auth.CreateUser',
+      {
+        actor: CLI_ACTOR,
+        username: 'alice',
+        permissions: [],
+        modpack_ids: [],
+        email: 'alice@example.com',
+        password: PASSWORD,
+      },
+    ],
   ]);
+  expect(s.state.passwordsRead).toBe(1);
   expect((await usageError(['user', 'create', 'alice', '--email', 'nope'])).stderr).toMatch(/e-mail address/);
 });
 
-test('user password: generated or from standard input, one of the two', async () => {
-  const s = setup();
+test('user password: generated (shown once) or from standard input, one of the two', async () => {
+  const s = fakeProgram();
   await s.run('user', 'password', 'alice', '--generate');
+  expect(s.stderr()).toBe('The password is shown once: store it now.\n');
   await s.run('user', 'password', 'alice', '--password-stdin');
   expect(s.calls).toEqual([
-    ['userPassword', ['alice', { generate: true }]],
-    ['userPassword', ['alice', { passwordStdin: true }]],
+    ['auth.SetPassword', { username: 'alice', password: undefined, only_if_unset: false }],
+    ['auth.SetPassword', { username: 'alice', password: PASSWORD, only_if_unset: false }],
   ]);
+  expect(s.results).toEqual([
+    { success: 'Password set.', username: 'alice', password: 'generated-password-24chr' },
+    { success: 'Password set.', username: 'alice' },
+  ]);
+  expect(s.stderr()).toBe('The password is shown once: store it now.\n');
   expect((await usageError(['user', 'password', 'alice', '--generate', '--password-stdin'])).stderr).toMatch(
     /cannot be used with/,
   );
-  const none = setup();
-  await expect(none.run('user', 'password', 'alice')).rejects.toThrow(/--generate or --password-stdin/);
+  const none = fakeProgram();
+  await expect(none.run('user', 'password', 'alice')).rejects.toMatchObject({
+    message: 'give --generate or --password-stdin',
+    exitCode: EXIT_USAGE,
+  });
   expect(none.calls).toEqual([]);
+  expect(none.state.connected).toBe(0);
 });
 
 test('user list, delete and reset-2fa', async () => {
-  const s = setup();
+  const s = fakeProgram();
   await s.run('user', 'list');
   await s.run('user', 'delete', 'bob');
   await s.run('user', 'reset-2fa', 'bob');
   expect(s.calls).toEqual([
-    ['userList', []],
-    ['userDelete', ['bob']],
-    ['userResetTwoFactor', ['bob']],
+    ['auth.ListUsers', {}],
+    ['auth.DeleteUser', { username: 'bob', actor: CLI_ACTOR }],
+    ['auth.ResetTwoFactor', { username: 'bob', actor: CLI_ACTOR }],
+  ]);
+  expect(s.results.slice(1)).toEqual([
+    { success: 'User deleted.', username: 'bob' },
+    { success: 'Two-factor sign-in reset.', username: 'bob' },
   ]);
   expect((await usageError(['user', 'reset-2fa'])).stderr).toMatch(/missing required argument 'username'/);
 });
 
-test('token issue (default name), list and revoke with a numeric id', async () => {
-  const s = setup();
+test('token issue (default name, shown once), list and revoke with a numeric id', async () => {
+  const s = fakeProgram();
   await s.run('token', 'issue', 'alice');
   await s.run('token', 'issue', 'alice', '--name', 'ci');
   await s.run('token', 'list', 'alice');
   await s.run('token', 'revoke', 'alice', '42');
   expect(s.calls).toEqual([
-    ['tokenIssue', ['alice', { name: 'cli' }]],
-    ['tokenIssue', ['alice', { name: 'ci' }]],
-    ['tokenList', ['alice']],
-    ['tokenRevoke', ['alice', 42]],
+    ['auth.CreateToken', { username: 'alice', name: 'cli', actor: CLI_ACTOR }],
+    ['auth.CreateToken', { username: 'alice', name: 'ci', actor: CLI_ACTOR }],
+    ['auth.GetUser', { username: 'alice' }],
+    ['auth.ListTokens', { user_id: 7 }],
+    ['auth.GetUser', { username: 'alice' }],
+    ['auth.RevokeToken', { user_id: 7, token_id: 42 }],
   ]);
+  expect(s.results[0]).toEqual({ token: { id: 42, name: 'cli', plaintext: '42|secret', created_at: AT } });
+  expect(s.results[3]).toEqual({ success: 'Token revoked.', username: 'alice', id: 42 });
+  expect(s.stderr()).toBe('The token is shown once: store it now.\n'.repeat(2));
 });
 
-test('key create with or without a value, list, delete', async () => {
-  const s = setup();
+test('key create with or without a value (shown once), list, delete', async () => {
+  const s = fakeProgram();
   await s.run('key', 'create', 'technic');
   await s.run('key', 'create', 'technic', '--key', 'abc123');
   await s.run('key', 'list');
   await s.run('key', 'delete', '3');
   expect(s.calls).toEqual([
-    ['keyCreate', ['technic', {}]],
-    ['keyCreate', ['technic', { key: 'abc123' }]],
-    ['keyList', []],
-    ['keyDelete', [3]],
+    ['auth.CreateKey', { name: 'technic', api_key: undefined }],
+    ['auth.CreateKey', { name: 'technic', api_key: 'abc123' }],
+    ['auth.ListKeys', {}],
+    ['auth.DeleteKey', { id: 3 }],
   ]);
+  expect(s.results[1]).toEqual({ id: 3, name: 'technic', api_key: 'abc123', created_at: AT });
+  expect(s.stderr()).toBe('The key is shown once: store it now.\n'.repeat(2));
 });
 
 test('client link takes one or more slugs (repeats dropped) and an optional name', async () => {
-  const uuid = '5f1c2f7e-1111-4a1a-9c1c-000000000001';
-  const s = setup();
-  await s.run('client', 'link', uuid, 'pack1', 'pack2', 'pack1');
-  await s.run('client', 'link', uuid, 'pack3', '--name', 'laptop');
+  const s = fakeProgram();
+  await s.run('client', 'link', UUID, 'pack1', 'pack2', 'pack1');
+  await s.run('client', 'link', UUID, 'pack3', '--name', 'laptop');
   await s.run('client', 'list');
-  expect(s.calls).toEqual([
-    ['clientLink', [uuid, ['pack1', 'pack2'], {}]],
-    ['clientLink', [uuid, ['pack3'], { name: 'laptop' }]],
-    ['clientList', []],
+  expect(s.requests('builds.GetModpacksBySlugs')).toEqual([{ slugs: ['pack1', 'pack2'] }, { slugs: ['pack3'] }]);
+  expect(s.requests('auth.UpdateClient')).toEqual([
+    { uuid: UUID, name: undefined, modpack_ids: [1, 2, 3], update_mask: ['modpacks'] },
+    { uuid: UUID, name: 'laptop', modpack_ids: [3], update_mask: ['name', 'modpacks'] },
   ]);
+  expect(s.requests('auth.ListClients')).toHaveLength(3);
+  expect(s.results[0]).toMatchObject({
+    uuid: UUID,
+    modpacks: [
+      { id: 1, slug: 'pack1' },
+      { id: 2, slug: 'pack2' },
+      { id: 3, slug: 'pack3' },
+    ],
+  });
 });
 
 test('import-solder needs --from, a MySQL, MariaDB or PostgreSQL URL; --dry-run and --app-key are optional', async () => {
-  const s = setup();
+  const env = {
+    CATALOG_DATABASE_URL: 'postgres://h/c',
+    BUILDS_DATABASE_URL: 'postgres://h/b',
+    AUTH_DATABASE_URL: 'postgres://h/a',
+  };
+  const appKey = `base64:${Buffer.alloc(32, 7).toString('base64')}`;
+  const s = fakeProgram({}, env);
   await s.run('import-solder', '--from', 'postgres://solder@db:5432/solder');
   await s.run('import-solder', '--from', 'mysql://solder@db:3306/solder', '--dry-run');
-  await s.run('import-solder', '--from', 'mariadb://solder@db/solder', '--app-key', 'base64:AAAA');
-  expect(s.calls).toEqual([
-    ['importSolder', [{ from: 'postgres://solder@db:5432/solder', dryRun: false, appKey: undefined }]],
-    ['importSolder', [{ from: 'mysql://solder@db:3306/solder', dryRun: true, appKey: undefined }]],
-    ['importSolder', [{ from: 'mariadb://solder@db/solder', dryRun: false, appKey: 'base64:AAAA' }]],
+  await s.run('import-solder', '--from', 'mariadb://solder@db/solder', '--app-key', appKey);
+  const progress = expect.objectContaining({ line: expect.any(Function) });
+  expect(jest.mocked(importSolder).mock.calls).toEqual([
+    [loadImportConfig(env), { from: 'postgres://solder@db:5432/solder', dryRun: false, appKey: undefined, progress }],
+    [loadImportConfig(env), { from: 'mysql://solder@db:3306/solder', dryRun: true, appKey: undefined, progress }],
+    [loadImportConfig(env), { from: 'mariadb://solder@db/solder', dryRun: false, appKey, progress }],
   ]);
+  expect(s.results).toEqual([{ imported: true }, { imported: true }, { imported: true }]);
+  expect(s.state.connected).toBe(0);
+
+  // A key that is none: a usage error before any setting or database is looked at.
+  const wrongKey = fakeProgram({}, {});
+  await expect(
+    wrongKey.run('import-solder', '--from', 'mysql://solder@db/solder', '--app-key', 'base64:AAAA'),
+  ).rejects.toMatchObject({ message: expect.stringMatching(/^--app-key: /), exitCode: EXIT_USAGE });
+  expect(jest.mocked(importSolder)).toHaveBeenCalledTimes(3);
 
   expect((await usageError(['import-solder'])).stderr).toMatch(/required option '--from <url>'/);
   expect((await usageError(['import-solder', '--from', 'sqlite:///solder.db'])).stderr).toMatch(
@@ -168,22 +225,40 @@ test('import-solder needs --from, a MySQL, MariaDB or PostgreSQL URL; --dry-run 
   );
 });
 
-test('backup and restore take a directory; restore replaces data only with --force', async () => {
-  const s = setup();
+test('backup and restore take a directory and the catalog store; restore replaces data only with --force', async () => {
+  const env = {
+    CATALOG_DATABASE_URL: 'postgres://h/c',
+    BUILDS_DATABASE_URL: 'postgres://h/b',
+    AUTH_DATABASE_URL: 'postgres://h/a',
+    ARCHIVE_STORE_DIR: '/srv/archives',
+  };
+  const s = fakeProgram({}, env);
   await s.run('backup', '/var/backups/depot-1');
   await s.run('restore', '/var/backups/depot-1');
   await s.run('restore', '/var/backups/depot-1', '--force');
-  expect(s.calls).toEqual([
-    ['backup', ['/var/backups/depot-1']],
-    ['restore', ['/var/backups/depot-1', { force: false }]],
-    ['restore', ['/var/backups/depot-1', { force: true }]],
+  const settings = loadStoreSettings(env);
+  const stores = jest.mocked(openStore).mock.results.map((r) => r.value);
+  expect(jest.mocked(openStore).mock.calls).toEqual([[settings], [settings], [settings]]);
+  const progress = expect.any(Function);
+  expect(jest.mocked(backupDatabases).mock.calls).toEqual([
+    [loadImportConfig(env), '/var/backups/depot-1', { progress, archives: { store: stores[0], settings } }],
   ]);
+  const archives = (i: number) => ({ store: stores[i], maxBytes: settings.ARCHIVE_MAX_BYTES });
+  expect(jest.mocked(restoreDatabases).mock.calls).toEqual([
+    [loadImportConfig(env), '/var/backups/depot-1', { force: false, progress, archives: archives(1) }],
+    [loadImportConfig(env), '/var/backups/depot-1', { force: true, progress, archives: archives(2) }],
+  ]);
+  expect(s.results).toEqual([{ backup: true }, { restored: true }, { restored: true }]);
+  // the stores are closed at exit
+  for (const cleanup of s.state.cleanups) cleanup();
+  for (const store of stores) expect(store.close).toHaveBeenCalledTimes(1);
+
   expect((await usageError(['backup'])).stderr).toMatch(/missing required argument 'dir'/);
   expect((await usageError(['restore'])).stderr).toMatch(/missing required argument 'dir'/);
   expect((await usageError(['backup', 'a', 'b'])).stderr).toMatch(/too many arguments/);
 });
 
-test('wrong command lines stop before any handler with a message', async () => {
+test('wrong command lines stop before anything is called, with a message', async () => {
   expect((await usageError(['user', 'create', 'alice', '--permissions', 'mods_create,root'])).stderr).toMatch(
     /unknown permission\(s\) root/,
   );
@@ -193,178 +268,69 @@ test('wrong command lines stop before any handler with a message', async () => {
   expect((await usageError(['token', 'revoke', 'alice', 'abc'])).stderr).toMatch(/positive whole number/);
   expect((await usageError(['key', 'delete', '0'])).stderr).toMatch(/positive whole number/);
   expect((await usageError(['client', 'link', 'not-a-uuid', 'pack1'])).stderr).toMatch(/UUID/);
-  expect((await usageError(['client', 'link', '5f1c2f7e-1111-4a1a-9c1c-000000000001'])).stderr).toMatch(
-    /missing required argument 'modpack-slug'/,
-  );
+  expect((await usageError(['client', 'link', UUID])).stderr).toMatch(/missing required argument 'modpack-slug'/);
   expect((await usageError(['user', 'list', 'extra'])).stderr).toMatch(/too many arguments/);
   expect((await usageError(['frobnicate'])).stderr).toMatch(/unknown command 'frobnicate'/);
   expect((await usageError(['key', 'create', 'x', '--bogus'])).stderr).toMatch(/unknown option '--bogus'/);
+  expect((await usageError(['archives', 'push', 'repo', '--concurrency', '17'])).stderr).toMatch(/from 1 to 16/);
+  expect((await usageError(['archives', 'adopt', '--concurrency', '0'])).stderr).toMatch(/from 1 to 16/);
   expect(EXIT_USAGE).toBe(64);
 });
 
-test('configuration: gRPC addresses default to the local ports; import needs the three database URLs', () => {
-  expect(loadGrpcConfig({}, NO_STACK)).toEqual({
-    CATALOG_GRPC_ADDR: '127.0.0.1:50051',
-    BUILDS_GRPC_ADDR: '127.0.0.1:50052',
-    AUTH_GRPC_ADDR: '127.0.0.1:50053',
-    GRPC_DEADLINE_MS: 5000,
-    origins: { catalog: 'default', builds: 'default', auth: 'default' },
-  });
-  expect(() => loadGrpcConfig({ AUTH_GRPC_ADDR: 'nope' }, NO_STACK)).toThrow(/AUTH_GRPC_ADDR: must be host:port/);
-  expect(() => loadImportConfig({ CATALOG_DATABASE_URL: 'postgres://h/c', BUILDS_DATABASE_URL: '' }, NO_STACK)).toThrow(
-    /BUILDS_DATABASE_URL: is required[\s\S]*AUTH_DATABASE_URL: is required[\s\S]*\(or start Depot with npm start in this checkout: the CLI then uses its databases\)$/,
-  );
-  expect(() =>
-    loadImportConfig(
-      {
-        CATALOG_DATABASE_URL: 'postgres://h/c',
-        BUILDS_DATABASE_URL: 'postgres://h/b',
-        AUTH_DATABASE_URL: 'http://x',
-      },
-      NO_STACK,
-    ),
-  ).toThrow(/AUTH_DATABASE_URL: must be a postgres:\/\/ URL/);
-  const urls = {
-    CATALOG_DATABASE_URL: 'postgres://h/c',
-    BUILDS_DATABASE_URL: 'postgres://h/b',
-    AUTH_DATABASE_URL: 'postgres://h/a',
+test('rehash and audit-mirror: arguments, output, exit status 3 when problems remain', async () => {
+  const MD5 = 'd41d8cd98f00b204e9800998ecf8427e';
+  const { ARCHIVE_TRANSFER_TIMEOUT_MS, GRPC_DEADLINE_MS } = loadArchiveConfig({});
+  const answer = {
+    url: 'http://m/mods/jei/jei-1.0 beta.zip',
+    md5: MD5,
+    filesize: 10,
+    recorded_md5: MD5,
+    recorded_filesize: 12,
+    md5_matches: true,
+    filesize_matches: false,
   };
-  expect(loadImportConfig(urls, NO_STACK)).toEqual(urls);
-});
+  const missing = { id: 3, mod: 'a', version: '1', url: 'http://m/mods/a/a-1.zip', problem: 'missing' };
+  const ok = (id: number) => ({ id, mod: 'b', version: `${id}`, url: 'u', md5: MD5, recorded_md5: MD5, filesize: 1 });
+  const s = fakeProgram({
+    'catalog.RehashVersion': ({ store }: { store: boolean }) => ({ ...answer, stored: store }),
+    'catalog.CheckVersionArchives': ({ concurrency }: { concurrency: number }) => ({
+      mirror_url: 'http://m/',
+      total: 3,
+      checks: [ok(1), ok(2), concurrency === 3 ? { ...missing, message: `${missing.url} answered 404` } : ok(3)],
+    }),
+  });
 
-test('configuration: what is unset comes from the stack npm start runs from the checkout; variables win', () => {
-  expect(loadGrpcConfig({ BUILDS_GRPC_ADDR: 'builds.example:7000' }, RUNNING)).toEqual({
-    CATALOG_GRPC_ADDR: '127.0.0.1:41001',
-    BUILDS_GRPC_ADDR: 'builds.example:7000',
-    AUTH_GRPC_ADDR: '127.0.0.1:41003',
-    GRPC_DEADLINE_MS: 5000,
-    origins: { catalog: 'local stack', builds: 'environment', auth: 'local stack' },
-  });
-  expect(loadImportConfig({ AUTH_DATABASE_URL: 'postgres://mine@h/auth' }, RUNNING)).toEqual({
-    CATALOG_DATABASE_URL: 'postgres://p@h/depot_catalog',
-    BUILDS_DATABASE_URL: 'postgres://p@h/depot_builds',
-    AUTH_DATABASE_URL: 'postgres://mine@h/auth',
-  });
-  // a file left by a launcher that was killed: said, rather than trying its dead addresses
-  const stale =
-    'no Depot runs from this checkout any more: /repo/.data/stack.json is left from a launcher (pid 4242) that has ' +
-    'exited. Start it again with npm start, or set ';
-  expect(() => loadGrpcConfig({}, STALE)).toThrow(
-    new CliError(`${stale}CATALOG_GRPC_ADDR, BUILDS_GRPC_ADDR, AUTH_GRPC_ADDR`),
-  );
-  expect(() => loadImportConfig({ CATALOG_DATABASE_URL: 'postgres://h/c' }, STALE)).toThrow(
-    new CliError(`${stale}CATALOG_DATABASE_URL, BUILDS_DATABASE_URL, AUTH_DATABASE_URL`),
-  );
-  // every variable set: the file is not even looked at
-  const all = { CATALOG_GRPC_ADDR: 'c:1', BUILDS_GRPC_ADDR: 'b:2', AUTH_GRPC_ADDR: 'a:3' };
-  expect(loadGrpcConfig(all, STALE).origins).toEqual({
-    catalog: 'environment',
-    builds: 'environment',
-    auth: 'environment',
-  });
-});
-
-test('error messages: Depot reasons, field errors, unreachable services, configuration', () => {
-  const remote = (err: DepotError) => Object.assign(new Error(err.message), toServiceError(err));
-  expect(describeError(new ServiceCallError('auth', 'a:1', remote(new DepotError('USER_NOT_FOUND'))))).toBe(
-    'User not found.',
-  );
-  expect(
-    describeError(
-      new ServiceCallError(
-        'auth',
-        'a:1',
-        remote(DepotError.fields({ username: ['The username has already been taken.'] }, 'USERNAME_TAKEN')),
-      ),
-    ),
-  ).toBe('The username has already been taken.');
-  expect(
-    describeError(
-      new ServiceCallError('auth', 'a:1', remote(DepotError.fields({ name: ['The name field is required.'] }))),
-    ),
-  ).toBe('The given data was invalid.\n  name: The name field is required.');
-  const down = Object.assign(new Error('14 UNAVAILABLE: No connection established'), {
-    code: 14, // UNAVAILABLE
-    details: 'No connection established. Resolution note: ',
-  });
-  expect(describeError(new ServiceCallError('builds', '10.0.0.1:50052', down))).toBe(
-    'cannot reach the builds service at 10.0.0.1:50052 (No connection established); check BUILDS_GRPC_ADDR',
-  );
-  expect(describeError(new ServiceCallError('auth', '127.0.0.1:50053', down, unreachableHint('auth', 'default')))).toBe(
-    'cannot reach the auth service at 127.0.0.1:50053 (No connection established); no Depot started with npm start ' +
-      'runs from this checkout: start one (the CLI then finds it), or set CATALOG_GRPC_ADDR, BUILDS_GRPC_ADDR, ' +
-      'AUTH_GRPC_ADDR to where the services answer',
-  );
-  expect(
-    describeError(new ServiceCallError('auth', '127.0.0.1:41003', down, unreachableHint('auth', 'local stack'))),
-  ).toBe(
-    'cannot reach the auth service at 127.0.0.1:41003 (No connection established); the stack npm start runs from ' +
-      'this checkout (.data/stack.json) has it there: see its output, or set AUTH_GRPC_ADDR',
-  );
-  expect(describeError(new ConfigError('Invalid configuration:\n  X: bad'))).toBe('Invalid configuration:\n  X: bad');
-  expect(describeError(new CliError('unknown modpack(s): x'))).toBe('unknown modpack(s): x');
-  expect(describeError(new Error('connect to postgres://u:secret@h/db failed'))).toBe(
-    'connect to postgres://u:***@h/db failed',
-  );
-});
-
-test('rehash and audit-mirror: arguments, output, exit status 2 when problems remain', async () => {
-  const report = (problems: number) => ({
-    mirror_url: 'http://m/',
-    checked: 3,
-    ok: 3 - problems,
-    counts: { missing: problems, md5_mismatch: 0, size_mismatch: 0, refused: 0, failed: 0 },
-    seconds: 0.1,
-    concurrency: 8,
-    problems: Array.from({ length: problems }, () => ({
-      problem: 'missing' as const,
-      mod: 'a',
-      version: '1',
-      url: 'http://m/mods/a/a-1.zip',
-      detail: 'http://m/mods/a/a-1.zip answered 404',
-    })),
-  });
-  const answer = { md5_matches: true, filesize_matches: false, stored: false };
-  const calls: unknown[][] = [];
-  const results: unknown[] = [];
-  let out = '';
-  const handlers = {
-    rehash: async (...args: unknown[]) => (calls.push(['rehash', ...args]), answer),
-    auditMirror: async (opts: { concurrency: number }) => (
-      calls.push(['auditMirror', opts]),
-      report(opts.concurrency === 3 ? 1 : 0)
-    ),
-  } as unknown as Handlers;
-  const program = buildProgram(handlers, {
-    result: (v) => results.push(v),
-    out: (t) => (out += t),
-    err: () => undefined,
-  });
-  const run = (...args: string[]) => program.parseAsync(['node', 'depot-admin', ...args]);
-
-  await expect(run('rehash', 'jei', '1.0 beta')).rejects.toMatchObject({
+  await expect(s.run('rehash', 'jei', '1.0 beta')).rejects.toMatchObject({
     message: 'the archive does not match the version (run with --store to record it)',
     exitCode: 3,
   });
-  expect(results).toEqual([answer]);
-  answer.stored = true;
-  await run('rehash', 'jei', '1.0 beta', '--store');
-  expect(calls.slice(0, 2)).toEqual([
-    ['rehash', 'jei', '1.0 beta', { store: false }],
-    ['rehash', 'jei', '1.0 beta', { store: true }],
+  expect(s.results).toEqual([{ ...answer, stored: false }]);
+  await s.run('rehash', 'jei', '1.0 beta', '--store');
+  const deadline = { deadlineMs: ARCHIVE_TRANSFER_TIMEOUT_MS + GRPC_DEADLINE_MS };
+  expect(s.calls).toEqual([
+    ['catalog.RehashVersion', { slug: 'jei', version: '1.0 beta', store: false }, deadline],
+    ['catalog.RehashVersion', { slug: 'jei', version: '1.0 beta', store: true }, deadline],
   ]);
 
-  await run('audit-mirror');
-  expect(out).toMatch(/^Mirror audit of 3 version\(s\) on http:\/\/m\/ in 0.1 s \(concurrency 8\)\n/);
-  await expect(run('audit-mirror', '--concurrency', '3', '--json')).rejects.toMatchObject({
+  await s.run('audit-mirror');
+  expect(s.out.join('')).toMatch(/^Mirror audit of 3 version\(s\) on http:\/\/m\/ in [\d.]+ s \(concurrency 8\)\n/);
+  await expect(s.run('audit-mirror', '--concurrency', '3', '--json')).rejects.toMatchObject({
     message: '1 problem(s) found',
     exitCode: 3,
   });
-  expect(results[results.length - 1]).toEqual(report(1));
-  expect(calls.slice(2)).toEqual([
-    ['auditMirror', { concurrency: 8 }],
-    ['auditMirror', { concurrency: 3 }],
+  expect(s.results[s.results.length - 1]).toMatchObject({
+    mirror_url: 'http://m/',
+    checked: 3,
+    ok: 2,
+    counts: { missing: 1, md5_mismatch: 0, size_mismatch: 0, refused: 0, failed: 0 },
+    concurrency: 3,
+    problems: [{ problem: 'missing', mod: 'a', version: '1', url: missing.url, detail: `${missing.url} answered 404` }],
+  });
+  expect(s.requests('catalog.CheckVersionArchives')).toEqual([
+    { after_id: 0, limit: 32, concurrency: 8 },
+    { after_id: 0, limit: 12, concurrency: 3 },
   ]);
+  expect(s.progress()).toMatch(/^audit-mirror: 3 version\(s\) to check\n/);
   expect((await usageError(['audit-mirror', '--concurrency', '0'])).stderr).toMatch(/from 1 to 32/);
   expect((await usageError(['rehash', 'jei'])).stderr).toMatch(/missing required argument 'version'/);
 });

@@ -1,25 +1,28 @@
 // `archives push` and `archives adopt`: moving existing archives into Depot's store
-// (docs/admin-cli.md#hosted-archives). Registered on the program by program.ts.
+// (docs/admin-cli.md#hosted-archives; ../archives/ does the work and writes the reports).
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { AdoptReport } from './archives/adopt';
-import { adoptExit, formatAdoptReport } from './archives/adopt-report';
-import type { PushReport } from './archives/push';
-import { formatPushReport, pushExit } from './archives/push-report';
+import { adoptArchives } from '../archives/adopt';
+import { adoptExit, adoptProgressLine, formatAdoptReport } from '../archives/adopt-report';
+import { pushRepository } from '../archives/push';
+import { formatPushReport, progressLine, pushExit } from '../archives/push-report';
+import { loadAdoptConfig, loadArchiveConfig } from '../config';
+import type { Context } from './context';
 
-export interface ArchiveHandlers {
-  archivesPush(
-    dir: string,
-    opts: { dryRun: boolean; replace: boolean; createVersions: boolean; concurrency: number },
-  ): Promise<PushReport>;
-  archivesAdopt(opts: AdoptFlags): Promise<AdoptReport>;
+interface PushFlags {
+  dryRun: boolean;
+  replace: boolean;
+  createVersions: boolean;
+  concurrency: number;
+  json: boolean;
 }
 
-export interface AdoptFlags {
+interface AdoptFlags {
   from?: string;
-  mod: string[];
+  mod?: string[];
   includeOwnUrls: boolean;
   dryRun: boolean;
   concurrency: number;
+  json: boolean;
 }
 
 /** 1 to 16 files (archives) at a time. */
@@ -30,16 +33,13 @@ function parseFiles(value: string): number {
   return Number(value);
 }
 
-export function addArchiveCommands(
-  program: Command,
-  configure: (cmd: Command) => Command,
-  handlers: ArchiveHandlers,
-  io: { result(value: unknown): void; out(text: string): void },
-): void {
-  const archives = configure(
-    program.command('archives').description("hosted archives: move a repository's archives into Depot's store"),
-  );
-  configure(archives.command('push'))
+export function register(program: Command, ctx: Context): void {
+  const archives = program
+    .command('archives')
+    .description("hosted archives: move a repository's archives into Depot's store");
+
+  archives
+    .command('push')
     .description(
       'upload a Solder repository folder (mods/{slug}/{slug}-{version}.zip) into the store: each file is checked ' +
         "against its version's recorded md5 (a mismatch is reported, not uploaded, unless --replace); files of no " +
@@ -51,18 +51,19 @@ export function addArchiveCommands(
     .option('--create-versions', 'create the versions a file names that do not exist (their mod must)', false)
     .addOption(new Option('--concurrency <n>', 'files at a time (1-16)').argParser(parseFiles).default(4))
     .option('--json', 'the report as JSON instead of text', false)
-    .action(
-      async (
-        dir: string,
-        opts: { dryRun: boolean; replace: boolean; createVersions: boolean; concurrency: number; json: boolean },
-      ) => {
-        const report = await handlers.archivesPush(dir, opts);
-        if (opts.json) io.result(report);
-        else io.out(formatPushReport(report));
-        pushExit(report);
-      },
-    );
-  configure(archives.command('adopt'))
+    .action(async (dir: string, { json, ...opts }: PushFlags) => {
+      const report = await pushRepository(ctx.services(), dir, {
+        ...opts,
+        deadlineMs: loadArchiveConfig(ctx.env).GRPC_DEADLINE_MS,
+        progress: (item, done, total) => ctx.io.err(progressLine(item, done, total)),
+      });
+      if (json) ctx.io.result(report);
+      else ctx.io.out(formatPushReport(report));
+      pushExit(report);
+    });
+
+  archives
+    .command('adopt')
     .description(
       'copy the archive of every recorded version Depot does not host yet from the old mirror into the store ' +
         "(the catalog fetches it and verifies it against the version's md5: a mismatch is reported, not stored). " +
@@ -79,10 +80,20 @@ export function addArchiveCommands(
     .option('--dry-run', 'fetch and verify each archive, say what would be adopted; store nothing', false)
     .addOption(new Option('--concurrency <n>', 'archives copied at a time (1-16)').argParser(parseFiles).default(4))
     .option('--json', 'the report as JSON instead of text', false)
-    .action(async (opts: Omit<AdoptFlags, 'mod'> & { mod?: string[]; json: boolean }) => {
-      const report = await handlers.archivesAdopt({ ...opts, mod: opts.mod ?? [] });
-      if (opts.json) io.result(report);
-      else io.out(formatAdoptReport(report));
+    .action(async (opts: AdoptFlags) => {
+      const config = loadAdoptConfig(ctx.env);
+      const report = await adoptArchives(ctx.services().catalog, {
+        from: opts.from ?? config.ARCHIVE_UPSTREAM_URL ?? '',
+        mods: opts.mod ?? [],
+        includeOwnUrls: opts.includeOwnUrls,
+        dryRun: opts.dryRun,
+        concurrency: opts.concurrency,
+        transferTimeoutMs: config.ARCHIVE_TRANSFER_TIMEOUT_MS,
+        deadlineMs: config.GRPC_DEADLINE_MS,
+        progress: (item, done, total) => ctx.io.err(adoptProgressLine(item, done, total)),
+      });
+      if (opts.json) ctx.io.result(report);
+      else ctx.io.out(formatAdoptReport(report));
       adoptExit(report);
     });
 }
