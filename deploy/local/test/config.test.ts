@@ -147,10 +147,17 @@ describe('serviceEnvironment', () => {
       CATALOG_GRPC_LISTEN: '127.0.0.1:1001',
       METRICS_PORT: '2001',
       BUILDS_GRPC_ADDR: '127.0.0.1:1002',
-      // Unset: the stack's own gateway, which serves hosted archives.
-      SERVICE_MIRROR_URL: 'http://127.0.0.1:1004/',
+      // No mirror given: the stack's own gateway is the mirror, Depot's address (PUBLIC_URL), which
+      // the catalog knows is its own: it reads its store instead of fetching itself.
+      PUBLIC_URL: 'http://127.0.0.1:1004/',
       ARCHIVE_STORE_DIR: '/data/archives',
     });
+    expect(
+      serviceEnvironment('catalog', resolveSettings({ mirrorUrl: 'https://mirror.example/repo/' }, {}), wiring),
+    ).toMatchObject({ SERVICE_MIRROR_URL: 'https://mirror.example/repo/' });
+    expect(
+      serviceEnvironment('catalog', resolveSettings({ mirrorUrl: 'https://mirror.example/repo/' }, {}), wiring),
+    ).not.toHaveProperty('PUBLIC_URL');
     expect(serviceEnvironment('builds', settings, wiring)).toMatchObject({
       DATABASE_URL: 'postgres://h/x_builds',
       BUILDS_GRPC_LISTEN: '127.0.0.1:1002',
