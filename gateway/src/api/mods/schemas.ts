@@ -8,31 +8,21 @@ export const modList = z
   .strictObject({ mods: z.record(z.string(), z.string()).meta({ description: 'Mod slug → pretty name.' }) })
   .meta({ id: 'ModList' });
 
-export const modView = z
-  .strictObject({
-    id,
-    name: z.string(),
-    pretty_name: z.string(),
-    author: nullableString,
-    description: nullableString,
-    link: nullableString,
-    notes,
-    versions: z.array(z.string()),
-  })
-  .meta({ id: 'ModView' });
+/** What a mod is, in every body that shows one: the view adds its versions, the record its times. */
+const modFields = {
+  id,
+  name: z.string(),
+  pretty_name: z.string(),
+  author: nullableString,
+  description: nullableString,
+  link: nullableString,
+  notes,
+};
+
+export const modView = z.strictObject({ ...modFields, versions: z.array(z.string()) }).meta({ id: 'ModView' });
 
 export const modRecord = z
-  .strictObject({
-    id,
-    name: z.string(),
-    pretty_name: z.string(),
-    author: nullableString,
-    description: nullableString,
-    link: nullableString,
-    notes,
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
+  .strictObject({ ...modFields, created_at: timestamp, updated_at: timestamp })
   .meta({ id: 'Mod' });
 
 export const versionView = z

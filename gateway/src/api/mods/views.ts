@@ -4,33 +4,25 @@ import { modDownloadUrls, versionArchiveUrl } from '@depot/common';
 import { notesFor, nullable } from '../views';
 import type * as res from './schemas';
 
+/** The fields every body showing a mod has (modFields in schemas.ts), in the same order. */
+const modFields = (m: catalogV1.Mod__Output, showPrivate: boolean) => ({
+  id: m.id,
+  name: m.name,
+  pretty_name: m.pretty_name,
+  author: nullable(m.author),
+  description: nullable(m.description),
+  link: nullable(m.link),
+  ...notesFor(m.notes, showPrivate),
+});
+
 /** The full Mod record (writes). */
 export function modRecord(m: catalogV1.Mod__Output, showPrivate: boolean): res.ModRecord {
-  return {
-    id: m.id,
-    name: m.name,
-    pretty_name: m.pretty_name,
-    author: nullable(m.author),
-    description: nullable(m.description),
-    link: nullable(m.link),
-    ...notesFor(m.notes, showPrivate),
-    created_at: m.created_at,
-    updated_at: m.updated_at,
-  };
+  return { ...modFields(m, showPrivate), created_at: m.created_at, updated_at: m.updated_at };
 }
 
 /** The public single-mod view (GET /api/mod/{slug}); notes where Solder puts them. */
 export function modView(m: catalogV1.Mod__Output, showPrivate = false): res.ModView {
-  return {
-    id: m.id,
-    name: m.name,
-    pretty_name: m.pretty_name,
-    author: nullable(m.author),
-    description: nullable(m.description),
-    link: nullable(m.link),
-    ...notesFor(m.notes, showPrivate),
-    versions: m.versions,
-  };
+  return { ...modFields(m, showPrivate), versions: m.versions };
 }
 
 /** GET /api/mod: name → pretty name, id order. */
