@@ -6,9 +6,11 @@
 import {
   formatNullableTimestamp,
   formatTimestamp,
+  masked,
   scrubbingFailures,
   type AsyncHandlers,
   type FullMessage,
+  type MaskedField,
 } from '@depot/common';
 import type { AuthServiceDefinition, authV1 } from '@depot/proto';
 import type { Clients, ClientRecord } from './clients';
@@ -60,16 +62,24 @@ const toUserWithTwoFactor = (record: UserRecord, enabled: ReadonlySet<number>) =
   two_factor: enabled.has(record.user.id),
 });
 
-/** The fields an update mask names: `email` unset in the request clears the address. */
-function credentialChanges(
-  mask: string[],
-  req: { email?: string; password?: string },
-): Pick<UserChanges, 'email' | 'password'> {
-  const changes: Pick<UserChanges, 'email' | 'password'> = {};
-  if (mask.includes('email')) changes.email = req.email ?? null;
-  if (mask.includes('password') && req.password !== undefined) changes.password = req.password;
-  return changes;
-}
+/**
+ * What the update masks name. `email` unset clears the address; the others unset are named without
+ * a value, judged by the domain (a username is required, a password unset changes nothing).
+ */
+const CREDENTIAL_MASK: Record<string, 'email' | MaskedField<'password'>> = {
+  email: 'email',
+  password: { to: 'password', unset: 'undefined' },
+};
+const USER_MASK: Record<string, keyof UserChanges | MaskedField<keyof UserChanges>> = {
+  ...CREDENTIAL_MASK,
+  username: { from: 'new_username', to: 'username', unset: 'undefined' },
+  permissions: 'permissions',
+  modpacks: { from: 'modpack_ids', to: 'modpackIds' },
+};
+const CLIENT_MASK: Record<string, MaskedField<'name' | 'modpackIds'>> = {
+  name: { to: 'name', unset: 'undefined' },
+  modpacks: { from: 'modpack_ids', to: 'modpackIds' },
+};
 
 const toToken = (t: Token): FullMessage<authV1.Token__Output> => ({
   id: t.id,
@@ -149,10 +159,7 @@ export function authHandlers({
       return toUser(record);
     },
     async UpdateUser(req) {
-      const changes: UserChanges = credentialChanges(req.update_mask, req);
-      if (req.update_mask.includes('username')) changes.username = req.new_username;
-      if (req.update_mask.includes('permissions')) changes.permissions = req.permissions;
-      if (req.update_mask.includes('modpacks')) changes.modpackIds = req.modpack_ids;
+      const changes = masked(req, req.update_mask, USER_MASK) as UserChanges;
       return toUser(await users.updateUser(req.actor, req.username, changes, req.keep_session));
     },
     async DeleteUser(req) {
@@ -165,7 +172,7 @@ export function authHandlers({
       return { changed, generated_password: generated };
     },
     async UpdateAccount(req) {
-      const changes = credentialChanges(req.update_mask, req);
+      const changes = masked(req, req.update_mask, CREDENTIAL_MASK) as Pick<UserChanges, 'email' | 'password'>;
       return toUser(await users.updateAccount(req.user_id, changes, req.current_password, req.keep_session));
     },
     async CreateSession(req) {
@@ -266,9 +273,7 @@ export function authHandlers({
       return toClient(await clients.createClient(req.name, req.uuid));
     },
     async UpdateClient(req) {
-      const changes: { name?: string; modpackIds?: number[] } = {};
-      if (req.update_mask.includes('name')) changes.name = req.name;
-      if (req.update_mask.includes('modpacks')) changes.modpackIds = req.modpack_ids;
+      const changes = masked(req, req.update_mask, CLIENT_MASK) as { name?: string; modpackIds?: number[] };
       return toClient(await clients.updateClient(req.uuid, changes));
     },
     async DeleteClient(req) {

@@ -1,5 +1,5 @@
 // gRPC surface of the builds service: requests in, entity rows out as proto messages (messages.ts).
-import { DepotError, type AsyncHandlers, type FieldErrors } from '@depot/common';
+import { masked, type AsyncHandlers, type MaskedField } from '@depot/common';
 import type { BuildsServiceDefinition } from '@depot/proto';
 import { NO_ACCESS } from './access';
 import type { Assignments } from './assignments';
@@ -8,52 +8,26 @@ import type { ManagementMethods } from './management';
 import { toBuildMessage, toModpackMessage, toSourceMessage } from './messages';
 import type { ModpackFields, Modpacks } from './modpacks';
 
-interface MaskEntry<K> {
-  /** Request field carrying the value (differs from the REST name for renames). */
-  from: string;
-  to: K;
-  /** Columns that cannot hold null: masking them unset is a validation error, not a 500. */
-  required?: boolean;
-}
-
-/** Fields named in update_mask (REST names), unset ones as null (proto presence = REST presence). */
-function masked<K extends string>(
-  req: object,
-  mask: string[],
-  map: Record<string, MaskEntry<K>>,
-): Partial<Record<K, unknown>> {
-  const out: Partial<Record<K, unknown>> = {};
-  const missing: FieldErrors = {};
-  for (const field of mask) {
-    const entry = map[field];
-    if (!entry) continue;
-    const value = (req as Record<string, unknown>)[entry.from];
-    if (value === undefined && entry.required) missing[field] = [`The ${field} field is required.`];
-    out[entry.to] = value === undefined ? null : value;
-  }
-  if (Object.keys(missing).length) throw DepotError.fields(missing);
-  return out;
-}
-
-const MODPACK_MASK: Record<string, MaskEntry<keyof ModpackFields>> = {
-  name: { from: 'name', to: 'name', required: true },
-  slug: { from: 'new_slug', to: 'slug', required: true },
-  url: { from: 'url', to: 'url' },
-  hidden: { from: 'hidden', to: 'hidden', required: true },
-  private: { from: 'private', to: 'private', required: true },
-  order: { from: 'order', to: 'order', required: false },
-  recommended: { from: 'recommended', to: 'recommended' },
-  latest: { from: 'latest', to: 'latest' },
+/** Update masks name REST fields; columns that hold no null refuse a masked field left unset. */
+const MODPACK_MASK: Record<string, keyof ModpackFields | MaskedField<keyof ModpackFields>> = {
+  name: { to: 'name', unset: 'refuse' },
+  slug: { from: 'new_slug', to: 'slug', unset: 'refuse' },
+  url: 'url',
+  hidden: { to: 'hidden', unset: 'refuse' },
+  private: { to: 'private', unset: 'refuse' },
+  order: 'order',
+  recommended: 'recommended',
+  latest: 'latest',
 };
 
-const BUILD_MASK: Record<string, MaskEntry<keyof BuildFields>> = {
-  version: { from: 'new_version', to: 'version', required: true },
-  minecraft: { from: 'minecraft', to: 'minecraft', required: true },
-  forge: { from: 'forge', to: 'forge' },
-  is_published: { from: 'is_published', to: 'isPublished', required: true },
-  private: { from: 'private', to: 'private', required: true },
-  min_java: { from: 'min_java', to: 'minJava' },
-  min_memory: { from: 'min_memory', to: 'minMemory' },
+const BUILD_MASK: Record<string, keyof BuildFields | MaskedField<keyof BuildFields>> = {
+  version: { from: 'new_version', to: 'version', unset: 'refuse' },
+  minecraft: { to: 'minecraft', unset: 'refuse' },
+  forge: 'forge',
+  is_published: { to: 'isPublished', unset: 'refuse' },
+  private: { to: 'private', unset: 'refuse' },
+  min_java: 'minJava',
+  min_memory: 'minMemory',
 };
 
 /** Every method but the management reads (management.ts). */

@@ -25,3 +25,4 @@ export * from './grpc/types';
 export * from './grpc/errors';
 export * from './grpc/server';
 export * from './grpc/client';
+export * from './grpc/update-mask';
