@@ -1,4 +1,4 @@
-import { mirrorBase, modDownloadUrl, modDownloadUrls } from '../src/domain/urls';
+import { mirrorBase, modDownloadUrl, modDownloadUrls, versionOfMirrorFile } from '../src/domain/urls';
 
 describe('modDownloadUrl', () => {
   it('builds {mirror}/mods/{name}/{name}-{version}.zip', () => {
@@ -39,5 +39,20 @@ describe('modDownloadUrls', () => {
       expect(url('a b', 'été')).toBe(modDownloadUrl(mirror, 'a b', 'été'));
     }
     expect(modDownloadUrls('http://m.test/repo/')('jei', '1')).toBe('http://m.test/repo/mods/jei/jei-1.zip');
+  });
+});
+
+describe('versionOfMirrorFile', () => {
+  it('reads the version back from {name}-{version}.zip', () => {
+    expect(versionOfMirrorFile('buildcraft', 'buildcraft-7.1.23.zip')).toBe('7.1.23');
+    expect(versionOfMirrorFile('mod', 'mod-1.0-beta.zip')).toBe('1.0-beta');
+    expect(versionOfMirrorFile('my-mod', 'my-mod-1-2.zip')).toBe('1-2');
+    expect(versionOfMirrorFile('mod', 'mod-.zip.zip')).toBe('.zip');
+  });
+
+  it('is undefined for any other name, an empty version included', () => {
+    for (const file of ['mod-.zip', 'mod.zip', 'mod-1.jar', 'other-1.zip', 'mod-1.zip.part', 'Mod-1.zip', '']) {
+      expect(versionOfMirrorFile('mod', file)).toBeUndefined();
+    }
   });
 });

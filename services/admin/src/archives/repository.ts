@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { versionOfMirrorFile } from '@depot/common';
 import { CliError } from '../errors';
 
 export interface RepositoryFile {
@@ -56,14 +57,14 @@ export async function readRepository(dir: string): Promise<Repository> {
     );
     for (const f of names) {
       const name = `${slug}/${f.name}`;
-      const prefix = `${slug}-`;
-      if (!f.isFile() || !f.name.startsWith(prefix) || !f.name.endsWith('.zip') || f.name.length <= prefix.length + 4) {
+      const version = f.isFile() ? versionOfMirrorFile(slug, f.name) : undefined;
+      if (version === undefined) {
         unrecognised.push(name);
         continue;
       }
       const file = path.join(modsDir, slug, f.name);
       const { size } = await fs.stat(file);
-      files.push({ slug, version: f.name.slice(prefix.length, -'.zip'.length), file, name, size });
+      files.push({ slug, version, file, name, size });
     }
   }
   return { modsDir, files, unrecognised };

@@ -15,6 +15,18 @@ export function modDownloadUrls(mirror: string): (name: string, version: string)
   };
 }
 
+/**
+ * The version a mirror file name names (`{name}-{version}.zip`, the last segment of a download
+ * URL, percent-decoded), or undefined when the name is not of that form or names no version.
+ */
+export function versionOfMirrorFile(name: string, fileName: string): string | undefined {
+  const prefix = `${name}-`;
+  const suffix = '.zip';
+  if (!fileName.startsWith(prefix) || !fileName.endsWith(suffix)) return undefined;
+  if (fileName.length <= prefix.length + suffix.length) return undefined;
+  return fileName.slice(prefix.length, -suffix.length);
+}
+
 /** `{mirror}/mods/{name}/{name}-{version}.zip`, each segment percent-encoded (docs/api.md#download-urls). */
 export function modDownloadUrl(mirror: string, name: string, version: string): string {
   return modDownloadUrls(mirror)(name, version);
