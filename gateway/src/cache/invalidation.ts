@@ -9,7 +9,7 @@
 // inactive and every read asks the services: the gateway never serves what it cannot invalidate.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { connectBus, eventTypeOf, type Bus, type Logger } from '@depot/common';
+import { connectBus, eventTypeOf, parseEvent, type Bus, type Logger } from '@depot/common';
 import { ResponseCache, tag } from './cache';
 
 /** A source of change events with a notion of "subscribed". */
@@ -19,25 +19,23 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
-/** What an event makes stale; null: unknown, drop everything. */
+/** What an event makes stale; null: unknown, or not the payload its type carries: drop everything. */
 export function tagsForEvent(type: string, data: unknown): string[] | null {
-  const d = (data ?? {}) as Record<string, unknown>;
-  const id = (field: string) => (typeof d[field] === 'number' ? (d[field] as number) : undefined);
   switch (type) {
     case 'mod.updated':
     case 'mod.deleted': {
-      const modId = id('mod_id');
-      return modId === undefined ? null : [tag.modList, tag.mod(modId)];
+      const event = parseEvent(type, data);
+      return event ? [tag.modList, tag.mod(event.mod_id)] : null;
     }
     case 'mod.version.updated':
     case 'mod.version.deleted': {
-      const modId = id('mod_id');
-      return modId === undefined ? null : [tag.mod(modId)];
+      const event = parseEvent(type, data);
+      return event ? [tag.mod(event.mod_id)] : null;
     }
     case 'modpack.deleted':
     case 'build.changed': {
-      const modpackId = id('modpack_id');
-      return modpackId === undefined ? null : [tag.modpackList, tag.modpack(modpackId)];
+      const event = parseEvent(type, data);
+      return event ? [tag.modpackList, tag.modpack(event.modpack_id)] : null;
     }
     default:
       return null;

@@ -164,6 +164,8 @@ describe('what goes stale', () => {
     expect(tagsForEvent('modpack.deleted', { modpack_id: 4 })).toEqual([tag.modpackList, tag.modpack(4)]);
     expect(tagsForEvent('build.changed', {})).toBeNull();
     expect(tagsForEvent('mod.updated', undefined)).toBeNull();
+    expect(tagsForEvent('mod.version.updated', { mod_id: 3 })).toBeNull();
+    expect(tagsForEvent('mod.updated', { mod_id: '3' })).toBeNull();
     expect(tagsForEvent('something.new', { mod_id: 1 })).toBeNull();
   });
 });
