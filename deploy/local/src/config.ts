@@ -3,19 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ExitInfo, StdioMode } from './child';
 import { addressList, replicaCount, REPLICA_VARIABLES } from './replicas';
+import { SERVICE_NAMES, type BackendName, type ServiceName } from './service-names';
 import { DEFAULT_SUPERVISION, type SupervisionPolicy } from './supervisor';
-
-export const SERVICE_NAMES = ['catalog', 'builds', 'auth', 'gateway'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
-export type BackendName = Exclude<ServiceName, 'gateway'>;
-export const BACKENDS: readonly BackendName[] = ['catalog', 'builds', 'auth'];
-
-export const SERVICE_ENTRIES: Record<ServiceName, string> = {
-  catalog: 'services/catalog/src/main.ts',
-  builds: 'services/builds/src/main.ts',
-  auth: 'services/auth/src/main.ts',
-  gateway: 'gateway/src/main.ts',
-};
 
 /** Every option falls back to the environment variable named beside it, then to a default. */
 export interface StackOptions {

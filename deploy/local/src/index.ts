@@ -8,7 +8,7 @@ export {
   type GatewayReplica,
   type Replica,
 } from './stack';
-export { BACKENDS, SERVICE_ENTRIES, SERVICE_NAMES, type ServiceName, type BackendName } from './config';
+export { BACKENDS, SERVICE_ENTRIES, SERVICE_NAMES, type ServiceName, type BackendName } from './service-names';
 export { freePort, tcpAnswers } from './ports';
 export { findExecutable } from './deps';
 export type { StdioMode } from './child';

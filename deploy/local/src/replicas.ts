@@ -3,7 +3,7 @@
 // port, as a pod is in Kubernetes; where Kubernetes gives callers one name that DNS resolves to every
 // pod (a headless Service), the launcher gives them the list of every replica's address, and the
 // same client code balances round_robin over it (services/common/src/grpc/address.ts).
-import type { ServiceName } from './config';
+import type { ServiceName } from './service-names';
 
 /** The setting of each service's replica count. */
 export const REPLICA_VARIABLES: Record<ServiceName, string> = {

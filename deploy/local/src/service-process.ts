@@ -3,7 +3,8 @@
 // the stack hands out.
 import path from 'node:path';
 import { ManagedChild, type ExitInfo } from './child';
-import { SERVICE_ENTRIES, type ServiceName, type Settings } from './config';
+import type { Settings } from './config';
+import { SERVICE_ENTRIES, type ServiceName } from './service-names';
 import { REPO_ROOT } from './data-dir';
 import { grpcHealthProbe, httpOk, waitFor } from './health';
 

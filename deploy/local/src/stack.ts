@@ -3,22 +3,14 @@
 // `npm start` and by the end-to-end tests alike.
 import path from 'node:path';
 import { describeExit, type ExitInfo, type ManagedChild } from './child';
-import {
-  BACKENDS,
-  resolveSettings,
-  SERVICE_NAMES,
-  serviceEnvironment,
-  type BackendName,
-  type ServiceName,
-  type StackOptions,
-  type Wiring,
-} from './config';
+import { resolveSettings, serviceEnvironment, type StackOptions, type Wiring } from './config';
 import { ensureConsoleBuilt } from './console';
 import { claimDataDir, DATA_ROOT, throwawayDir, type ClaimedDir } from './data-dir';
 import { resolveNats, resolvePostgres, type Dependency } from './deps';
 import { StartupError } from './health';
 import { freePorts } from './ports';
 import { addressList, replicaLabel } from './replicas';
+import { BACKENDS, SERVICE_NAMES, type BackendName, type ServiceName } from './service-names';
 import { serviceProcess, type Replica, type ServiceProcess } from './service-process';
 import { Supervisor } from './supervisor';
 import { choosePorts, createDatabases } from './wiring';

@@ -4,7 +4,8 @@
 import path from 'node:path';
 import { readLocalStack, removeLocalStack, writeLocalStack } from '@depot/common';
 import { initialAdminPassword } from './admin-password';
-import { envFlag, SERVICE_NAMES } from './config';
+import { envFlag } from './config';
+import { SERVICE_NAMES } from './service-names';
 import { REPO_ROOT } from './data-dir';
 import { startStack, type Stack } from './stack';
 import { exitUnlessSupportedNode } from './supported-node';

@@ -1,7 +1,8 @@
 // What the processes of the stack are given: a database per back-end service (created when
 // missing), and ports: one for every replica, one for the /metrics of every back-end replica.
 import { createDatabaseIfMissing, redactUrl, serviceDatabaseUrl } from '@depot/common';
-import { BACKENDS, SERVICE_NAMES, type BackendName, type ServiceName, type Wiring } from './config';
+import type { Wiring } from './config';
+import { BACKENDS, SERVICE_NAMES, type BackendName, type ServiceName } from './service-names';
 import { StartupError } from './health';
 import { freePorts, portIsFree } from './ports';
 
