@@ -1,23 +1,21 @@
 // No import cycle in the sources, type-only imports included. ESLint's import-x/no-cycle (npm run
 // lint) skips `import type` by design and has no option to count it; a cycle through types still
 // ties two files together, so this test walks every relative import TypeScript sees.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 const REPO = path.resolve(__dirname, '../..');
-const ROOTS = [
-  'gateway/src',
-  ...readdirSync(path.join(REPO, 'services'))
-    .map((s) => `services/${s}/src`)
-    .filter((d) => existsSync(path.join(REPO, d))),
-];
+/** Every workspace of the repository (its package.json), each folder of theirs walked whole. */
+const WORKSPACES: string[] = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')).workspaces;
+/** Not sources: dependencies, build output, generated code, the console's static files. */
+const SKIPPED = new Set(['node_modules', 'dist', 'generated', 'public']);
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(REPO, dir)).flatMap((name) => {
     const rel = `${dir}/${name}`;
-    if (statSync(path.join(REPO, rel)).isDirectory()) return name === 'generated' ? [] : sources(rel);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [rel] : [];
+    if (statSync(path.join(REPO, rel)).isDirectory()) return SKIPPED.has(name) ? [] : sources(rel);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [rel] : [];
   });
 }
 
@@ -28,7 +26,9 @@ function importsOf(file: string, known: Set<string>): string[] {
     .map((f) => f.fileName)
     .filter((spec) => spec.startsWith('.'))
     .map((spec) => path.posix.normalize(`${path.posix.dirname(file)}/${spec}`))
-    .map((base) => [`${base}.ts`, `${base}/index.ts`, base].find((c) => known.has(c)))
+    .map((base) =>
+      [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`, base].find((c) => known.has(c)),
+    )
     .filter((f): f is string => f !== undefined);
 }
 
@@ -51,9 +51,11 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-test('no import cycle in gateway/src and services/*/src, type-only imports included', () => {
-  const files = ROOTS.flatMap(sources);
+test('no import cycle in any workspace, type-only imports included', () => {
+  // A workspace inside another (gateway/client in gateway) is walked once.
+  const files = [...new Set(WORKSPACES.flatMap(sources))];
   expect(files.length).toBeGreaterThan(100);
+  for (const workspace of WORKSPACES) expect(files.some((f) => f.startsWith(`${workspace}/`))).toBe(true);
   const known = new Set(files);
   const graph = new Map(files.map((f) => [f, importsOf(f, known)]));
   expect(cycles(graph).map((c) => c.join(' → '))).toEqual([]);
