@@ -1,7 +1,6 @@
 // The gateway's settings, from the environment, each with its default and what it changes (zod:
 // what a setting takes is checked at start, and a wrong one stops it with a clear message).
 import {
-  archiveEnv,
   envBool,
   envInt,
   hostPortSchema,
@@ -11,7 +10,7 @@ import {
   serviceEnv,
   z,
 } from '@depot/common';
-import { archiveStoreReadEnv, archiveUpstreamEnv, refineArchiveStore } from '@depot/common/archive-store';
+import { archiveEnv, archiveStoreReadEnv, archiveUpstreamEnv, refineArchiveStore } from '@depot/common/archive-store';
 import { trustProxySchema } from './plugins/trust-proxy';
 
 // Each `.meta({ description })` is the setting's documentation: docs/configuration.md is generated

@@ -5,9 +5,9 @@
 // A variable that is not set comes from the stack `npm start` runs from this checkout, which
 // describes itself in .data/stack.json (services/common/src/infra/local-stack.ts); explicit variables
 // always win. Without either, the addresses default to the services' own default ports.
-import { archiveEnv, ConfigError, hostPortSchema, loadConfig, readLocalStack, serviceEnv, z } from '@depot/common';
+import { ConfigError, hostPortSchema, loadConfig, readLocalStack, serviceEnv, z } from '@depot/common';
 import type { LocalStack, LocalStackState } from '@depot/common';
-import { archiveUpstreamEnv } from '@depot/common/archive-store';
+import { archiveEnv, archiveUpstreamEnv } from '@depot/common/archive-store';
 import { CliError } from './errors';
 
 export const SERVICES = ['catalog', 'builds', 'auth'] as const;

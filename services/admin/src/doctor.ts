@@ -3,7 +3,6 @@
 // a person or JSON (--json) for a script. The API root checked is PUBLIC_URL's, from where the
 // CLI runs.
 import {
-  archiveEnv,
   serviceEnv,
   checkApiRoot,
   diagnosePack,
@@ -14,6 +13,7 @@ import {
   type Diagnosis,
   type LauncherView,
 } from '@depot/common';
+import { archiveEnv } from '@depot/common/archive-store';
 import type { Services } from './services';
 
 /** Everything: the CLI acts with every right (services.ts CLI_ACTOR). */

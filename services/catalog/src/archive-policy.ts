@@ -6,7 +6,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { parseHostRules, type ArchiveSettings, type HostRule } from '@depot/common';
+import { parseHostRules, type ArchiveSettings, type HostRule } from '@depot/common/archive-store';
 import { ArchiveFetchError } from './archive-problems';
 
 export interface ArchivePolicy {

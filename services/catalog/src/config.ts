@@ -1,5 +1,5 @@
-import { archiveEnv, hostPortSchema, loadConfig, mirrorUrlSchema, publicUrlSchema, serviceEnv, z } from '@depot/common';
-import { archiveStoreEnv, archiveUpstreamEnv, refineArchiveStore } from '@depot/common/archive-store';
+import { hostPortSchema, loadConfig, mirrorUrlSchema, publicUrlSchema, serviceEnv, z } from '@depot/common';
+import { archiveEnv, archiveStoreEnv, archiveUpstreamEnv, refineArchiveStore } from '@depot/common/archive-store';
 
 export const catalogConfigSchema = z
   .object({

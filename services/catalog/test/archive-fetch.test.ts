@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { archiveEnv, parseHostRules, z } from '@depot/common';
+import { z } from '@depot/common';
+import { archiveEnv, parseHostRules } from '@depot/common/archive-store';
 import { fetchArchiveDigest } from '../src/archive-fetch';
 import { archivePolicy, isPublicAddress, type ArchivePolicy } from '../src/archive-policy';
 

@@ -1,13 +1,15 @@
 // The archive store the CLI reads and writes for backup and restore: the catalog's own settings
 // (ARCHIVE_STORE, ARCHIVE_STORE_DIR, ARCHIVE_S3_*, docs/archives.md#settings), so that the CLI
-// given the catalog's environment opens the catalog's store. Without ARCHIVE_STORE_DIR the fs
-// store is the checkout's `.data/archives`, where `npm start` keeps it.
-import path from 'node:path';
-import { archiveEnv, loadConfig, localStackFile, z } from '@depot/common';
+// given the catalog's environment opens the catalog's store; without ARCHIVE_STORE_DIR, the same
+// default folder as the catalog's (storeDir: the checkout's `.data/archives`, where `npm start`
+// keeps it).
+import { loadConfig, z } from '@depot/common';
 import {
+  archiveEnv,
   archiveStoreEnv,
   openArchiveStore,
   refineArchiveStore,
+  storeDir,
   type ArchiveStore,
   type ArchiveStoreSettings,
 } from '@depot/common/archive-store';
@@ -21,10 +23,7 @@ export type StoreSettings = ArchiveStoreSettings & { ARCHIVE_MAX_BYTES: number }
 
 export function loadStoreSettings(env: NodeJS.ProcessEnv = process.env): StoreSettings {
   const settings = loadConfig(schema, env);
-  return {
-    ...settings,
-    ARCHIVE_STORE_DIR: settings.ARCHIVE_STORE_DIR ?? path.join(path.dirname(localStackFile(env)), 'archives'),
-  };
+  return { ...settings, ARCHIVE_STORE_DIR: storeDir(settings) };
 }
 
 export const openStore = (settings: ArchiveStoreSettings): ArchiveStore => openArchiveStore(settings);

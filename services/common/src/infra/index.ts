@@ -3,7 +3,6 @@
 // outbox, gRPC servers and clients (a DepotError on the wire), health, the local stack file and
 // the service runtime that opens all of it. No rule of the product lives here (domain/).
 export * from './config';
-export * from './archive-settings';
 export * from './logger';
 export * from './scrub';
 export * from './tracing';
