@@ -59,7 +59,10 @@ describe('declarations', () => {
       });
       if (method === 'POST' || method === 'PUT')
         // A JSON body, or a file streamed (an upload).
-        expect({ where, body: route.body !== undefined || route.upload !== undefined }).toEqual({ where, body: true });
+        expect({ where, body: route.body !== undefined || route.streamedBody !== undefined }).toEqual({
+          where,
+          body: true,
+        });
     }
   });
 

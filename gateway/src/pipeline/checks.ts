@@ -6,8 +6,9 @@
 //   404 a path segment that cannot name a record (after the lookups of the segments before it) →
 //   404 / 403 the user a route acts on, and the rights its body gives (user-authority.ts) →
 //   the handler's own 404 / 403 (modpack access) / 404 (build, version, assignment), which the
-//   services answer → 400/415/422 a body that fails, judged only after the target was looked up
-//   (missing 404, forbidden 403) → conflicts (409/422), which the services answer.
+//   services answer → 400/415/422 a body that fails (of a streamed body: its media type, then its
+//   query), judged only after the target was looked up (missing 404, forbidden 403) → conflicts
+//   (409/422), which the services answer.
 // Handlers never check permissions themselves.
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
@@ -28,13 +29,14 @@ import { forbidden, HttpError } from '../errors';
 import { contextOf } from './context';
 import { judgeOf, NOT_A_RECORD, segmentNotFound, type AnyRoute, type TargetContext } from './route';
 import { clearSessionCookie, csrfMismatch, csrfTokenValid, isWrite } from './session';
+import { judgeStreamedBody } from './streamed-body';
 import { judgeUserAuthority } from './user-authority';
 import { judge } from './validation';
 
 export interface CheckDeps {
   clients: ServiceClients;
   logger: Logger;
-  config: { SESSION_COOKIE_SECURE: boolean };
+  config: { SESSION_COOKIE_SECURE: boolean; BODY_LIMIT_BYTES: number };
 }
 
 /** The route's preHandler: every check of its declaration, in the order of checks. */
@@ -46,11 +48,16 @@ export function checksOf(declaration: AnyRoute, deps: CheckDeps): preHandlerHook
     if (segments) await judgeParams(declaration, segments, req);
     if (declaration.actsOnUser) await judgeUserAuthority(declaration, req, deps.clients);
     if (declaration.body) await judgeBody(declaration, req);
+    if (declaration.streamedBody) {
+      const lookUp = () => lookUpTarget(declaration, contextOf(declaration, req));
+      await judgeStreamedBody(declaration, req, lookUp, deps.config);
+    }
   };
   // The launcher's reads (public or read access, nothing to judge but path segments) made without
   // credentials are checked without a promise: their cached answers follow at once, and this is
   // most of their cost. With credentials (or a caller who may see private fields), the whole check.
-  if ((declaration.access !== 'public' && declaration.access !== 'read') || declaration.body) return enforce;
+  const judgesBody = declaration.body || declaration.streamedBody;
+  if ((declaration.access !== 'public' && declaration.access !== 'read') || judgesBody) return enforce;
   return (req, reply, done) => {
     const identified =
       declaration.access === 'read' ? readCredentials(req) : declaration.privateFields && carriesIdentity(req);

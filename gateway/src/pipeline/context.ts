@@ -1,9 +1,11 @@
 // What a handler (and a target lookup) gets: the judged request and who is calling (route.ts
 // `Context`), made once per request.
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { buildsV1 } from '@depot/proto';
 import type { Principal } from './auth';
 import type { AnyRoute, Context, ScopedBuilds } from './route';
+import { fileOf } from './streamed-body';
 
 type BuildsClient = FastifyRequest['server']['deps']['clients']['builds'];
 
@@ -39,6 +41,11 @@ class RequestContext implements Context<never, never, never> {
   }
   get showsPrivate() {
     return this.req.showsPrivate === true;
+  }
+  get file(): Readable {
+    if (!this.declaration.streamedBody)
+      throw new Error(`${this.declaration.url} reads a streamed body but does not declare it`);
+    return fileOf(this.req, this.declaration.streamedBody);
   }
   get builds(): ScopedBuilds {
     if (!this.declaration.modpackAccess)

@@ -3,9 +3,12 @@
 //   onRequest   the app's (headers, observability, CORS, HTTP checks) and the rate limit
 //               (@fastify/rate-limit adds it to every route, or the route's own limit); a write's
 //               path with an empty last segment is not found;
+//   parsing     a streamed body's Content-Length over its limit, before any check (streamed-body.ts);
 //   preHandler  checks.ts: access, guard, path segments, the user acted on, the body
 //               (docs/api.md#order-of-checks);
-//   handler     the declaration's, its answer sent as JSON or as a pre-serialized body with its ETag;
+//   handler     the declaration's, its answer sent as JSON, as a pre-serialized body with its ETag,
+//               or as the status or file answer it returned (answers.ts); a streamed body it
+//               refused (or whose reading failed) left to linger;
 //   onSend      for a write that declares what it `invalidates`: those response cache entries,
 //               dropped once it succeeded and before its answer leaves (cache/invalidation.ts);
 //   onResponse  the app's (metrics, access log).
@@ -17,21 +20,24 @@ import { answer } from '../errors';
 import { invalidateOnSuccess } from '../cache/invalidation';
 import { checksOf } from './checks';
 import { contextOf } from './context';
-import { SENT, type AnyRoute } from './route';
-import { streamedBody } from './streamed-body';
+import { isOwnAnswer, sendOwnAnswer } from './answers';
+import type { AnyRoute } from './route';
+import { bodyRefusal, lingerOnRefusal, streamedBodyParsers } from './streamed-body';
 import { wordingOf } from './route-docs';
 
 /** Registers the declared routes, `declare(app)` (api/index.ts). */
 export const routes = fp(
   async (app: FastifyInstance, { declare }: { declare: (app: FastifyInstance) => AnyRoute[] }) => {
     for (const declaration of declare(app)) {
-      const { upload } = declaration;
-      if (!upload) app.route(routeOptions(app, declaration));
-      // A streamed body needs parsers of its own, which only an encapsulated context can have.
+      if (!declaration.streamedBody) app.route(routeOptions(app, declaration));
+      // A streamed body needs content-type parsers other than the app's (which read JSON whole), and
+      // Fastify keeps parsers per encapsulated context, not per route: the route gets a context
+      // holding it alone, registered in its turn so that the routes (and the API document) keep
+      // their declared order.
       else
-        await app.register(async (own) => {
-          streamedBody(own, upload);
-          own.route(routeOptions(own, declaration));
+        await app.register(async (context) => {
+          streamedBodyParsers(context);
+          context.route(routeOptions(context, declaration));
         });
     }
   },
@@ -46,7 +52,6 @@ export function routeOptions(app: FastifyInstance, declaration: AnyRoute): Route
     method: declaration.method,
     url: declaration.url,
     exposeHeadRoute: declaration.exposeHeadRoute,
-    ...(declaration.upload ? { bodyLimit: declaration.upload.maxBytes } : {}),
     schema: {
       tags: [declaration.tag],
       summary: declaration.summary,
@@ -65,7 +70,7 @@ export function routeOptions(app: FastifyInstance, declaration: AnyRoute): Route
     ...(declaration.method !== 'GET' ? { onRequest: noEmptyLastSegment } : {}),
     preHandler: checksOf(declaration, app.deps),
     ...(declaration.invalidates ? { onSend: invalidateOnSuccess(declaration.invalidates, app.responseCache) } : {}),
-    handler: answerOf(declaration),
+    handler: answerOf(app, declaration),
   };
 }
 
@@ -73,20 +78,31 @@ export function routeOptions(app: FastifyInstance, declaration: AnyRoute): Route
  * The handler: the declaration's answer, sent as it comes. An answer that is ready (a response
  * cache hit) is sent at once, without a promise.
  */
-function answerOf(declaration: AnyRoute): RouteHandlerMethod {
+function answerOf(app: FastifyInstance, declaration: AnyRoute): RouteHandlerMethod {
   const status = declaration.status ?? 200;
-  // A handler that answered by itself: the reply goes back to Fastify, which then sends nothing
-  // more (else a streamed answer, still being written, would be answered again, empty).
   const send = (req: FastifyRequest, reply: FastifyReply, answer: unknown): FastifyReply | undefined => {
-    if (answer === SENT) return reply;
+    if (isOwnAnswer(answer)) {
+      sendOwnAnswer(req, reply, answer);
+      // Back to Fastify, which then sends nothing more (else a streamed answer, still being
+      // written, would be answered again, empty).
+      return reply;
+    }
     if (isBody(answer)) sendBody(req, reply, answer);
     else void reply.status(status).send(answer);
     return undefined;
   };
+  const { config } = app.deps;
+  // A streamed body's refusal (its limit passed, cut short) is the answer, whatever its reader
+  // reported; the rest of a body not read to its end lingers.
+  const refused = (req: FastifyRequest) => (err: unknown) => {
+    lingerOnRefusal(req.raw, config);
+    throw bodyRefusal(req) ?? err;
+  };
   return (req, reply) => {
     const answer = declaration.handler(contextOf(declaration, req, reply));
-    if (answer instanceof Promise) return answer.then((a) => send(req, reply, a));
-    return send(req, reply, answer);
+    if (!(answer instanceof Promise)) return send(req, reply, answer);
+    const sent = answer.then((a) => send(req, reply, a));
+    return declaration.streamedBody ? sent.catch(refused(req)) : sent;
   };
 }
 

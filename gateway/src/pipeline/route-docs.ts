@@ -9,8 +9,20 @@ import { ANSWERS, READ_WORDING, reasonMessage, type AnswerName } from '../messag
 import * as res from '../api/schemas';
 import { segmentNotFound, type Answer, type AnyRoute } from './route';
 
-/** The words a route's 404s use: the read routes Solder's, every other route the services' (docs/api.md#error-messages). */
+/**
+ * The words a route's answers use for the services' reasons: the read routes word their 404s as
+ * Solder's, every other route as the services' (docs/api.md#error-messages), except that a
+ * streamed body refused by the service reading it is refused as the gateway refuses it.
+ */
 export function wordingOf(declaration: AnyRoute): Partial<Record<Reason, string>> | undefined {
+  const { streamedBody } = declaration;
+  if (streamedBody) {
+    const { reasons, answers } = streamedBody;
+    return {
+      [reasons.tooLarge]: ANSWERS[answers.tooLarge].message,
+      [reasons.cutShort]: ANSWERS[answers.cutShort].message,
+    };
+  }
   const read = declaration.access === 'public' || declaration.access === 'read';
   return declaration.method === 'GET' && read ? READ_WORDING : undefined;
 }

@@ -5,10 +5,12 @@
 // of checks, route-docs.ts and plugins/api-docs.ts document it, an `invalidates` keeps the response
 // cache fresh after its writes, and the typed client is generated from the
 // document. See docs/api.md for what each route must answer.
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isStorableText, type CallOptions, type Permission, type PromiseClient, type Reason } from '@depot/common';
 import type { BuildsServiceDefinition, buildsV1 } from '@depot/proto';
+import type { FileAnswer, StatusAnswer } from './answers';
 import type { Principal } from './auth';
 import type { Body } from '../cache/cache';
 import type { AnswerName } from '../messages';
@@ -48,9 +50,6 @@ export type Tag =
 type Fields = z.ZodObject<any>;
 type NoFields = z.ZodObject<Record<never, never>>;
 
-/** What a handler returns when it sent its answer itself (an answer other than the success). */
-export const SENT = Symbol('sent');
-
 /** What a handler (and a cached read) gets: the judged request and who is calling. */
 export interface Context<P, Q, B> {
   params: P;
@@ -69,12 +68,17 @@ export interface Context<P, Q, B> {
    * carries the caller's modpack access, which the service checks where it acts (404, then 403).
    */
   builds: ScopedBuilds;
+  /**
+   * The body, on routes declaring `streamedBody`: read as it arrives, ending only when all of it
+   * came, failing with the declaration's refusals past its `maxBytes` or when cut short.
+   */
+  file: Readable;
   req: FastifyRequest;
   reply: FastifyReply;
 }
 
 /** What a target lookup gets: the params judged so far (those after a bad one are absent) and the raw body. */
-export type TargetContext<P> = Omit<Context<Partial<P>, unknown, unknown>, 'query' | 'reply'>;
+export type TargetContext<P> = Omit<Context<Partial<P>, unknown, unknown>, 'query' | 'reply' | 'file'>;
 
 type Answered<T> = T | Promise<T>;
 
@@ -86,6 +90,25 @@ export interface Guard {
   /** Throws the refusal while the route is off. */
   check(): void;
   refusal: AnswerName;
+}
+
+/**
+ * A request body that is a file, streamed to the handler (`ctx.file`) instead of parsed, never held
+ * whole (pipeline/streamed-body.ts). The route's query carries what a body would (its fields, judged
+ * as a body is: 422 after the target's lookup).
+ */
+export interface StreamedBody {
+  /** The media types it may be sent as; any other is refused with `answers.wrongType` (415). */
+  types: readonly string[];
+  /** Its size limit, instead of BODY_LIMIT_BYTES: past it, `answers.tooLarge` (413). */
+  maxBytes: number;
+  /** The refusals of a body of another media type, past `maxBytes`, and ended before all of it came. */
+  answers: { wrongType: AnswerName; tooLarge: AnswerName; cutShort: AnswerName };
+  /**
+   * The reasons of the service reading the body for the same refusals (it may see them first),
+   * answered in the same words (route-docs.ts `wordingOf`).
+   */
+  reasons: { tooLarge: Reason; cutShort: Reason };
 }
 
 type BuildsMethods = PromiseClient<BuildsServiceDefinition>;
@@ -171,22 +194,23 @@ export interface Route<
   invalidates?: (params: z.output<P>) => string[];
   /** Rate limit of its own instead of the general one (`false`: none). */
   rateLimit?: false | { max: number; timeWindow: number; allowList: () => boolean };
+  /** The body is a file, streamed to the handler as `ctx.file`; its media types and size limit. */
+  streamedBody?: StreamedBody;
   /**
-   * The body is a file, streamed to the handler as it arrives (`req.body` is the request itself,
-   * never held whole): the media types it may have and its size limit instead of BODY_LIMIT_BYTES
-   * (register.ts gives the route body parsers of its own). The handler judges the media type.
+   * The success is a file of this media type, not JSON (documented as binary; api-docs.ts): the
+   * handler answers a `FileAnswer` (pipeline/answers.ts).
    */
-  upload?: { types: readonly string[]; maxBytes: number };
-  /** The success is a file of this media type, not JSON (documented as binary; api-docs.ts). */
   file?: string;
   /** Fastify answers HEAD for every GET unless this is false. */
   exposeHeadRoute?: boolean;
   /**
    * The answer: the success body (checked against the response schema by the compiler), a
-   * pre-serialized one (sent with its ETag), or `SENT` when the handler answered by itself; at once
-   * when it is ready (a cache hit), else a promise of it.
+   * pre-serialized one (sent with its ETag), another status (`answerWith`) or a file
+   * (pipeline/answers.ts); at once when it is ready (a cache hit), else a promise of it.
    */
-  handler: (ctx: Context<z.output<P>, z.output<Q>, z.output<B>>) => Answered<NoInfer<z.input<R>> | Body | typeof SENT>;
+  handler: (
+    ctx: Context<z.output<P>, z.output<Q>, z.output<B>>,
+  ) => Answered<NoInfer<z.input<R>> | Body | StatusAnswer | FileAnswer>;
 }
 
 /** Any declared route (the pipeline and the docs read declarations through this). */

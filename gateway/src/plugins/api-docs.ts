@@ -92,10 +92,10 @@ function transform(document: Parameters<typeof zodTransform>[0] & { route: Route
       }
     }
   }
-  // An upload's body is the file itself (route.ts `upload`), in any of its media types.
-  if (declaration.upload) {
+  // A streamed body is the file itself (route.ts `streamedBody`), in any of its media types.
+  if (declaration.streamedBody) {
     schema.body = { type: 'string', format: 'binary', description: 'The file, streamed.' };
-    schema.consumes = [...declaration.upload.types];
+    schema.consumes = [...declaration.streamedBody.types];
   }
   schema.operationId = operationId(declaration);
   schema.security = securityOf(declaration);

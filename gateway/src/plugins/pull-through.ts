@@ -21,7 +21,8 @@ import fp from 'fastify-plugin';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { answer } from '../errors';
 import { errorBody } from '../messages';
-import { byteRangeSpecs, cacheControl, noBody, zipHeaders } from '../api/archives/serving';
+import { byteRangeSpecs, cacheControl, zipHeaders } from '../api/archives/serving';
+import { noBody } from '../pipeline/answers';
 
 /** What a client's request keeps on its way to the upstream (besides one byte range): what the answer depends on. */
 const FORWARDED = ['if-none-match', 'if-modified-since', 'user-agent'];

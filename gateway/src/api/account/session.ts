@@ -12,7 +12,8 @@ import { HttpError } from '../../errors';
 import { ANSWERS, fieldError } from '../../messages';
 import * as schemas from '../schemas';
 import * as res from './schemas';
-import { route, SENT } from '../../pipeline/route';
+import { answerWith } from '../../pipeline/answers';
+import { route } from '../../pipeline/route';
 import { invalid } from '../../pipeline/route-docs';
 import { accountOfLogin } from '../../plugins/sign-in-limits';
 import {
@@ -124,8 +125,7 @@ export function sessionRoutes(app: FastifyInstance) {
         if (session.two_factor) {
           const { token, expires_at } = session.two_factor;
           setTwoFactorCookie(req, reply, { token, expiresAt: new Date(expires_at) }, secure);
-          reply.status(202).send({ two_factor: true, expires_at } satisfies z.input<typeof res.twoFactorRequired>);
-          return SENT;
+          return answerWith(202, { two_factor: true, expires_at } satisfies z.input<typeof res.twoFactorRequired>);
         }
         return signedIn(clients, req, reply, session, secure);
       },

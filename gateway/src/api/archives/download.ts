@@ -8,11 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { DepotError, fromServiceError } from '@depot/common';
 import { isStoreError, openArchiveStore } from '@depot/common/archive-store';
 import { answer as httpAnswer } from '../../errors';
-import { ANSWERS, errorBody, reasonMessage } from '../../messages';
-import { route, segment, SENT } from '../../pipeline/route';
+import { ANSWERS, reasonMessage } from '../../messages';
+import { FileAnswer } from '../../pipeline/answers';
+import { route, segment } from '../../pipeline/route';
 import { tag, type Filled } from '../../cache/cache';
 import { modParams } from '../mods/routes';
-import { noBody, serving, type ArchiveRecord } from './serving';
+import { serving, type ArchiveRecord } from './serving';
 import * as res from './schemas';
 
 const downloadParams = modParams.extend({
@@ -72,7 +73,7 @@ export function archiveDownloadRoutes(app: FastifyInstance) {
         416: `"${ANSWERS.rangeNotSatisfiable.message}": the range starts past the end (\`Content-Range: bytes */<size>\`).`,
         502: `"${ANSWERS.upstreamFailed.message}" (pull-through only)`,
       },
-      handler: async ({ params, req, reply }): Promise<typeof SENT> => {
+      handler: async ({ params, req }): Promise<FileAnswer> => {
         const version = versionOf(params.slug, params.file);
         if (version === undefined) throw httpAnswer('notFound');
         // The cached record first; should its object be gone (replaced since, on another replica,
@@ -85,27 +86,18 @@ export function archiveDownloadRoutes(app: FastifyInstance) {
             const reason = err instanceof DepotError ? err.reason : fromServiceError(err)?.reason;
             if (!upstream || !reason || !NOT_HOSTED.has(reason)) throw err;
             // plugins/pull-through.ts; should the upstream not have it either, the 404 is `err`'s.
-            if (!reply.pullThrough!({ slug: params.slug, file: params.file, notHosted: err }))
-              throw httpAnswer('notFound');
-            return SENT;
+            return FileAnswer.pulledThrough({ slug: params.slug, file: params.file, notHosted: err });
           }
           const answer = serving(found, params.file, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
-          if (answer.status === 416) {
-            void reply.headers(answer.headers).status(416).send(errorBody('rangeNotSatisfiable'));
-            return SENT;
-          }
-          if (answer.status === 304) {
-            void reply.headers(answer.headers).status(304).send(noBody(req.method));
-            return SENT;
-          }
-          if (req.method === 'HEAD') {
-            void reply.headers(answer.headers).status(answer.status).send(noBody(req.method));
-            return SENT;
-          }
+          if (answer.status === 416) return FileAnswer.refused('rangeNotSatisfiable', answer.headers);
+          if (answer.status === 304) return FileAnswer.notModified(answer.headers);
+          if (req.method === 'HEAD') return FileAnswer.bytes(answer.status, answer.headers);
           try {
-            const bytes = await store.read(found.sha256, answer.start, answer.end);
-            void reply.headers(answer.headers).status(answer.status).send(bytes);
-            return SENT;
+            return FileAnswer.bytes(
+              answer.status,
+              answer.headers,
+              await store.read(found.sha256, answer.start, answer.end),
+            );
           } catch (err) {
             if (!isStoreError(err, 'missing') || fresh) {
               if (isStoreError(err)) throw httpAnswer('archiveStoreUnavailable');

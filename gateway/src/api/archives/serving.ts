@@ -6,7 +6,6 @@
 // Depot itself sets on a zip are shared with the pull-through (plugins/pull-through.ts), so that a
 // download answers in the same shape whoever holds the bytes.
 import type { IncomingHttpHeaders } from 'node:http';
-import { Readable } from 'node:stream';
 import fresh from 'fresh';
 import parseRange from 'range-parser';
 
@@ -64,13 +63,6 @@ export const zipHeaders = (file: string): Record<string, string> => ({
   'content-type': 'application/zip',
   'content-disposition': attachment(file),
 });
-
-/**
- * The payload of an answer without a body. For HEAD an empty stream: Fastify's HEAD route gives an
- * undefined payload `Content-Length: 0` (wrong for a 200, which keeps the file's, and for a 304,
- * which has none, as GET's), never a stream.
- */
-export const noBody = (method: string) => (method === 'HEAD' ? Readable.from([]) : undefined);
 
 function sized<S extends { headers: Record<string, string>; start: number; end: number }>(s: S, file: string): S {
   Object.assign(s.headers, zipHeaders(file));

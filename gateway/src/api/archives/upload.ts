@@ -1,20 +1,19 @@
 // PUT /api/mod/{slug}/{version}/archive (docs/api.md#upload-an-archive): a version's archive as the
 // raw body, streamed into the catalog's store; with `create=true` the version is created with it
-// when it is missing. Access, the target and the order of checks are the pipeline's; the body's own
-// checks (its media type, the query) come after the target's lookup, and the bytes are read only
-// once all of them passed.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// when it is missing. Access, the target, the body's own checks (its media type, the query, after
+// the target's lookup) and its size limit are the pipeline's (pipeline/streamed-body.ts): the bytes
+// are read only once all of them passed.
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fromServiceError } from '@depot/common';
 import type { catalogV1, CatalogServiceClient } from '@depot/proto';
-import { answer, HttpError } from '../../errors';
 import { ANSWERS, FIELD_MESSAGES, reasonMessage } from '../../messages';
 import { exemptFromRequestTimeout } from '../../plugins/http-server';
-import { route, segment, SENT } from '../../pipeline/route';
+import { answerWith, type StatusAnswer } from '../../pipeline/answers';
+import { route, segment, type StreamedBody } from '../../pipeline/route';
 import { invalid } from '../../pipeline/route-docs';
-import { mediaType } from '../../pipeline/streamed-body';
-import { fieldErrors, rules } from '../../pipeline/validation';
+import { rules } from '../../pipeline/validation';
 import { tag } from '../../cache/cache';
 import { managedVersion } from '../manage/views';
 import { versionParams } from '../mods/routes';
@@ -57,37 +56,18 @@ export const newModQuery = z.object({
   notes: uploadQuery.shape.notes,
 });
 
-/** How long the rest of a refused upload is read and dropped before the connection is closed. */
-const LINGER_MS = 2_000;
-
-/**
- * The rest of a refused upload is read and dropped, up to `lingerBytes` or LINGER_MS, so that the
- * client, still sending, reads the answer instead of a reset connection (a lingering close, as
- * nginx does); past that the connection is closed.
- */
-function leaveBody(req: FastifyRequest, lingerBytes: number): void {
-  const raw = req.raw;
-  if (raw.complete || raw.destroyed) return;
-  let dropped = 0;
-  const close = () => raw.socket?.destroy();
-  const timer = setTimeout(close, LINGER_MS).unref();
-  raw.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > lingerBytes) close();
-  });
-  raw.once('close', () => clearTimeout(timer));
-  raw.resume();
-}
-
 export function archiveUploadRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
   const { catalog } = clients;
-  const raw = catalog.raw as unknown as CatalogServiceClient;
-  const lingerBytes = 8 * config.BODY_LIMIT_BYTES;
   // The body is bounded by ARCHIVE_UPLOAD_IDLE_MS and ARCHIVE_UPLOAD_TIMEOUT_MS instead of
   // REQUEST_TIMEOUT_MS (upload-call.ts); the catalog then records it within a call's usual time.
   const recordMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
-  const upload = { types: ARCHIVE_TYPES, maxBytes: config.ARCHIVE_MAX_BYTES };
+  const streamedBody: StreamedBody = {
+    types: ARCHIVE_TYPES,
+    maxBytes: config.ARCHIVE_MAX_BYTES,
+    answers: { wrongType: 'archiveMediaType', tooLarge: 'archiveTooLarge', cutShort: 'archiveCutShort' },
+    reasons: { tooLarge: 'ARCHIVE_OVER_MAX', cutShort: 'ARCHIVE_INCOMPLETE' },
+  };
   const bodyAnswers = {
     400: `"${ANSWERS.archiveCutShort.message}": the body ended early (or differed from its Content-Length).`,
     408: `"${ANSWERS.archiveUploadTimeout.message}" (nothing stored)`,
@@ -96,60 +76,40 @@ export function archiveUploadRoutes(app: FastifyInstance) {
     503: '"The archive store is unavailable.": the store is down (nothing recorded; try again).',
   };
 
-  /**
-   * The query judged (with the media type), then the body streamed to the catalog under `header`:
-   * the answer, or the refusal once the rest of the body is left to linger. A refused query looks
-   * up `target` first (the order of checks: a missing record answers before the query's 422).
-   */
-  async function receive<Q extends z.ZodType>(
+  /** The body streamed to the catalog under `header` (every check passed): 201 when it created the version. */
+  async function receive(
     req: FastifyRequest,
-    reply: FastifyReply,
-    query: Q,
-    target: () => Promise<unknown>,
-    header: (q: z.output<Q>) => Omit<catalogV1.UploadArchiveHeader, 'size'>,
-  ): Promise<typeof SENT> {
-    const parsed = query.safeParse(req.query ?? {});
-    if (!ARCHIVE_TYPES.includes(mediaType(req.headers['content-type']) as never) || !parsed.success) {
-      leaveBody(req, lingerBytes);
-      await target();
-      throw parsed.success ? answer('archiveMediaType') : new HttpError(422, fieldErrors(parsed.error));
-    }
+    file: Readable,
+    header: Omit<catalogV1.UploadArchiveHeader, 'size'>,
+  ): Promise<StatusAnswer> {
     const declared = req.headers['content-length'];
     // From here the body is the route's to bound (upload-call.ts), not REQUEST_TIMEOUT_MS's.
     exemptFromRequestTimeout(req.raw.socket);
-    try {
-      const r = await forwardUpload(raw, {
-        header: { ...header(parsed.data), ...(declared !== undefined ? { size: Number(declared) } : {}) },
-        body: req.body as IncomingMessage,
-        maxBytes: config.ARCHIVE_MAX_BYTES,
-        bodyDeadline: Date.now() + config.ARCHIVE_UPLOAD_TIMEOUT_MS,
-        recordMs,
-        idleMs: config.ARCHIVE_UPLOAD_IDLE_MS,
-      });
-      const body: res.ArchiveUpload = {
-        version: managedVersion(r.version!, true),
-        created_version: r.created_version,
-        changed: r.changed,
-        stored: r.stored,
-        packaged: r.packaged,
-        warnings: r.warnings,
-        builds: r.builds.map((b) => ({
-          modpack: b.modpack_slug,
-          modpack_name: b.modpack_name,
-          build: b.build_version,
-          published: b.published,
-        })),
-      };
-      void reply.status(r.created_version ? 201 : 200).send(body);
-      return SENT;
-    } catch (err) {
-      leaveBody(req, lingerBytes);
-      // The catalog's refusals of the body, in the words of the gateway's table.
-      const reason = fromServiceError(err)?.reason;
-      if (reason === 'ARCHIVE_OVER_MAX') throw answer('archiveTooLarge');
-      if (reason === 'ARCHIVE_INCOMPLETE') throw answer('archiveCutShort');
-      throw err;
-    }
+    // Glue until upload-call.ts takes any readable body and the service client (issue 29's one
+    // upload client): the counted `file` passes the limit to no one, so its `maxBytes` is never hit.
+    const r = await forwardUpload(catalog.raw as CatalogServiceClient, {
+      header: { ...header, ...(declared !== undefined ? { size: Number(declared) } : {}) },
+      body: file as IncomingMessage,
+      maxBytes: config.ARCHIVE_MAX_BYTES,
+      bodyDeadline: Date.now() + config.ARCHIVE_UPLOAD_TIMEOUT_MS,
+      recordMs,
+      idleMs: config.ARCHIVE_UPLOAD_IDLE_MS,
+    });
+    const body: res.ArchiveUpload = {
+      version: managedVersion(r.version!, true),
+      created_version: r.created_version,
+      changed: r.changed,
+      stored: r.stored,
+      packaged: r.packaged,
+      warnings: r.warnings,
+      builds: r.builds.map((b) => ({
+        modpack: b.modpack_slug,
+        modpack_name: b.modpack_name,
+        build: b.build_version,
+        published: b.published,
+      })),
+    };
+    return answerWith(r.created_version ? 201 : 200, body);
   }
 
   return [
@@ -168,7 +128,7 @@ export function archiveUploadRoutes(app: FastifyInstance) {
       privateFields: 'mods_manage',
       params: versionParams,
       query: uploadQuery,
-      upload,
+      streamedBody,
       response: res.archiveUpload,
       returns: "The archive is now the version's (or already was: `changed: false`).",
       answers: {
@@ -183,27 +143,25 @@ export function archiveUploadRoutes(app: FastifyInstance) {
         ),
       },
       invalidates: (params) => [tag.modName(params.slug)],
-      handler: ({ params, req, reply }) => {
-        // Which record must exist does not wait for the rest of the query: the version unless
-        // `create` (when `create` itself is refused, only the mod).
+      // Looked up for a refused body (its media type, its query): which record must exist does not
+      // wait for the rest of the query, the version unless `create` (when `create` itself is
+      // refused, only the mod). A version segment that names none answers its own 404.
+      target: ({ params: { slug, version }, req }) => {
+        if (version === undefined) return undefined;
         const flag = uploadQuery.shape.create.safeParse((req.query as { create?: unknown }).create);
         const create = flag.success ? flag.data : true;
-        return receive(
-          req,
-          reply,
-          uploadQuery,
-          () => (create ? catalog.GetMod({ slug: params.slug }) : catalog.GetVersion(params)),
-          (q) => ({
-            slug: params.slug,
-            version: params.version,
-            create_version: q.create,
-            replace: q.replace,
-            replace_in_builds: q.replace_in_builds,
-            file_name: q.file_name,
-            ...(q.notes ? { notes: q.notes } : {}),
-          }),
-        );
+        return create ? catalog.GetMod({ slug }) : catalog.GetVersion({ slug, version });
       },
+      handler: ({ params, query, req, file }) =>
+        receive(req, file, {
+          slug: params.slug,
+          version: params.version,
+          create_version: query.create,
+          replace: query.replace,
+          replace_in_builds: query.replace_in_builds,
+          file_name: query.file_name,
+          ...(query.notes ? { notes: query.notes } : {}),
+        }),
     }),
     route({
       method: 'PUT',
@@ -221,7 +179,7 @@ export function archiveUploadRoutes(app: FastifyInstance) {
         version: segment('VERSION_NOT_FOUND', 'The first version string, percent-encoded.'),
       }),
       query: newModQuery,
-      upload,
+      streamedBody,
       status: 201,
       response: res.archiveUpload,
       returns: 'The mod was created with its first version and the archive.',
@@ -233,23 +191,17 @@ export function archiveUploadRoutes(app: FastifyInstance) {
         ),
       },
       invalidates: (params) => [tag.modList, tag.modName(params.slug)],
-      handler: ({ params, req, reply }) =>
-        receive(
-          req,
-          reply,
-          newModQuery,
-          async () => undefined,
-          (q) => ({
-            slug: params.slug,
-            version: params.version,
-            create_version: true,
-            replace: false,
-            replace_in_builds: false,
-            file_name: q.file_name,
-            new_mod: { pretty_name: q.pretty_name },
-            ...(q.notes ? { notes: q.notes } : {}),
-          }),
-        ),
+      handler: ({ params, query, req, file }) =>
+        receive(req, file, {
+          slug: params.slug,
+          version: params.version,
+          create_version: true,
+          replace: false,
+          replace_in_builds: false,
+          file_name: query.file_name,
+          new_mod: { pretty_name: query.pretty_name },
+          ...(query.notes ? { notes: query.notes } : {}),
+        }),
     }),
   ];
 }

@@ -5,7 +5,8 @@ import { API_INFO } from '../../about';
 import { createReadiness } from './readiness';
 import { errorBody } from '../../messages';
 import * as res from './schemas';
-import { route, SENT } from '../../pipeline/route';
+import { answerWith } from '../../pipeline/answers';
+import { route } from '../../pipeline/route';
 
 export function rootRoutes(app: FastifyInstance) {
   const readiness = createReadiness(app.deps.config);
@@ -54,12 +55,9 @@ export function rootRoutes(app: FastifyInstance) {
       response: res.ready,
       returns: 'Ready.',
       answers: { 503: { description: 'Services not SERVING.', schema: res.unready } },
-      handler: async ({ reply }) => {
+      handler: async () => {
         const unready = await readiness.unready();
-        if (unready.length) {
-          void reply.status(503).send({ ...errorBody('unavailable'), unready });
-          return SENT;
-        }
+        if (unready.length) return answerWith(503, { ...errorBody('unavailable'), unready });
         return { status: 'ready' as const };
       },
     }),
