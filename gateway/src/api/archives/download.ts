@@ -5,7 +5,7 @@
 // backpressure. An archive Depot does not host goes to the old mirror when ARCHIVE_UPSTREAM_URL is
 // set (pull-through), else answers 404. Public, as Solder's mirror is: no credentials are read.
 import type { FastifyInstance } from 'fastify';
-import { DepotError, fromServiceError } from '@depot/common';
+import { DepotError, fromServiceError, versionOfMirrorFile } from '@depot/common';
 import { isStoreError, openArchiveStore } from '@depot/common/archive-store';
 import { answer as httpAnswer } from '../../errors';
 import { ANSWERS, reasonMessage } from '../../messages';
@@ -19,13 +19,6 @@ import * as res from './schemas';
 const downloadParams = modParams.extend({
   file: segment('VERSION_NOT_FOUND', 'The archive: `{slug}-{version}.zip`, percent-encoded.'),
 });
-
-/** The version a mirror file name names, or undefined when it is not `{slug}-{version}.zip`. */
-export function versionOf(slug: string, file: string): string | undefined {
-  const prefix = `${slug}-`;
-  if (!file.startsWith(prefix) || !file.endsWith('.zip') || file.length <= prefix.length + 4) return undefined;
-  return file.slice(prefix.length, -4);
-}
 
 /** Why Depot has nothing of its own to answer: a pull-through goes to the upstream then. */
 const NOT_HOSTED = new Set(['MOD_NOT_FOUND', 'VERSION_NOT_FOUND', 'ARCHIVE_NOT_HOSTED']);
@@ -74,7 +67,7 @@ export function archiveDownloadRoutes(app: FastifyInstance) {
         502: `"${ANSWERS.upstreamFailed.message}" (pull-through only)`,
       },
       handler: async ({ params, req }): Promise<FileAnswer> => {
-        const version = versionOf(params.slug, params.file);
+        const version = versionOfMirrorFile(params.slug, params.file);
         if (version === undefined) throw httpAnswer('notFound');
         // The cached record first; should its object be gone (replaced since, on another replica,
         // before the change reached this one), the record as it is now.
