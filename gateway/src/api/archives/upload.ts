@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { fromServiceError } from '@depot/common';
-import type { catalogV1, CatalogServiceClient } from '@depot/proto';
+import type { catalogV1 } from '@depot/proto';
 import { answer, HttpError } from '../../errors';
 import { ANSWERS, FIELD_MESSAGES, reasonMessage } from '../../messages';
 import { exemptFromRequestTimeout } from '../../plugins/http-server';
@@ -82,7 +82,6 @@ function leaveBody(req: FastifyRequest, lingerBytes: number): void {
 export function archiveUploadRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
   const { catalog } = clients;
-  const raw = catalog.raw as unknown as CatalogServiceClient;
   const lingerBytes = 8 * config.BODY_LIMIT_BYTES;
   // The body is bounded by ARCHIVE_UPLOAD_IDLE_MS and ARCHIVE_UPLOAD_TIMEOUT_MS instead of
   // REQUEST_TIMEOUT_MS (upload-call.ts); the catalog then records it within a call's usual time.
@@ -118,10 +117,9 @@ export function archiveUploadRoutes(app: FastifyInstance) {
     // From here the body is the route's to bound (upload-call.ts), not REQUEST_TIMEOUT_MS's.
     exemptFromRequestTimeout(req.raw.socket);
     try {
-      const r = await forwardUpload(raw, {
+      const r = await forwardUpload(catalog, {
         header: { ...header(parsed.data), ...(declared !== undefined ? { size: Number(declared) } : {}) },
         body: req.body as IncomingMessage,
-        maxBytes: config.ARCHIVE_MAX_BYTES,
         bodyDeadline: Date.now() + config.ARCHIVE_UPLOAD_TIMEOUT_MS,
         recordMs,
         idleMs: config.ARCHIVE_UPLOAD_IDLE_MS,
