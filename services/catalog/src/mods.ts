@@ -23,7 +23,7 @@ import {
   type ResolvedVersionRow,
   type VersionRow,
 } from './queries';
-import { hostingAfterEdit } from './store/hosting';
+import { hostingAfterEdit } from './archives/hosting';
 import type { VersionUsage } from './version-usage';
 
 export interface ModFields {

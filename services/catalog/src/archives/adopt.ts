@@ -8,10 +8,10 @@
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, modDownloadUrls, type AdoptOutcome, type Orm } from '@depot/common';
 import { isStoreError } from '@depot/common/archive-store';
-import { fetchArchive, fetchArchiveDigest } from './archive-fetch';
-import { hostRuleOf, type ArchivePolicy } from './archive-policy';
-import { ArchiveFetchError } from './archive-problems';
-import type { ArchiveUploads } from './store/uploads';
+import { fetchArchive, fetchArchiveDigest } from './fetch';
+import { hostRuleOf, type ArchivePolicy } from './policy';
+import { ArchiveFetchError } from './problems';
+import type { ArchiveUploads } from './upload';
 
 export interface AdoptRequest {
   afterId: number;

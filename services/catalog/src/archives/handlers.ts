@@ -1,114 +1,134 @@
-// The store's gRPC methods, both streaming: UploadVersionArchive (the client streams a header then
-// the bytes) and ReadArchive (the server streams metadata then the bytes). @depot/common's
-// bindHandlers serves unary methods; these follow the same rules by hand: run under the call's
-// deadline, Depot reasons as statuses, an outage as UNAVAILABLE, anything else logged and INTERNAL.
-import { once } from 'node:events';
-import { Readable } from 'node:stream';
-import * as grpc from '@grpc/grpc-js';
-import {
-  DepotError,
-  isConnectionError,
-  isDeadlineExceeded,
-  isUnavailable,
-  toServiceError,
-  withCallDeadline,
-  type Logger,
-} from '@depot/common';
-import type { catalogV1 } from '@depot/proto';
-import { toVersionMessage } from '../messages';
-import { isStoreError, StoreError } from '@depot/common/archive-store';
-import type { ArchiveReads } from './reads';
-import type { ArchiveUploads } from './uploads';
+// The catalog's archive methods (docs/archives.md): a version's archive fetched and hashed
+// (rehash.ts) or fetched for a new version (fetched-version.ts), adopted from the old mirror
+// (adopt.ts), and uploaded (upload.ts; client-streamed: the header, then the bytes). All are served
+// by @depot/common's bindHandlers, under the rules of every call (deadline, status mapping, metrics).
+import { DepotError, type AsyncHandlers, type Logger } from '@depot/common';
+import type { catalogV1, CatalogServiceDefinition } from '@depot/proto';
+import { isStoreError, type StoreError } from '@depot/common/archive-store';
+import { opt, toVersionMessage } from '../messages';
+import type { ArchiveAdoption } from './adopt';
+import type { FetchedVersions } from './fetched-version';
+import type { VersionArchives } from './rehash';
+import type { ArchiveUploads } from './upload';
+import { uploadBody } from './upload-body';
 
-export type StoreMethods = 'UploadVersionArchive' | 'ReadArchive';
+export type ArchiveMethods =
+  'RehashVersion' | 'CheckVersionArchives' | 'CreateFetchedVersion' | 'AdoptVersionArchives' | 'UploadVersionArchive';
 
-type UploadCall = grpc.ServerReadableStream<catalogV1.UploadArchiveChunk__Output, catalogV1.UploadArchiveResponse>;
-type ReadCall = grpc.ServerWritableStream<catalogV1.ReadArchiveRequest__Output, catalogV1.ArchiveChunk>;
-
-const DEADLINE_EXCEEDED = { code: grpc.status.DEADLINE_EXCEEDED, details: 'Deadline exceeded.' };
+/** Aborted when the caller cancels the call or its deadline passes: its archive fetches stop. */
+function cancelSignal(call: { on(event: 'cancelled', listener: () => void): unknown }): AbortSignal {
+  const controller = new AbortController();
+  call.on('cancelled', () => controller.abort(new Error('the call was cancelled')));
+  return controller.signal;
+}
 
 /** A store's failure as the Depot reason a caller is answered. */
-export function storeFailure(err: StoreError): DepotError {
+function storeFailure(err: StoreError, logger: Logger): DepotError {
   switch (err.problem) {
     case 'too_large':
       return new DepotError('ARCHIVE_OVER_MAX', {}, `The archive is larger than the server accepts: ${err.message}.`);
     case 'incomplete':
       return new DepotError('ARCHIVE_INCOMPLETE', {}, `The upload was cut short: ${err.message}.`);
     case 'missing':
+      logger.error({ err: err.message }, 'a version names a missing object');
       return new DepotError('ARCHIVE_MISSING', {}, `The archive is missing from the store: ${err.message}.`);
     case 'unavailable':
+      logger.warn({ err: err.message }, 'archive store unavailable');
       return new DepotError('UNAVAILABLE', {}, 'The archive store is unavailable.');
   }
 }
 
-function toStatus(err: unknown, method: string, logger: Logger, expired: boolean): Partial<grpc.StatusObject> {
-  const outage = (e: unknown) =>
-    (e instanceof DepotError && e.reason === 'UNAVAILABLE') || isConnectionError(e) || isUnavailable(e);
-  if (isStoreError(err)) {
-    if (err.problem === 'unavailable') logger.warn({ method, err: err.message }, 'archive store unavailable');
-    if (err.problem === 'missing') logger.error({ method, err: err.message }, 'a version names a missing object');
-    err = storeFailure(err);
-  }
-  if (isDeadlineExceeded(err) || (expired && outage(err))) return DEADLINE_EXCEEDED;
-  if (err instanceof DepotError) return toServiceError(err);
-  if (outage(err)) {
-    logger.warn({ method, err: String(err) }, 'dependency unavailable');
-    return toServiceError(new DepotError('UNAVAILABLE'));
-  }
-  logger.error({ method, err }, 'unhandled error in gRPC handler');
-  return { code: grpc.status.INTERNAL, details: 'Internal error.' };
-}
-
-const deadlineOf = (call: Pick<UploadCall, 'getDeadline'>) => {
-  const d = call.getDeadline();
-  return d instanceof Date ? d.getTime() : d;
-};
-
-/** The bytes after the header; cut short when the caller cancels or sends other than it announced. */
-function uploadBody(
-  messages: AsyncIterator<catalogV1.UploadArchiveChunk__Output>,
-  announced: number | undefined,
-  cancelled: AbortSignal,
-): Readable {
-  let received = 0;
-  async function* bytes() {
-    for (;;) {
-      const next = await messages.next();
-      if (cancelled.aborted) throw new StoreError('incomplete', 'the sender cancelled the upload');
-      if (next.done) break;
-      const data = next.value.data;
-      if (!data) throw DepotError.fields({ data: ["Only the file's bytes may follow the header."] });
-      received += data.length;
-      if (announced !== undefined && received > announced) {
-        throw new StoreError('incomplete', `more bytes than the ${announced} announced`);
-      }
-      yield data;
-    }
-    if (announced !== undefined && received !== announced) {
-      throw new StoreError('incomplete', `${received} of the ${announced} bytes announced arrived`);
-    }
-  }
-  const body = Readable.from(bytes(), { objectMode: false });
-  // A call refused before its bytes were read ends as cancelled too: nobody reads the body then.
-  body.on('error', () => undefined);
-  cancelled.addEventListener('abort', () => {
-    if (!body.destroyed) body.destroy(new StoreError('incomplete', 'the sender cancelled the upload'));
-  });
-  return body;
-}
-
-export function storeHandlers(uploads: ArchiveUploads, reads: ArchiveReads, logger: Logger) {
+export function archiveHandlers(
+  parts: { archives: VersionArchives; fetched: FetchedVersions; adoption: ArchiveAdoption; uploads: ArchiveUploads },
+  logger: Logger,
+): Pick<AsyncHandlers<CatalogServiceDefinition>, ArchiveMethods> {
+  const { archives, fetched, adoption, uploads } = parts;
   return {
-    UploadVersionArchive(call: UploadCall, callback: grpc.sendUnaryData<catalogV1.UploadArchiveResponse>) {
-      const deadline = deadlineOf(call);
-      const cancel = new AbortController();
-      call.on('cancelled', () => cancel.abort());
-      withCallDeadline(deadline, async () => {
-        const messages = call[Symbol.asyncIterator]() as AsyncIterator<catalogV1.UploadArchiveChunk__Output>;
-        const first = await messages.next();
-        const h = first.done ? undefined : first.value.header;
-        if (!h) throw DepotError.fields({ header: ['The first message must be the header.'] });
-        const body = uploadBody(messages, h.size ?? undefined, cancel.signal);
+    async CreateFetchedVersion(req, call) {
+      const row = await fetched.create(
+        { slug: req.slug, version: req.version, url: req.url ?? null, notes: req.notes ?? null },
+        cancelSignal(call),
+      );
+      return toVersionMessage(row);
+    },
+    async RehashVersion(req, call) {
+      const r = await archives.rehash(req.slug, req.version, req.store, cancelSignal(call));
+      return {
+        url: r.url,
+        md5: r.md5,
+        filesize: r.filesize,
+        recorded_md5: r.recordedMd5,
+        recorded_filesize: opt(r.recordedFilesize),
+        md5_matches: r.md5Matches,
+        filesize_matches: r.filesizeMatches,
+        stored: r.stored,
+      };
+    },
+    async CheckVersionArchives(req, call) {
+      const { checks, total } = await archives.check(
+        req.after_id,
+        req.limit,
+        req.concurrency,
+        cancelSignal(call),
+        req.ids,
+      );
+      return {
+        checks: checks.map((c) => ({
+          id: c.id,
+          mod: c.mod,
+          version: c.version,
+          url: c.url,
+          recorded_md5: c.recordedMd5,
+          recorded_filesize: opt(c.recordedFilesize),
+          md5: c.digest?.md5,
+          filesize: c.digest?.size,
+          problem: c.failure?.problem,
+          message: c.failure?.message,
+        })),
+        mirror_url: archives.mirrorUrl,
+        total,
+      };
+    },
+    async AdoptVersionArchives(req, call) {
+      const page = await adoption.page(
+        {
+          afterId: req.after_id,
+          limit: req.limit,
+          concurrency: req.concurrency,
+          upstreamUrl: req.upstream_url,
+          mods: req.mods,
+          includeOwnUrls: req.include_own_urls,
+          dryRun: req.dry_run,
+        },
+        cancelSignal(call),
+      );
+      return {
+        archives: page.archives.map((a) => ({
+          id: a.id,
+          mod: a.mod,
+          version: a.version,
+          outcome: a.outcome,
+          url: a.url,
+          recorded_md5: a.recordedMd5,
+          md5: a.md5,
+          size: a.size,
+          detail: a.detail,
+          warnings: a.warnings,
+        })),
+        next_after_id: page.nextAfterId,
+        upstream_url: page.upstreamUrl,
+        total: page.plan?.total,
+        already_hosted: page.plan?.alreadyHosted,
+        unknown_mods: page.plan?.unknownMods ?? [],
+      };
+    },
+    async UploadVersionArchive(requests, call) {
+      const cancelled = cancelSignal(call);
+      const messages = requests[Symbol.asyncIterator]();
+      const first = await messages.next();
+      const h = first.done ? undefined : first.value.header;
+      if (!h) throw DepotError.fields({ header: ['The first message must be the header.'] });
+      try {
         const r = await uploads.upload(
           {
             slug: h.slug,
@@ -121,67 +141,31 @@ export function storeHandlers(uploads: ArchiveUploads, reads: ArchiveReads, logg
             replaceInBuilds: h.replace_in_builds,
             ...(h.new_mod ? { newMod: { prettyName: h.new_mod.pretty_name } } : {}),
           },
-          body,
-          cancel.signal,
+          uploadBody(messages, h.size ?? undefined, cancelled),
+          cancelled,
         );
-        return {
-          version: toVersionMessage(r.version),
-          created_version: r.createdVersion,
-          changed: r.changed,
-          stored: r.stored,
-          packaged: r.packaged,
-          warnings: r.warnings,
-          created_mod: r.createdMod,
-          builds: r.builds.map((b) => ({
-            modpack_slug: b.modpackSlug,
-            modpack_name: b.modpackName,
-            build_version: b.buildVersion,
-            published: b.published,
-          })),
-        };
-      }).then(
-        (response) => callback(null, response),
-        (err: unknown) => callback(toStatus(err, 'UploadVersionArchive', logger, Date.now() >= deadline)),
-      );
+        return uploadResponse(r);
+      } catch (err) {
+        throw isStoreError(err) ? storeFailure(err, logger) : err;
+      }
     },
+  };
+}
 
-    ReadArchive(call: ReadCall) {
-      const deadline = deadlineOf(call);
-      const req = call.request;
-      const cancelled = new Promise<void>((resolve) => call.once('cancelled', () => resolve()));
-      withCallDeadline(deadline, async () => {
-        const r = await reads.read(req.slug, req.version, {
-          headOnly: req.head_only,
-          offset: req.offset,
-          length: req.length,
-          suffixLength: req.suffix_length,
-        });
-        const { body, ...metadata } = r;
-        call.write({
-          metadata: {
-            size: metadata.size,
-            md5: metadata.md5,
-            sha256: metadata.sha256,
-            last_modified: metadata.lastModified,
-            start: metadata.start,
-            end: metadata.end,
-            satisfiable: metadata.satisfiable,
-          },
-        });
-        if (!body) return;
-        const stream = await body();
-        void cancelled.then(() => stream.destroy());
-        for await (const chunk of stream) {
-          if (call.cancelled) break;
-          // Backpressure: the next chunk is read once the caller has taken this one.
-          if (!call.write({ data: chunk as Buffer })) await Promise.race([once(call, 'drain'), cancelled]);
-        }
-      }).then(
-        () => call.end(),
-        (err: unknown) => {
-          if (!call.cancelled) call.emit('error', toStatus(err, 'ReadArchive', logger, Date.now() >= deadline));
-        },
-      );
-    },
+function uploadResponse(r: Awaited<ReturnType<ArchiveUploads['upload']>>): catalogV1.UploadArchiveResponse {
+  return {
+    version: toVersionMessage(r.version),
+    created_version: r.createdVersion,
+    changed: r.changed,
+    stored: r.stored,
+    packaged: r.packaged,
+    warnings: r.warnings,
+    created_mod: r.createdMod,
+    builds: r.builds.map((b) => ({
+      modpack_slug: b.modpackSlug,
+      modpack_name: b.modpackName,
+      build_version: b.buildVersion,
+      published: b.published,
+    })),
   };
 }

@@ -10,9 +10,9 @@ import { pipeline } from 'node:stream';
 import yazl from 'yazl';
 import { DepotError } from '@depot/common';
 import type { StagedObject } from '@depot/common/archive-store';
-import { fileNameProblem, LAUNCHER_FOLDERS } from './entry-names';
-import { StagedReader } from './staged-reader';
-import { checkJar, judgeZip, notZip, type ZipLimits } from './zip-judge';
+import { fileNameProblem, LAUNCHER_FOLDERS } from './zip/entry-names';
+import { StagedReader } from './zip/staged-reader';
+import { checkJar, judgeZip, notZip, type ZipLimits } from './zip/judge';
 
 export type UploadKind = 'jar' | 'zip';
 

@@ -7,7 +7,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { parseHostRules, type ArchiveSettings, type HostRule } from '@depot/common';
-import { ArchiveFetchError } from './archive-problems';
+import { ArchiveFetchError } from './problems';
 
 export interface ArchivePolicy {
   hosts: HostRule[];

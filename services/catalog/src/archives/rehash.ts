@@ -5,14 +5,14 @@
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, enqueueEvent, type Orm, type OutboxRelay } from '@depot/common';
-import type { ArchiveSources } from './archive-sources';
-import { fetchArchiveDigest, type ArchiveDigest } from './archive-fetch';
-import type { ArchivePolicy } from './archive-policy';
-import { ArchiveFetchError, archiveError, type ArchiveProblem } from './archive-problems';
-import { ModVersionSchema } from './entities/mod-version';
+import type { ArchiveSources } from './sources';
+import { fetchArchiveDigest, type ArchiveDigest } from './fetch';
+import type { ArchivePolicy } from './policy';
+import { ArchiveFetchError, archiveError, type ArchiveProblem } from './problems';
+import { ModVersionSchema } from '../entities/mod-version';
 import { hostedCheck, hostedDigest } from './hosted-checks';
 import type { ArchiveStore } from '@depot/common/archive-store';
-import type { Catalog } from './mods';
+import type { Catalog } from '../mods';
 
 export interface RehashResult {
   url: string;
