@@ -69,6 +69,7 @@ export async function sendUpload(
   // Recorded within recordMs of the body's end, however long the body took (the call's own
   // deadline is set at the start): else cancelled, nothing recorded, and failed as a deadline.
   const ended = () => {
+    if (stop.signal.aborted) return; // settled meanwhile
     clearTimeout(overdue);
     recording = setTimeout(
       () =>
@@ -76,8 +77,9 @@ export async function sendUpload(
       recordMs,
     );
   };
+  const reads = readsOf(body, stop.signal, idleMs);
   try {
-    return await client.UploadVersionArchive(messagesOf(header, readsOf(body, stop.signal, idleMs), ended), {
+    return await client.UploadVersionArchive(messagesOf(header, reads.chunks, ended), {
       deadlineMs: Math.max(0, bodyDeadline - Date.now()) + recordMs,
       serialize,
       inFlight: IN_FLIGHT,
@@ -86,7 +88,8 @@ export async function sendUpload(
   } finally {
     clearTimeout(overdue);
     clearTimeout(recording);
-    // Settled: a read still waiting for the body lets go of it.
+    // Settled: the body let go of at once (paused), before its owner sees the answer and may read the rest.
+    reads.release();
     if (!stop.signal.aborted) stop.abort(new Error('the upload is settled'));
   }
 }
@@ -113,10 +116,14 @@ async function* messagesOf(
 }
 
 /**
- * The body's reads one at a time, the body paused while one waits to be taken. Its listeners go
- * when the reads stop (taken to the end, or `stop`), leaving the body paused for its owner.
+ * The body's reads one at a time, the body paused while one waits to be taken. `release` removes
+ * the listeners, leaving the body paused for its owner; the reads stop then (as at `stop`).
  */
-async function* readsOf(body: Readable, stop: AbortSignal, idleMs?: number): AsyncGenerator<Buffer> {
+function readsOf(
+  body: Readable,
+  stop: AbortSignal,
+  idleMs?: number,
+): { chunks: AsyncGenerator<Buffer>; release(): void } {
   const queue: Buffer[] = [];
   let done = false;
   let failure: Error | undefined;
@@ -141,14 +148,32 @@ async function* readsOf(body: Readable, stop: AbortSignal, idleMs?: number): Asy
   };
   const onStop = () => wake?.();
   let idle: NodeJS.Timeout | undefined;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    clearTimeout(idle);
+    body.off('data', onData).off('end', onEnd).off('error', cutShort).off('close', onClose);
+    body.pause();
+    stop.removeEventListener('abort', onStop);
+    wake?.();
+  };
   body.on('data', onData).on('end', onEnd).on('error', cutShort).on('close', onClose);
   stop.addEventListener('abort', onStop);
-  try {
+  async function* chunks(): AsyncGenerator<Buffer> {
+    try {
+      yield* take();
+    } finally {
+      release();
+    }
+  }
+  async function* take(): AsyncGenerator<Buffer> {
     for (;;) {
+      if (released) return;
       stop.throwIfAborted();
       if (queue.length) {
         yield queue.shift()!;
-        if (!queue.length && !done) body.resume();
+        if (!queue.length && !done && !released) body.resume();
         continue;
       }
       if (failure) throw failure;
@@ -164,10 +189,6 @@ async function* readsOf(body: Readable, stop: AbortSignal, idleMs?: number): Asy
       clearTimeout(idle);
       wake = undefined;
     }
-  } finally {
-    clearTimeout(idle);
-    body.off('data', onData).off('end', onEnd).off('error', cutShort).off('close', onClose);
-    body.pause();
-    stop.removeEventListener('abort', onStop);
   }
+  return { chunks: chunks(), release };
 }
