@@ -1,6 +1,6 @@
 // A new version whose md5 was left blank: the catalog fetches its archive (its own url, else the
-// mirror's form of URL: archive-sources.ts), as Solder does when its form's md5 is empty, and records the md5 and size
-// of what arrived. The fetch is a rehash's (archive-fetch.ts): the ARCHIVE_* limits and the egress
+// mirror's form of URL: sources.ts), as Solder does when its form's md5 is empty, and records the md5 and size
+// of what arrived. The fetch is a rehash's (fetch.ts): the ARCHIVE_* limits and the egress
 // policy apply. Nothing is created when the archive cannot be fetched.
 import { DepotError, refuseNewVersion } from '@depot/common';
 import type { ArchiveSources } from './sources';

@@ -1,7 +1,7 @@
 // Versions' archives, where the data is: a version's archive fetched and hashed (the rehash of
 // the API, the console and the CLI), and every version's archive checked a page at a time (the
-// admin CLI's mirror audit). The fetches happen here, in one place (archive-fetch.ts), within the
-// ARCHIVE_* settings and the catalog's egress policy (archive-policy.ts).
+// admin CLI's mirror audit). The fetches happen here, in one place (fetch.ts), within the
+// ARCHIVE_* settings and the catalog's egress policy (policy.ts).
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, enqueueEvent, type Orm, type OutboxRelay } from '@depot/common';
