@@ -1,5 +1,5 @@
 // The settings of archive fetches (the catalog's rehash and mirror audit,
-// services/catalog/src/archive-fetch.ts): the catalog, the gateway and the admin CLI read them
+// services/catalog/src/archives/fetch.ts): the catalog, the gateway and the admin CLI read them
 // alike (the latter two for how long a fetch may take).
 import { envBool, envInt, z } from './config';
 
