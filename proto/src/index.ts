@@ -7,7 +7,12 @@ import * as protoLoader from '@grpc/proto-loader';
 import type { ProtoGrpcType as CatalogGrpc } from './generated/catalog';
 import type { ProtoGrpcType as BuildsGrpc } from './generated/builds';
 import type { ProtoGrpcType as AuthGrpc } from './generated/auth';
-import { uploadMethod } from './upload-messages';
+import type { WithStreams } from './streams';
+import type * as catalogService from './generated/depot/catalog/v1/CatalogService';
+import type * as buildsService from './generated/depot/builds/v1/BuildsService';
+import type * as authService from './generated/depot/auth/v1/AuthService';
+import { sendUpload, type Upload, type UploadClient } from './upload-client';
+import { uploadSerializer } from './upload-messages';
 
 // Same options as the type generator (see package.json "gen"): the types match the runtime shape.
 export const LOADER_OPTIONS: protoLoader.Options = {
@@ -29,13 +34,49 @@ const catalog = load<CatalogGrpc>('depot/catalog/v1/catalog.proto').depot.catalo
 const builds = load<BuildsGrpc>('depot/builds/v1/builds.proto').depot.builds.v1;
 const auth = load<AuthGrpc>('depot/auth/v1/auth.proto').depot.auth.v1;
 
-export const CatalogService = catalog.CatalogService;
-export const BuildsService = builds.BuildsService;
-export const AuthService = auth.AuthService;
+// The service definitions, their client-streamed methods marked (streams.ts); interfaces, so
+// that the types of clients and handlers name them (a declaration emitted elsewhere can).
+/* eslint-disable @typescript-eslint/no-empty-object-type -- named interfaces, as said above */
+export interface CatalogServiceDefinition extends WithStreams<
+  catalogService.CatalogServiceDefinition,
+  catalogService.CatalogServiceClient
+> {}
+export interface BuildsServiceDefinition extends WithStreams<
+  buildsService.BuildsServiceDefinition,
+  buildsService.BuildsServiceClient
+> {}
+export interface AuthServiceDefinition extends WithStreams<
+  authService.AuthServiceDefinition,
+  authService.AuthServiceClient
+> {}
 
-/** UploadVersionArchive with the file's bytes encoded in one copy (upload-messages.ts). */
-export const catalogUpload = uploadMethod(CatalogService.service.UploadVersionArchive);
-export type { UploadMessage, UploadMethod } from './upload-messages';
+/** A service's client constructor, with its marked definition. */
+interface ServiceConstructor<Client, Definition> {
+  new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions): Client;
+  service: Definition;
+  serviceName: string;
+}
+
+export const CatalogService = catalog.CatalogService as ServiceConstructor<
+  catalogService.CatalogServiceClient,
+  CatalogServiceDefinition
+>;
+export const BuildsService = builds.BuildsService as ServiceConstructor<
+  buildsService.BuildsServiceClient,
+  BuildsServiceDefinition
+>;
+export const AuthService = auth.AuthService as ServiceConstructor<authService.AuthServiceClient, AuthServiceDefinition>;
+
+/** UploadVersionArchive's messages with the file's bytes encoded in one copy (upload-messages.ts). */
+export const catalogUpload = {
+  serialize: uploadSerializer(CatalogService.service.UploadVersionArchive.requestSerialize),
+};
+export type { UploadMessage } from './upload-messages';
+
+/** An upload sent through the shared client (upload-client.ts), its bytes encoded in one copy. */
+export const uploadArchive = (client: UploadClient, upload: Upload) =>
+  sendUpload(client, catalogUpload.serialize, upload);
+export { UploadBodyError, type Upload, type UploadBodyProblem, type UploadClient } from './upload-client';
 
 export type { CatalogServiceClient, CatalogServiceHandlers } from './generated/depot/catalog/v1/CatalogService';
 export type { BuildsServiceClient, BuildsServiceHandlers } from './generated/depot/builds/v1/BuildsService';
@@ -44,7 +85,3 @@ export type { AuthServiceClient, AuthServiceHandlers } from './generated/depot/a
 export * as catalogV1 from './catalog-types';
 export * as buildsV1 from './builds-types';
 export * as authV1 from './auth-types';
-
-export type { CatalogServiceDefinition } from './generated/depot/catalog/v1/CatalogService';
-export type { BuildsServiceDefinition } from './generated/depot/builds/v1/BuildsService';
-export type { AuthServiceDefinition } from './generated/depot/auth/v1/AuthService';

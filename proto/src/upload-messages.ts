@@ -14,7 +14,7 @@ const DATA_KEY = (2 << 3) | 2;
 /** The header, first; then the file's bytes, as the reads that make one message (in order). */
 export type UploadMessage = { header: UploadArchiveHeader } | { reads: Buffer[]; bytes: number };
 
-/** A serializer of UploadMessage for `Client.makeClientStreamRequest`: the header as proto-loader encodes it. */
+/** A serializer of UploadMessage (a client-streamed call's `serialize`): the header as proto-loader encodes it. */
 export function uploadSerializer(
   serializeChunk: (chunk: UploadArchiveChunk) => Buffer,
 ): (message: UploadMessage) => Buffer {
@@ -22,24 +22,5 @@ export function uploadSerializer(
     if ('header' in message) return serializeChunk({ header: message.header });
     const prefix = Writer.create().uint32(DATA_KEY).uint32(message.bytes).finish();
     return Buffer.concat([prefix, ...message.reads], prefix.length + message.bytes);
-  };
-}
-
-/** The method's path and serializers, from the service's definition. */
-export interface UploadMethod {
-  path: string;
-  serialize: (message: UploadMessage) => Buffer;
-  deserialize: (bytes: Buffer) => unknown;
-}
-
-export function uploadMethod(definition: {
-  path: string;
-  requestSerialize: (chunk: UploadArchiveChunk) => Buffer;
-  responseDeserialize: (bytes: Buffer) => unknown;
-}): UploadMethod {
-  return {
-    path: definition.path,
-    serialize: uploadSerializer(definition.requestSerialize),
-    deserialize: definition.responseDeserialize,
   };
 }

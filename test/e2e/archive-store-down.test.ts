@@ -4,7 +4,7 @@
 // without a restart (docs/archives.md#nothing-lost-nothing-orphaned).
 import { must, startTestStack, userWithToken, type TestStack } from '../support';
 import { makeJar, md5Hex, putFile } from '../support/archives';
-import { startS3Server, type S3Server } from '../../services/catalog/test/store/s3rver';
+import { startS3Server, type S3Server } from '../../services/catalog/test/archives/store/s3rver';
 
 let s3: S3Server;
 let t: TestStack;

@@ -19,7 +19,6 @@ let upstream: string;
 const served = new Map<string, Buffer>();
 const requests: string[] = [];
 const zips: Record<string, Buffer> = {};
-const catalogAddress = () => `127.0.0.1:${t.stack.ports.catalog}`;
 
 beforeAll(async () => {
   mirror = http.createServer((req, res) => {
@@ -115,7 +114,7 @@ describe('npm run admin -- archives adopt', () => {
     expect(report.bytes_adopted).toBe(zips['ad-alpha-1.0'].length + zips['ad-alpha-2.0'].length);
     expect(stderr).toContain('adopt: [5/5]');
     expect(storeContents(dir)).toEqual({ objects: [], staged: 0 });
-    expect((await readHosted(catalogAddress(), 'ad-alpha', '1.0')).code).toBe(5); // NOT_FOUND: not hosted
+    expect((await readHosted(t, 'ad-alpha', '1.0')).code).toBe(5); // NOT_FOUND: not hosted
   });
 
   it('copies what matches its record from ARCHIVE_UPSTREAM_URL, reports the rest, exits 3; Depot then serves the bytes', async () => {
@@ -130,11 +129,11 @@ describe('npm run admin -- archives adopt', () => {
     );
     expect(report.bytes_adopted).toBe(zips['ad-alpha-1.0'].length + zips['ad-alpha-2.0'].length);
     for (const v of ['1.0', '2.0']) {
-      const read = await readHosted(catalogAddress(), 'ad-alpha', v);
+      const read = await readHosted(t, 'ad-alpha', v);
       expect(read.data.equals(zips[`ad-alpha-${v}`])).toBe(true);
     }
     // Not stored: the mismatch, the missing one, the one with its own url.
-    for (const v of ['1.0', '2.0', '3.0']) expect((await readHosted(catalogAddress(), 'ad-beta', v)).code).toBe(5);
+    for (const v of ['1.0', '2.0', '3.0']) expect((await readHosted(t, 'ad-beta', v)).code).toBe(5);
     const beta = must(await t.admin.get('/api/mod/ad-beta/1.0'), 200, 'ad-beta 1.0');
     expect(beta.md5).toBe(md5Hex(zips['ad-beta-1.0']));
     expect(storeContents(dir)).toMatchObject({ objects: expect.any(Array), staged: 0 });
@@ -177,6 +176,6 @@ describe('npm run admin -- archives adopt', () => {
     });
     const v = must(await t.admin.get('/api/mod/ad-beta/3.0'), 200, 'ad-beta 3.0');
     expect(v.url).toBe(`${t.url}/mods/ad-beta/ad-beta-3.0.zip`);
-    expect((await readHosted(catalogAddress(), 'ad-beta', '3.0')).data.equals(zips['ad-beta-3.0'])).toBe(true);
+    expect((await readHosted(t, 'ad-beta', '3.0')).data.equals(zips['ad-beta-3.0'])).toBe(true);
   });
 });

@@ -10,7 +10,6 @@ import { folderWith, md5Hex, modZip, readHosted } from '../support/archives';
 let t: TestStack;
 let repo: { dir: string; remove(): void };
 const zips: Record<string, Buffer> = {};
-const catalogAddress = () => `127.0.0.1:${t.stack.ports.catalog}`;
 
 beforeAll(async () => {
   t = await startTestStack();
@@ -63,7 +62,7 @@ describe('npm run admin -- archives push', () => {
     expect(report.bytes_sent).toBe(0);
     expect(report.unrecognised).toEqual(['alpha/notes.txt']);
     expect(stderr).toContain('push: [4/4]');
-    expect((await readHosted(catalogAddress(), 'alpha', '1.0')).code).toBe(5); // NOT_FOUND: not hosted
+    expect((await readHosted(t, 'alpha', '1.0')).code).toBe(5); // NOT_FOUND: not hosted
   });
 
   it('uploads what matches its record, reports the rest, and exits 3', async () => {
@@ -80,11 +79,11 @@ describe('npm run admin -- archives push', () => {
     expect(mismatch.md5).toBe(md5Hex(zips['alpha-2.0']));
     expect(mismatch.detail).toMatch(/--replace/);
     expect(report.bytes_sent).toBe(zips['alpha-1.0'].length);
-    const read = await readHosted(catalogAddress(), 'alpha', '1.0');
+    const read = await readHosted(t, 'alpha', '1.0');
     expect(read.data.equals(zips['alpha-1.0'])).toBe(true);
     expect(read.metadata?.md5).toBe(md5Hex(zips['alpha-1.0']));
     // Nothing else changed.
-    expect((await readHosted(catalogAddress(), 'alpha', '2.0')).code).toBe(5);
+    expect((await readHosted(t, 'alpha', '2.0')).code).toBe(5);
     expect((await t.admin.get('/api/mod/beta/3.0')).status).toBe(404);
   });
 
@@ -106,7 +105,7 @@ describe('npm run admin -- archives push', () => {
       ['alpha', '2.0'],
       ['beta', '3.0'],
     ])
-      expect((await readHosted(catalogAddress(), slug, version)).data.equals(zips[`${slug}-${version}`])).toBe(true);
+      expect((await readHosted(t, slug, version)).data.equals(zips[`${slug}-${version}`])).toBe(true);
   });
 
   it('takes mods/ itself too; once everything is in, a push changes nothing and exits 0', async () => {

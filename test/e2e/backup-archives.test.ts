@@ -88,9 +88,8 @@ test('backup, wipe, restore: the hosted archives read back with the same bytes a
   expect(JSON.parse(restored.stdout).archives).toEqual({ restored: 2, present: 0, missing: [] });
 
   t = await startTestStack({ databaseBase: base, archiveDir: storeDir });
-  const catalog = `127.0.0.1:${t.stack.ports.catalog}`;
   for (const v of ['1.0', '2.0']) {
-    const read = await readHosted(catalog, 'keeper', v);
+    const read = await readHosted(t, 'keeper', v);
     expect(read.data.equals(zips[v])).toBe(true);
     expect(read.metadata?.md5).toBe(md5Hex(zips[v]));
     expect(md5Hex(read.data)).toBe(must(await t.admin.get(`/api/mod/keeper/${v}`), 200, v).md5);

@@ -1,7 +1,7 @@
 // Archives in end-to-end tests: zips and jars made with yazl, uploads as a client sends them (a
 // buffer with its Content-Length, or a stream sent chunked), what an fs store holds, a Solder
-// repository folder on disk, and a version's hosted archive read back from the catalog (ReadArchive
-// over gRPC: the bytes the store holds, whatever route serves them).
+// repository folder on disk, and a version's hosted archive read back (its record from the
+// catalog, its bytes as the download serves them).
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -44,32 +44,38 @@ export function folderWith(files: Record<string, Buffer | string>): { dir: strin
 }
 
 export interface HostedRead {
-  metadata?: catalogV1.ArchiveMetadata__Output;
+  /** The version's record of its hosted archive. */
+  metadata?: { size: number; md5: string; sha256: string };
   data: Buffer;
-  /** The catalog's refusal (e.g. ARCHIVE_NOT_HOSTED: NOT_FOUND). */
+  /** NOT_FOUND (5): Depot does not host the version's archive. */
   code?: grpc.status;
 }
 
-/** A version's hosted archive, whole, from the catalog at `address`. */
-export function readHosted(address: string, slug: string, version: string): Promise<HostedRead> {
-  const client = new CatalogService(address, grpc.credentials.createInsecure()) as unknown as CatalogServiceClient;
-  return new Promise((resolve) => {
-    const call = client.ReadArchive({ slug, version }, { deadline: Date.now() + 30_000 });
-    let metadata: catalogV1.ArchiveMetadata__Output | undefined;
-    const chunks: Buffer[] = [];
-    call.on('data', (m: catalogV1.ArchiveChunk__Output) => {
-      if (m.metadata) metadata = m.metadata;
-      if (m.data) chunks.push(m.data);
-    });
-    call.on('error', (err: grpc.ServiceError) => {
-      client.close();
-      resolve({ data: Buffer.alloc(0), code: err.code });
-    });
-    call.on('end', () => {
-      client.close();
-      resolve({ metadata, data: Buffer.concat(chunks) });
-    });
-  });
+/**
+ * A version's hosted archive, whole: its record from the catalog, its bytes as Depot serves them
+ * (the gateway's download, which reads the store).
+ */
+export async function readHosted(
+  t: { url: string; stack: { ports: { catalog: number } } },
+  slug: string,
+  version: string,
+): Promise<HostedRead> {
+  const client = new CatalogService(
+    `127.0.0.1:${t.stack.ports.catalog}`,
+    grpc.credentials.createInsecure(),
+  ) as unknown as CatalogServiceClient;
+  const v = await new Promise<catalogV1.ModVersion__Output>((resolve, reject) =>
+    client.GetVersion({ slug, version }, { deadline: Date.now() + 30_000 }, (err, res) =>
+      err ? reject(err) : resolve(res!),
+    ),
+  ).finally(() => client.close());
+  if (!v.hosted) return { data: Buffer.alloc(0), code: grpc.status.NOT_FOUND };
+  const res = await fetch(`${t.url}/mods/${slug}/${slug}-${version}.zip`);
+  if (res.status !== 200) throw new Error(`download of ${slug} ${version}: ${res.status}`);
+  return {
+    metadata: { size: Number(v.filesize), md5: v.md5, sha256: v.hosted },
+    data: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 /** A jar with a class file of incompressible bytes, different every call. */

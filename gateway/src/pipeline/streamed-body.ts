@@ -79,9 +79,6 @@ export function fileOf(req: FastifyRequest, { maxBytes, answers }: StreamedBody)
   const raw = req.raw;
   let received = 0;
   const file = new Transform({
-    // Closed only when refused (destroyed): a reader may take 'close' before its own end of the
-    // body for one cut short (upload-call.ts reads `complete`, which a request has and this lacks).
-    autoDestroy: false,
     transform(chunk: Buffer, _encoding, next) {
       received += chunk.length;
       if (received > maxBytes) return refuse('tooLarge');

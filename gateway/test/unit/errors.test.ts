@@ -20,7 +20,7 @@ const STATUS: Record<Reason, number> = {
   ARCHIVE_TOO_LARGE: 502,
   ARCHIVE_TIMEOUT: 504,
   ARCHIVE_UNREACHABLE: 502,
-  // Hosted archives (services/catalog/src/store): the statuses their gRPC codes map to until the
+  // Hosted archives (services/catalog/src/archives): the statuses their gRPC codes map to until the
   // upload and download routes (phase 2 of issue 21) say otherwise.
   ARCHIVE_NOT_ZIP: 422,
   ARCHIVE_OVER_MAX: 413,

@@ -6,8 +6,6 @@ import type { AdoptVersionArchivesResponse as _depot_catalog_v1_AdoptVersionArch
 import type { AdoptedArchive as _depot_catalog_v1_AdoptedArchive, AdoptedArchive__Output as _depot_catalog_v1_AdoptedArchive__Output } from './depot/catalog/v1/AdoptedArchive';
 import type { ArchiveBuild as _depot_catalog_v1_ArchiveBuild, ArchiveBuild__Output as _depot_catalog_v1_ArchiveBuild__Output } from './depot/catalog/v1/ArchiveBuild';
 import type { ArchiveCheck as _depot_catalog_v1_ArchiveCheck, ArchiveCheck__Output as _depot_catalog_v1_ArchiveCheck__Output } from './depot/catalog/v1/ArchiveCheck';
-import type { ArchiveChunk as _depot_catalog_v1_ArchiveChunk, ArchiveChunk__Output as _depot_catalog_v1_ArchiveChunk__Output } from './depot/catalog/v1/ArchiveChunk';
-import type { ArchiveMetadata as _depot_catalog_v1_ArchiveMetadata, ArchiveMetadata__Output as _depot_catalog_v1_ArchiveMetadata__Output } from './depot/catalog/v1/ArchiveMetadata';
 import type { CatalogServiceClient as _depot_catalog_v1_CatalogServiceClient, CatalogServiceDefinition as _depot_catalog_v1_CatalogServiceDefinition } from './depot/catalog/v1/CatalogService';
 import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from './depot/catalog/v1/CheckVersionArchivesRequest';
 import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from './depot/catalog/v1/CheckVersionArchivesResponse';
@@ -28,7 +26,6 @@ import type { ModSummary as _depot_catalog_v1_ModSummary, ModSummary__Output as 
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from './depot/catalog/v1/ModVersion';
 import type { ModWithVersions as _depot_catalog_v1_ModWithVersions, ModWithVersions__Output as _depot_catalog_v1_ModWithVersions__Output } from './depot/catalog/v1/ModWithVersions';
 import type { NewMod as _depot_catalog_v1_NewMod, NewMod__Output as _depot_catalog_v1_NewMod__Output } from './depot/catalog/v1/NewMod';
-import type { ReadArchiveRequest as _depot_catalog_v1_ReadArchiveRequest, ReadArchiveRequest__Output as _depot_catalog_v1_ReadArchiveRequest__Output } from './depot/catalog/v1/ReadArchiveRequest';
 import type { RehashVersionRequest as _depot_catalog_v1_RehashVersionRequest, RehashVersionRequest__Output as _depot_catalog_v1_RehashVersionRequest__Output } from './depot/catalog/v1/RehashVersionRequest';
 import type { RehashVersionResponse as _depot_catalog_v1_RehashVersionResponse, RehashVersionResponse__Output as _depot_catalog_v1_RehashVersionResponse__Output } from './depot/catalog/v1/RehashVersionResponse';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from './depot/catalog/v1/RenderBuildModsRequest';
@@ -54,8 +51,6 @@ export interface ProtoGrpcType {
         AdoptedArchive: MessageTypeDefinition<_depot_catalog_v1_AdoptedArchive, _depot_catalog_v1_AdoptedArchive__Output>
         ArchiveBuild: MessageTypeDefinition<_depot_catalog_v1_ArchiveBuild, _depot_catalog_v1_ArchiveBuild__Output>
         ArchiveCheck: MessageTypeDefinition<_depot_catalog_v1_ArchiveCheck, _depot_catalog_v1_ArchiveCheck__Output>
-        ArchiveChunk: MessageTypeDefinition<_depot_catalog_v1_ArchiveChunk, _depot_catalog_v1_ArchiveChunk__Output>
-        ArchiveMetadata: MessageTypeDefinition<_depot_catalog_v1_ArchiveMetadata, _depot_catalog_v1_ArchiveMetadata__Output>
         CatalogService: SubtypeConstructor<typeof grpc.Client, _depot_catalog_v1_CatalogServiceClient> & { service: _depot_catalog_v1_CatalogServiceDefinition }
         CheckVersionArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesRequest__Output>
         CheckVersionArchivesResponse: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
@@ -76,7 +71,6 @@ export interface ProtoGrpcType {
         ModVersion: MessageTypeDefinition<_depot_catalog_v1_ModVersion, _depot_catalog_v1_ModVersion__Output>
         ModWithVersions: MessageTypeDefinition<_depot_catalog_v1_ModWithVersions, _depot_catalog_v1_ModWithVersions__Output>
         NewMod: MessageTypeDefinition<_depot_catalog_v1_NewMod, _depot_catalog_v1_NewMod__Output>
-        ReadArchiveRequest: MessageTypeDefinition<_depot_catalog_v1_ReadArchiveRequest, _depot_catalog_v1_ReadArchiveRequest__Output>
         RehashVersionRequest: MessageTypeDefinition<_depot_catalog_v1_RehashVersionRequest, _depot_catalog_v1_RehashVersionRequest__Output>
         RehashVersionResponse: MessageTypeDefinition<_depot_catalog_v1_RehashVersionResponse, _depot_catalog_v1_RehashVersionResponse__Output>
         RenderBuildModsRequest: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsRequest__Output>

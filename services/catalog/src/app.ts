@@ -1,26 +1,25 @@
 // The catalog service process: database + outbox relay + gRPC server.
 import { bindHandlers, createClient, mirrorUrlOf, openRuntime, startGrpcServer, type Logger } from '@depot/common';
 import { BuildsService, CatalogService } from '@depot/proto';
-import { archivePolicy } from './archive-policy';
-import { ArchiveSources } from './archive-sources';
-import { VersionArchives } from './archives';
-import { FetchedVersions } from './fetched-version';
+import { ArchiveAdoption } from './archives/adopt';
+import { FetchedVersions } from './archives/fetched-version';
+import { archiveHandlers } from './archives/handlers';
+import { ArchiveObjects } from './archives/objects';
+import { archivePolicy } from './archives/policy';
+import { VersionArchives } from './archives/rehash';
+import { ArchiveSources } from './archives/sources';
+import { ArchiveUploads } from './archives/upload';
 import type { CatalogConfig } from './config';
 import { ModSchema } from './entities/mod';
 import { ModVersionSchema } from './entities/mod-version';
-import { adoptHandlers, archiveHandlers, catalogHandlers } from './handlers';
-import { ArchiveAdoption } from './adopt';
+import { catalogHandlers } from './handlers';
 import { CatalogManagement, managementHandlers } from './management';
 import { migrations } from './migrations';
 import { Catalog } from './mods';
 import { buildsVersionUsage, type VersionUsage } from './version-usage';
-import { storeHandlers } from './store/grpc';
-import { ArchiveObjects } from './store/objects';
 import { openArchiveStore } from '@depot/common/archive-store';
 import { storeDir } from '@depot/common/archive-store';
 import type { ArchiveStore } from '@depot/common/archive-store';
-import { ArchiveReads } from './store/reads';
-import { ArchiveUploads } from './store/uploads';
 
 export const CATALOG_SERVICE_NAME = 'depot.catalog.v1.CatalogService';
 
@@ -70,8 +69,6 @@ export async function startCatalog(
     config.ARCHIVE_MAX_BYTES,
     config.ARCHIVE_MAX_ENTRIES,
   );
-  // The streaming methods are served by store/grpc.ts, the unary ones by bindHandlers.
-  const { UploadVersionArchive: _upload, ReadArchive: _read, ...unary } = CatalogService.service;
   const mirrorUrl = mirrorUrlOf(config);
   // SERVICE_MIRROR_URL unset: Depot is its own mirror, whose downloads go to ARCHIVE_UPSTREAM_URL.
   const ownMirror = config.SERVICE_MIRROR_URL ? undefined : { upstream: config.ARCHIVE_UPSTREAM_URL };
@@ -87,19 +84,15 @@ export async function startCatalog(
       {
         name: CATALOG_SERVICE_NAME,
         definition: CatalogService.service,
-        handlers: {
-          ...bindHandlers(
-            unary,
-            {
-              ...catalogHandlers(catalog),
-              ...managementHandlers(new CatalogManagement(runtime.orm)),
-              ...archiveHandlers(archives, fetched),
-              ...adoptHandlers(adoption),
-            },
-            runtime.logger,
-          ),
-          ...storeHandlers(uploads, new ArchiveReads(catalog, store), runtime.logger),
-        },
+        handlers: bindHandlers(
+          CatalogService.service,
+          {
+            ...catalogHandlers(catalog),
+            ...managementHandlers(new CatalogManagement(runtime.orm)),
+            ...archiveHandlers({ archives, fetched, adoption, uploads }, runtime.logger),
+          },
+          runtime.logger,
+        ),
       },
     ],
   });

@@ -1,41 +1,17 @@
 // gRPC surface of the catalog: requests in, entity rows out as proto messages (a build's mods as
 // rendered JSON, build-mods.ts).
-import type { AsyncHandlers } from '@depot/common';
+import { masked, type AsyncHandlers } from '@depot/common';
 import type { CatalogServiceDefinition } from '@depot/proto';
-import type { ArchiveAdoption } from './adopt';
-import type { VersionArchives } from './archives';
-import type { FetchedVersions } from './fetched-version';
+import type { ArchiveMethods } from './archives/handlers';
 import { renderBuildMods } from './build-mods';
 import type { ManagementMethods } from './management';
-import { opt, toModMessage, toVersionMessage } from './messages';
+import { toModMessage, toVersionMessage } from './messages';
 import type { Catalog, ModFields, VersionFields } from './mods';
-import type { StoreMethods } from './store/grpc';
 
-/** Aborted when the caller cancels the call or its deadline passes: its archive fetches stop. */
-function cancelSignal(call: { on(event: 'cancelled', listener: () => void): unknown }): AbortSignal {
-  const controller = new AbortController();
-  call.on('cancelled', () => controller.abort(new Error('the call was cancelled')));
-  return controller.signal;
-}
-
-/** Fields named in update_mask, unset ones as null (proto presence = REST presence). */
-function masked<K extends string>(
-  req: Record<string, unknown>,
-  mask: string[],
-  map: Record<string, K>,
-): Partial<Record<K, unknown>> {
-  const out: Partial<Record<K, unknown>> = {};
-  for (const field of mask) {
-    const key = map[field];
-    if (key) out[key] = req[field] === undefined ? null : req[field];
-  }
-  return out;
-}
-
-/** Every method but the management reads (management.ts), the archives' (archiveHandlers) and the store's (store/grpc.ts). */
+/** Every method but the management reads (management.ts) and the archives' (archives/handlers.ts). */
 export function catalogHandlers(
   catalog: Catalog,
-): Omit<AsyncHandlers<CatalogServiceDefinition>, ManagementMethods | ArchiveMethods | StoreMethods> {
+): Omit<AsyncHandlers<CatalogServiceDefinition>, ManagementMethods | ArchiveMethods> {
   return {
     async ListMods() {
       const mods = await catalog.listMods();
@@ -57,7 +33,7 @@ export function catalogHandlers(
       return toModMessage(mod);
     },
     async UpdateMod(req) {
-      const fields = masked(req as unknown as Record<string, unknown>, req.update_mask, {
+      const fields = masked(req, req.update_mask, {
         name: 'name',
         pretty_name: 'prettyName',
         author: 'author',
@@ -84,7 +60,7 @@ export function catalogHandlers(
       return toVersionMessage(row);
     },
     async UpdateVersion(req) {
-      const fields = masked(req as unknown as Record<string, unknown>, req.update_mask, {
+      const fields = masked(req, req.update_mask, {
         md5: 'md5',
         filesize: 'filesize',
         url: 'url',
@@ -102,103 +78,6 @@ export function catalogHandlers(
       return req.with_mods
         ? { mods_json: mods.json, mod_ids: mods.modIds, mod_names: mods.modNames }
         : { mods_json: mods.json };
-    },
-  };
-}
-
-export type ArchiveMethods = 'RehashVersion' | 'CheckVersionArchives' | 'CreateFetchedVersion' | 'AdoptVersionArchives';
-
-/** A version's archive fetched and hashed (archives.ts), or fetched for a new version (fetched-version.ts). */
-export function archiveHandlers(
-  archives: VersionArchives,
-  fetched: FetchedVersions,
-): Pick<AsyncHandlers<CatalogServiceDefinition>, Exclude<ArchiveMethods, 'AdoptVersionArchives'>> {
-  return {
-    async CreateFetchedVersion(req, call) {
-      const row = await fetched.create(
-        { slug: req.slug, version: req.version, url: req.url ?? null, notes: req.notes ?? null },
-        cancelSignal(call),
-      );
-      return toVersionMessage(row);
-    },
-    async RehashVersion(req, call) {
-      const r = await archives.rehash(req.slug, req.version, req.store, cancelSignal(call));
-      return {
-        url: r.url,
-        md5: r.md5,
-        filesize: r.filesize,
-        recorded_md5: r.recordedMd5,
-        recorded_filesize: opt(r.recordedFilesize),
-        md5_matches: r.md5Matches,
-        filesize_matches: r.filesizeMatches,
-        stored: r.stored,
-      };
-    },
-    async CheckVersionArchives(req, call) {
-      const { checks, total } = await archives.check(
-        req.after_id,
-        req.limit,
-        req.concurrency,
-        cancelSignal(call),
-        req.ids,
-      );
-      return {
-        checks: checks.map((c) => ({
-          id: c.id,
-          mod: c.mod,
-          version: c.version,
-          url: c.url,
-          recorded_md5: c.recordedMd5,
-          recorded_filesize: opt(c.recordedFilesize),
-          md5: c.digest?.md5,
-          filesize: c.digest?.size,
-          problem: c.failure?.problem,
-          message: c.failure?.message,
-        })),
-        mirror_url: archives.mirrorUrl,
-        total,
-      };
-    },
-  };
-}
-
-/** A page of versions' archives adopted from the old mirror (adopt.ts). */
-export function adoptHandlers(
-  adoption: ArchiveAdoption,
-): Pick<AsyncHandlers<CatalogServiceDefinition>, 'AdoptVersionArchives'> {
-  return {
-    async AdoptVersionArchives(req, call) {
-      const page = await adoption.page(
-        {
-          afterId: req.after_id,
-          limit: req.limit,
-          concurrency: req.concurrency,
-          upstreamUrl: req.upstream_url,
-          mods: req.mods,
-          includeOwnUrls: req.include_own_urls,
-          dryRun: req.dry_run,
-        },
-        cancelSignal(call),
-      );
-      return {
-        archives: page.archives.map((a) => ({
-          id: a.id,
-          mod: a.mod,
-          version: a.version,
-          outcome: a.outcome,
-          url: a.url,
-          recorded_md5: a.recordedMd5,
-          md5: a.md5,
-          size: a.size,
-          detail: a.detail,
-          warnings: a.warnings,
-        })),
-        next_after_id: page.nextAfterId,
-        upstream_url: page.upstreamUrl,
-        total: page.plan?.total,
-        already_hosted: page.plan?.alreadyHosted,
-        unknown_mods: page.plan?.unknownMods ?? [],
-      };
     },
   };
 }

@@ -23,7 +23,7 @@ import {
   type ResolvedVersionRow,
   type VersionRow,
 } from './queries';
-import { hostingAfterEdit } from './store/hosting';
+import { hostingAfterEdit } from './archives/hosting';
 import type { VersionUsage } from './version-usage';
 
 export interface ModFields {
@@ -54,7 +54,7 @@ export class Catalog {
     private readonly orm: Orm,
     private readonly relay: OutboxRelay | undefined,
     private readonly usage: VersionUsage,
-    /** Called after a commit that deleted versions with these hosted archives (store/objects.ts). */
+    /** Called after a commit that deleted versions with these hosted archives (archives/objects.ts). */
     private readonly releaseArchives: (shas: (string | null)[]) => Promise<void> = async () => undefined,
   ) {}
 
@@ -240,7 +240,7 @@ export class Catalog {
 
 export type NewModFields = Required<Pick<ModFields, 'name' | 'prettyName'>> & ModFields;
 
-/** Inserts a mod in `tx` (a new upload's mod too, store/uploads.ts), with its mod.updated event. */
+/** Inserts a mod in `tx` (a new upload's mod too, archives/upload.ts), with its mod.updated event. */
 export async function insertMod(tx: SqlEntityManager, fields: NewModFields): Promise<Mod> {
   await assertNameFree(tx, fields.name);
   const created = tx.create(ModSchema, {

@@ -3,11 +3,10 @@
 // when it is missing. Access, the target, the body's own checks (its media type, the query, after
 // the target's lookup) and its size limit are the pipeline's (pipeline/streamed-body.ts): the bytes
 // are read only once all of them passed.
-import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { catalogV1, CatalogServiceClient } from '@depot/proto';
+import type { catalogV1 } from '@depot/proto';
 import { ANSWERS, FIELD_MESSAGES, reasonMessage } from '../../messages';
 import { exemptFromRequestTimeout } from '../../plugins/http-server';
 import { answerWith, type StatusAnswer } from '../../pipeline/answers';
@@ -85,12 +84,9 @@ export function archiveUploadRoutes(app: FastifyInstance) {
     const declared = req.headers['content-length'];
     // From here the body is the route's to bound (upload-call.ts), not REQUEST_TIMEOUT_MS's.
     exemptFromRequestTimeout(req.raw.socket);
-    // Glue until upload-call.ts takes any readable body and the service client (issue 29's one
-    // upload client): the counted `file` passes the limit to no one, so its `maxBytes` is never hit.
-    const r = await forwardUpload(catalog.raw as CatalogServiceClient, {
+    const r = await forwardUpload(catalog, {
       header: { ...header, ...(declared !== undefined ? { size: Number(declared) } : {}) },
-      body: file as IncomingMessage,
-      maxBytes: config.ARCHIVE_MAX_BYTES,
+      body: file,
       bodyDeadline: Date.now() + config.ARCHIVE_UPLOAD_TIMEOUT_MS,
       recordMs,
       idleMs: config.ARCHIVE_UPLOAD_IDLE_MS,

@@ -9,10 +9,11 @@
 //   digests; with --create-versions a missing version of a known mod is created with it.
 // Files are handled `concurrency` at a time; a mod's records are read once (GetModVersions).
 import { DepotError, fromServiceError } from '@depot/common';
-import type { catalogV1, CatalogServiceClient } from '@depot/proto';
+import type { catalogV1 } from '@depot/proto';
 import type { Services } from '../services';
 import { mapLimit } from './pool';
 import { md5OfFile, readRepository, type RepositoryFile } from './repository';
+import { ServiceCallError } from '../errors';
 import { uploadFile } from './upload';
 
 export type PushOutcome =
@@ -91,7 +92,6 @@ export async function pushRepository(
     opts.concurrency,
     async (slug) => void records.set(slug, await recordsOf(services.catalog, slug)),
   );
-  const raw = services.catalog.raw as unknown as CatalogServiceClient;
   let done = 0;
   let sent = 0;
 
@@ -139,7 +139,7 @@ export async function pushRepository(
     if (opts.dryRun) return { ...base, md5, recorded_md5: version?.md5, outcome, detail: `would be ${verb}` };
     try {
       const answer = await uploadFile(
-        raw,
+        services.catalog,
         {
           slug: f.slug,
           version: f.version,
@@ -161,8 +161,10 @@ export async function pushRepository(
         ...(answer.warnings.length ? { warnings: answer.warnings } : {}),
       };
     } catch (err) {
-      const depot = fromServiceError(err);
-      return { ...base, md5, outcome: 'failed', detail: depot ? `${depot.reason}: ${depot.message}` : describe(err) };
+      // (the catalog client tags its failures with the service: services.ts)
+      const cause = err instanceof ServiceCallError ? err.cause : err;
+      const depot = fromServiceError(cause);
+      return { ...base, md5, outcome: 'failed', detail: depot ? `${depot.reason}: ${depot.message}` : describe(cause) };
     }
   };
 

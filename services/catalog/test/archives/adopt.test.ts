@@ -160,7 +160,9 @@ describe('adopting archives from an old mirror', () => {
           createVersion: false,
           replace: true,
           fileName: 'adopt-d-1.0.zip',
-          adopting: { md5: md5(listed), url: null },
+          // As adopt.ts asks: these bytes, on the version as listed.
+          expectedMd5: md5(listed),
+          unchangedSince: { hosted: null, md5: md5(listed), url: null },
         },
         Readable.from([listed]),
       )

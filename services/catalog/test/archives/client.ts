@@ -1,5 +1,5 @@
-// Calling the store's streaming RPCs as the gateway will: an upload (header, then the bytes in
-// chunks, with backpressure) and a ranged read; and zips made for the tests.
+// Calling the catalog's upload as a plain grpc-js client would (header, then the bytes in chunks,
+// with backpressure); and zips made for the tests.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import * as grpc from '@grpc/grpc-js';
@@ -52,25 +52,6 @@ export function upload(
       call.end();
     };
     send().catch(reject);
-  });
-}
-
-export interface ReadResult {
-  metadata: catalogV1.ArchiveMetadata__Output;
-  data: Buffer;
-}
-
-export function readArchive(client: CatalogServiceClient, req: catalogV1.ReadArchiveRequest): Promise<ReadResult> {
-  return new Promise((resolve, reject) => {
-    const call = client.ReadArchive(req, { deadline: Date.now() + 30_000 });
-    let metadata: catalogV1.ArchiveMetadata__Output | undefined;
-    const chunks: Buffer[] = [];
-    call.on('data', (m: catalogV1.ArchiveChunk__Output) => {
-      if (m.metadata) metadata = m.metadata;
-      if (m.data) chunks.push(m.data);
-    });
-    call.on('error', reject);
-    call.on('end', () => resolve({ metadata: metadata!, data: Buffer.concat(chunks) }));
   });
 }
 

@@ -40,7 +40,7 @@ type Check = (staged: StagedObject, kind: 'zip', limits: { maxEntries: number })
 
 async function main() {
   const counts = process.argv.slice(2).map(Number);
-  const { checkArchive } = (await import(process.env.BENCH_CHECK ?? '../../src/store/packaging')) as {
+  const { checkArchive } = (await import(process.env.BENCH_CHECK ?? '../../src/archives/packaging')) as {
     checkArchive: Check;
   };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-zip-check-'));

@@ -29,7 +29,7 @@ export const REASONS = {
   ARCHIVE_TOO_LARGE: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive is too large.' },
   ARCHIVE_TIMEOUT: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive did not arrive in time.' },
   ARCHIVE_UNREACHABLE: { code: grpc.status.FAILED_PRECONDITION, message: 'The archive server cannot be reached.' },
-  // An archive uploaded to Depot's store (services/catalog/src/store, docs/archives.md), refused
+  // An archive uploaded to Depot's store (services/catalog/src/archives, docs/archives.md), refused
   // with nothing stored or recorded.
   ARCHIVE_NOT_ZIP: { code: grpc.status.INVALID_ARGUMENT, message: 'The file is not a zip or jar archive.' },
   ARCHIVE_OVER_MAX: { code: grpc.status.INVALID_ARGUMENT, message: 'The archive is larger than the server accepts.' },

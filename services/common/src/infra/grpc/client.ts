@@ -2,14 +2,16 @@
 // Service in Kubernetes, or a static list where there is no DNS: address.ts),
 // keepalive, a deadline on every call (never later than the deadline of the call being served, which
 // a service passes on: deadline.ts), fail-fast calls (a peer that refuses connections is an
-// answer, not a wait) and bounded retries of idempotent reads.
+// answer, not a wait) and bounded retries of idempotent reads. A client-streamed method takes its
+// messages as an async iterable (client-stream.ts), under the same deadline, metrics and spans.
 import * as grpc from '@grpc/grpc-js';
 import { context, SpanKind, SpanStatusCode, trace, type TextMapSetter } from '@opentelemetry/api';
 import { callDeadline } from '../deadline';
 import { grpcTarget } from './address';
 import { grpcClientDuration, grpcClientHandled } from '../metrics';
 import { injectContext, tracer, tracingEnabled } from '../tracing';
-import type { CallOptions, PromiseClient } from './types';
+import { sendStream } from './client-stream';
+import type { CallOptions, PromiseClient, SerializedStreamOptions } from './types';
 
 export { grpcTarget } from './address';
 
@@ -37,6 +39,29 @@ export interface ClientOptions {
 }
 
 type ServiceCtor = grpc.ServiceClientConstructor;
+
+/** Starts a call's metrics and span (its trace context written into `metadata`); `finish` ends them. */
+function observe(service: string, method: string, metadata: grpc.Metadata): (err: grpc.ServiceError | null) => void {
+  const stopTimer = grpcClientDuration.startTimer();
+  const span = tracingEnabled()
+    ? tracer().startSpan(`${service}/${method}`, {
+        kind: SpanKind.CLIENT,
+        attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': method },
+      })
+    : undefined;
+  if (span) injectContext(trace.setSpan(context.active(), span), metadata, metadataSetter);
+  return (err) => {
+    const code = err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK;
+    const labels = { service, method, code: grpc.status[code] ?? String(code) };
+    grpcClientHandled.inc(labels);
+    stopTimer(labels);
+    if (span) {
+      span.setAttribute('rpc.grpc.status_code', code);
+      if (err) span.setStatus({ code: SpanStatusCode.ERROR, message: labels.code });
+      span.end();
+    }
+  };
+}
 
 export function createClient<D>(
   ctor: {
@@ -84,24 +109,27 @@ export function createClient<D>(
   const definition = (ctor as unknown as ServiceCtor).service;
   const retryMethods = new Set(options.retryMethods);
   for (const method of Object.keys(definition)) {
-    const fn = (client as unknown as Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>)[method].bind(client);
     const [, service = 'unknown', name = method] = /^\/([^/]+)\/([^/]+)$/.exec(definition[method].path ?? '') ?? [];
+    const start = (call: CallOptions) => {
+      // Inside a handler, the caller's deadline bounds this call: work for it after that is wasted.
+      const own = Date.now() + (call.deadlineMs ?? defaultDeadline);
+      const deadline = new Date(Math.min(own, callDeadline() ?? Infinity));
+      const metadata = call.metadata ?? new grpc.Metadata();
+      if (waitForReady) metadata.setOptions({ ...metadata.getOptions(), waitForReady: true });
+      return { deadline, metadata, finish: observe(service, name, metadata) };
+    };
+    if (definition[method].requestStream) {
+      wrapped[method] = (messages: AsyncIterable<unknown>, call: Partial<SerializedStreamOptions<unknown>> = {}) => {
+        const { deadline, metadata, finish } = start(call);
+        return sendStream(client, definition[method], messages, { ...call, deadline, metadata, finish });
+      };
+      continue;
+    }
+    const fn = (client as unknown as Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>)[method].bind(client);
+    const retryable = retryMethods.has(method);
     wrapped[method] = (request: unknown, call: CallOptions = {}) =>
       new Promise((resolve, reject) => {
-        // Inside a handler, the caller's deadline bounds this call: work for it after that is wasted.
-        const own = Date.now() + (call.deadlineMs ?? defaultDeadline);
-        const deadline = new Date(Math.min(own, callDeadline() ?? Infinity));
-        const metadata = call.metadata ?? new grpc.Metadata();
-        if (waitForReady) metadata.setOptions({ ...metadata.getOptions(), waitForReady: true });
-        const stopTimer = grpcClientDuration.startTimer();
-        const span = tracingEnabled()
-          ? tracer().startSpan(`${service}/${name}`, {
-              kind: SpanKind.CLIENT,
-              attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': name },
-            })
-          : undefined;
-        if (span) injectContext(trace.setSpan(context.active(), span), metadata, metadataSetter);
-        const retryable = retryMethods.has(method);
+        const { deadline, metadata, finish } = start(call);
         const attempt = (again: boolean) =>
           fn(request, metadata, { deadline }, (err: grpc.ServiceError | null, res: unknown) => {
             // grpc-js retries a read only until the replica has begun to answer (the call is then
@@ -111,15 +139,7 @@ export function createClient<D>(
               attempt(true);
               return;
             }
-            const code = err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK;
-            const labels = { service, method: name, code: grpc.status[code] ?? String(code) };
-            grpcClientHandled.inc(labels);
-            stopTimer(labels);
-            if (span) {
-              span.setAttribute('rpc.grpc.status_code', code);
-              if (err) span.setStatus({ code: SpanStatusCode.ERROR, message: labels.code });
-              span.end();
-            }
+            finish(err);
             if (err) reject(err);
             else resolve(res);
           });

@@ -47,7 +47,7 @@ export interface ServiceBinding {
 }
 
 /** The call's deadline in epoch milliseconds (Infinity: the caller set none). */
-function deadlineOf(call: grpc.ServerUnaryCall<unknown, unknown>): number {
+function deadlineOf(call: Pick<grpc.ServerUnaryCall<unknown, unknown>, 'getDeadline'>): number {
   const deadline = call.getDeadline();
   return deadline instanceof Date ? deadline.getTime() : deadline;
 }
@@ -60,7 +60,9 @@ const DEADLINE_EXCEEDED: Partial<grpc.StatusObject> = {
 /**
  * Wraps async handlers into grpc-js callbacks; unknown errors are logged, never leaked. Each
  * handler runs under its call's deadline (deadline.ts): a call that arrives after it is not
- * started, and the database neither starts nor commits its work after it (db-deadline.ts).
+ * started, and the database neither starts nor commits its work after it (db-deadline.ts). A
+ * client-streamed method's handler reads its requests as an async iterable, under the same rules.
+ * Server-streamed methods are not served (no service has one).
  */
 export function bindHandlers<D extends grpc.ServiceDefinition>(
   definition: D,
@@ -71,56 +73,71 @@ export function bindHandlers<D extends grpc.ServiceDefinition>(
   for (const method of Object.keys(definition)) {
     const handler = (handlers as Record<string, (req: unknown, call: unknown) => Promise<unknown>>)[method];
     if (!handler) throw new Error(`missing gRPC handler ${method}`);
+    if (definition[method].responseStream) throw new Error(`server-streamed gRPC method ${method} is not supported`);
     const names = callNames(definition, method);
-    const spanName = `${names.service}/${names.method}`;
-    impl[method] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
-      const stopTimer = grpcServerDuration.startTimer();
-      const parent = tracingEnabled() ? contextFromCarrier(call.metadata, metadataGetter) : undefined;
-      const span = parent
-        ? tracer().startSpan(
-            spanName,
-            {
-              kind: SpanKind.SERVER,
-              attributes: { 'rpc.system': 'grpc', 'rpc.service': names.service, 'rpc.method': names.method },
-            },
-            parent,
-          )
-        : undefined;
-      const finish = (code: grpc.status) => {
-        const labels = { ...names, code: grpc.status[code] ?? String(code) };
-        grpcServerHandled.inc(labels);
-        stopTimer(labels);
-        if (span) {
-          span.setAttribute('rpc.grpc.status_code', code);
-          if (code !== grpc.status.OK) span.setStatus({ code: SpanStatusCode.ERROR, message: labels.code });
-          span.end();
-        }
-      };
-      const deadline = deadlineOf(call);
-      const run = () => {
-        // Queued behind other work until its caller gave up: nobody waits for the answer.
-        if (Date.now() >= deadline) {
-          finish(grpc.status.DEADLINE_EXCEEDED);
-          callback(DEADLINE_EXCEEDED);
-          return;
-        }
-        withCallDeadline(deadline, () => handler(call.request, call)).then(
-          (response) => {
-            finish(grpc.status.OK);
-            callback(null, response);
-          },
-          (err: unknown) => {
-            const status = toStatus(err, method, logger, Date.now() >= deadline - DEADLINE_STEP_MS);
-            finish(status.code ?? grpc.status.UNKNOWN);
-            callback(status);
-          },
-        );
-      };
-      if (parent && span) context.with(trace.setSpan(parent, span), run);
-      else run();
-    };
+    const streamed = definition[method].requestStream;
+    impl[method] = (call: ServerCall, callback: grpc.sendUnaryData<unknown>) =>
+      serve(names, call, callback, logger, () =>
+        handler(streamed ? call : (call as grpc.ServerUnaryCall<unknown, unknown>).request, call),
+      );
   }
   return impl;
+}
+
+type ServerCall = grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerReadableStream<unknown, unknown>;
+
+/** One call: its span and metrics, its deadline, and its answer (or its error as a status). */
+function serve(
+  names: { service: string; method: string },
+  call: ServerCall,
+  callback: grpc.sendUnaryData<unknown>,
+  logger: Logger,
+  handle: () => Promise<unknown>,
+): void {
+  const stopTimer = grpcServerDuration.startTimer();
+  const parent = tracingEnabled() ? contextFromCarrier(call.metadata, metadataGetter) : undefined;
+  const span = parent
+    ? tracer().startSpan(
+        `${names.service}/${names.method}`,
+        {
+          kind: SpanKind.SERVER,
+          attributes: { 'rpc.system': 'grpc', 'rpc.service': names.service, 'rpc.method': names.method },
+        },
+        parent,
+      )
+    : undefined;
+  const finish = (code: grpc.status) => {
+    const labels = { ...names, code: grpc.status[code] ?? String(code) };
+    grpcServerHandled.inc(labels);
+    stopTimer(labels);
+    if (span) {
+      span.setAttribute('rpc.grpc.status_code', code);
+      if (code !== grpc.status.OK) span.setStatus({ code: SpanStatusCode.ERROR, message: labels.code });
+      span.end();
+    }
+  };
+  const deadline = deadlineOf(call);
+  const run = () => {
+    // Queued behind other work until its caller gave up: nobody waits for the answer.
+    if (Date.now() >= deadline) {
+      finish(grpc.status.DEADLINE_EXCEEDED);
+      callback(DEADLINE_EXCEEDED);
+      return;
+    }
+    withCallDeadline(deadline, handle).then(
+      (response) => {
+        finish(grpc.status.OK);
+        callback(null, response);
+      },
+      (err: unknown) => {
+        const status = toStatus(err, names.method, logger, Date.now() >= deadline - DEADLINE_STEP_MS);
+        finish(status.code ?? grpc.status.UNKNOWN);
+        callback(status);
+      },
+    );
+  };
+  if (parent && span) context.with(trace.setSpan(parent, span), run);
+  else run();
 }
 
 function toStatus(err: unknown, method: string, logger: Logger, expired: boolean): Partial<grpc.StatusObject> {

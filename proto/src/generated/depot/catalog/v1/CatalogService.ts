@@ -4,7 +4,6 @@ import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { AdoptVersionArchivesRequest as _depot_catalog_v1_AdoptVersionArchivesRequest, AdoptVersionArchivesRequest__Output as _depot_catalog_v1_AdoptVersionArchivesRequest__Output } from '../../../depot/catalog/v1/AdoptVersionArchivesRequest';
 import type { AdoptVersionArchivesResponse as _depot_catalog_v1_AdoptVersionArchivesResponse, AdoptVersionArchivesResponse__Output as _depot_catalog_v1_AdoptVersionArchivesResponse__Output } from '../../../depot/catalog/v1/AdoptVersionArchivesResponse';
-import type { ArchiveChunk as _depot_catalog_v1_ArchiveChunk, ArchiveChunk__Output as _depot_catalog_v1_ArchiveChunk__Output } from '../../../depot/catalog/v1/ArchiveChunk';
 import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from '../../../depot/catalog/v1/CheckVersionArchivesRequest';
 import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from '../../../depot/catalog/v1/CheckVersionArchivesResponse';
 import type { CreateFetchedVersionRequest as _depot_catalog_v1_CreateFetchedVersionRequest, CreateFetchedVersionRequest__Output as _depot_catalog_v1_CreateFetchedVersionRequest__Output } from '../../../depot/catalog/v1/CreateFetchedVersionRequest';
@@ -22,7 +21,6 @@ import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsRe
 import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from '../../../depot/catalog/v1/Mod';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from '../../../depot/catalog/v1/ModVersion';
 import type { ModWithVersions as _depot_catalog_v1_ModWithVersions, ModWithVersions__Output as _depot_catalog_v1_ModWithVersions__Output } from '../../../depot/catalog/v1/ModWithVersions';
-import type { ReadArchiveRequest as _depot_catalog_v1_ReadArchiveRequest, ReadArchiveRequest__Output as _depot_catalog_v1_ReadArchiveRequest__Output } from '../../../depot/catalog/v1/ReadArchiveRequest';
 import type { RehashVersionRequest as _depot_catalog_v1_RehashVersionRequest, RehashVersionRequest__Output as _depot_catalog_v1_RehashVersionRequest__Output } from '../../../depot/catalog/v1/RehashVersionRequest';
 import type { RehashVersionResponse as _depot_catalog_v1_RehashVersionResponse, RehashVersionResponse__Output as _depot_catalog_v1_RehashVersionResponse__Output } from '../../../depot/catalog/v1/RehashVersionResponse';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from '../../../depot/catalog/v1/RenderBuildModsRequest';
@@ -142,11 +140,6 @@ export interface CatalogServiceClient extends grpc.Client {
   listMods(argument: _depot_catalog_v1_ListModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   listMods(argument: _depot_catalog_v1_ListModsRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   
-  ReadArchive(argument: _depot_catalog_v1_ReadArchiveRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_depot_catalog_v1_ArchiveChunk__Output>;
-  ReadArchive(argument: _depot_catalog_v1_ReadArchiveRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_depot_catalog_v1_ArchiveChunk__Output>;
-  readArchive(argument: _depot_catalog_v1_ReadArchiveRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_depot_catalog_v1_ArchiveChunk__Output>;
-  readArchive(argument: _depot_catalog_v1_ReadArchiveRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_depot_catalog_v1_ArchiveChunk__Output>;
-  
   RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
   RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
   RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
@@ -219,8 +212,6 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ListMods: grpc.handleUnaryCall<_depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse>;
   
-  ReadArchive: grpc.handleServerStreamingCall<_depot_catalog_v1_ReadArchiveRequest__Output, _depot_catalog_v1_ArchiveChunk>;
-  
   RehashVersion: grpc.handleUnaryCall<_depot_catalog_v1_RehashVersionRequest__Output, _depot_catalog_v1_RehashVersionResponse>;
   
   RenderBuildMods: grpc.handleUnaryCall<_depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse>;
@@ -246,7 +237,6 @@ export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
   GetVersion: MethodDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   GetVersionsByIds: MethodDefinition<_depot_catalog_v1_GetVersionsByIdsRequest, _depot_catalog_v1_VersionsWithMods, _depot_catalog_v1_GetVersionsByIdsRequest__Output, _depot_catalog_v1_VersionsWithMods__Output>
   ListMods: MethodDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse__Output>
-  ReadArchive: MethodDefinition<_depot_catalog_v1_ReadArchiveRequest, _depot_catalog_v1_ArchiveChunk, _depot_catalog_v1_ReadArchiveRequest__Output, _depot_catalog_v1_ArchiveChunk__Output>
   RehashVersion: MethodDefinition<_depot_catalog_v1_RehashVersionRequest, _depot_catalog_v1_RehashVersionResponse, _depot_catalog_v1_RehashVersionRequest__Output, _depot_catalog_v1_RehashVersionResponse__Output>
   RenderBuildMods: MethodDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse__Output>
   UpdateMod: MethodDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod__Output>

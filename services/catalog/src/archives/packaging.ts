@@ -4,15 +4,15 @@
 // DOS date (no extra field in UTC, so that the server's time zone does not enter either) and a
 // fixed mode: the same jar under the same name always gives the same md5. A `.zip` is stored as
 // it is. Both are checked from the staged object (ranged reads of the store, never the body in
-// memory): as the launcher will read them (zip-judge.ts), and for a jar a readable jar inside.
+// memory): as the launcher will read them (zip/judge.ts), and for a jar a readable jar inside.
 import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream';
 import yazl from 'yazl';
 import { DepotError } from '@depot/common';
 import type { StagedObject } from '@depot/common/archive-store';
-import { fileNameProblem, LAUNCHER_FOLDERS } from './entry-names';
-import { StagedReader } from './staged-reader';
-import { checkJar, judgeZip, notZip, type ZipLimits } from './zip-judge';
+import { fileNameProblem, LAUNCHER_FOLDERS } from './zip/entry-names';
+import { StagedReader } from './zip/staged-reader';
+import { checkJar, judgeZip, notZip, type ZipLimits } from './zip/judge';
 
 export type UploadKind = 'jar' | 'zip';
 
@@ -83,7 +83,7 @@ export function packageJar(jar: Readable, entry: string): Readable {
 /**
  * Checks the staged object; answers the warnings to return with the upload. A zip is refused when
  * its central directory cannot be read, it has more entries than ARCHIVE_MAX_ENTRIES, or an entry
- * could be extracted otherwise than checked (zip-judge.ts); a packaged jar's own directory must be
+ * could be extracted otherwise than checked (zip/judge.ts); a packaged jar's own directory must be
  * readable, within the limit.
  */
 export async function checkArchive(staged: StagedObject, kind: UploadKind, limits: ZipLimits): Promise<string[]> {

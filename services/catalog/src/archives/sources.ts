@@ -4,7 +4,7 @@
 // the download to the old mirror (ARCHIVE_UPSTREAM_URL), which is then fetched itself. Depot never
 // asks itself over HTTP: an archive it neither hosts nor can pass on is missing, and it says so.
 import { modDownloadUrls, versionArchiveUrl } from '@depot/common';
-import { ArchiveFetchError } from './archive-problems';
+import { ArchiveFetchError } from './problems';
 
 type Urls = (name: string, version: string) => string;
 type VersionRef = { version: string; url?: string | null };

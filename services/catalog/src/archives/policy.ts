@@ -1,4 +1,4 @@
-// Which archive URLs the catalog may fetch (archive-fetch.ts): http(s) URLs of the hosts the
+// Which archive URLs the catalog may fetch (fetch.ts): http(s) URLs of the hosts the
 // operator allows (ARCHIVE_HOSTS, by default the mirror's), never a loopback, private, link-local
 // or multicast address unless ARCHIVE_ALLOW_PRIVATE: literal addresses are checked before the
 // fetch, names on the addresses DNS answers at connect time, so that a name resolving differently
@@ -7,7 +7,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { parseHostRules, type ArchiveSettings, type HostRule } from '@depot/common/archive-store';
-import { ArchiveFetchError } from './archive-problems';
+import { ArchiveFetchError } from './problems';
 
 export interface ArchivePolicy {
   hosts: HostRule[];

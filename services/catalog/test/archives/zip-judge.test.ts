@@ -7,9 +7,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import yazl from 'yazl';
 import { DepotError } from '@depot/common';
 import type { StagedObject } from '@depot/common/archive-store';
-import { checkArchive, packageJar, uploadKind } from '../../src/store/packaging';
-import { makeZip } from '../archives/client';
-import { SYMLINK, tinyEntries, unicodePathField, zipBytes, type RawEntry } from '../archives/zip-bytes';
+import { checkArchive, packageJar, uploadKind } from '../../src/archives/packaging';
+import { makeZip } from './client';
+import { SYMLINK, tinyEntries, unicodePathField, zipBytes, type RawEntry } from './zip-bytes';
 
 const LIMITS = { maxEntries: 100_000 };
 

@@ -40,12 +40,13 @@ export interface UploadRequest {
   replaceInBuilds?: boolean;
   /** Create the mod too (it must not exist), in the version's transaction: a refused file leaves none. */
   newMod?: { prettyName: string };
+  /** The md5 the bytes must have (the version's record): others are refused, ARCHIVE_MD5_MISMATCH, nothing stored. */
+  expectedMd5?: string;
   /**
-   * Adopting (adopt.ts): the version as it was listed, not hosted. Bytes with another md5 are
-   * refused (ARCHIVE_MD5_MISMATCH, nothing stored); a version hosted or edited since is left as it
-   * is (ARCHIVE_UPLOAD_CONFLICT), even with `replace`.
+   * The version's archive as the caller saw it: changed since (hosted, edited), the version is left
+   * as it is (ARCHIVE_UPLOAD_CONFLICT), even with `replace`.
    */
-  adopting?: { md5: string; url: string | null };
+  unchangedSince?: ArchiveIdentity;
 }
 
 export interface UploadResult {
@@ -61,7 +62,7 @@ export interface UploadResult {
 }
 
 /** What names a version's archive: an upload is recorded only if it is unchanged since the upload began. */
-type ArchiveIdentity = Pick<ModVersion, 'hosted' | 'md5' | 'url'>;
+export type ArchiveIdentity = Pick<ModVersion, 'hosted' | 'md5' | 'url'>;
 const sameIdentity = (a: ArchiveIdentity, b: ArchiveIdentity) =>
   a.hosted === b.hosted && a.md5 === b.md5 && a.url === b.url;
 
@@ -72,10 +73,6 @@ function hasOtherArchive(row: ArchiveIdentity, d: ArchiveDigests): boolean {
   // (the md5 it records) are no other archive; a version with its own url keeps it unless replaced.
   return row.url !== null || row.md5 !== d.md5;
 }
-
-/** Adopting: the version is still what was listed (not hosted, the same md5 and url). */
-const asListed = (row: ArchiveIdentity, listed: { md5: string; url: string | null }) =>
-  row.hosted === null && row.md5.toLowerCase() === listed.md5 && row.url === listed.url;
 
 const isForeignKeyViolation = (err: unknown) => (err as { code?: string })?.code === '23503';
 
@@ -108,9 +105,7 @@ export class ArchiveUploads {
   /** `cancelled`: the sender gave up; nothing is recorded after that. */
   async upload(req: UploadRequest, body: Readable, cancelled?: AbortSignal): Promise<UploadResult> {
     const store = this.objects.store;
-    if (req.size !== undefined && req.size > this.maxBytes) {
-      throw new StoreError('too_large', `${req.size} bytes announced, more than ${this.maxBytes} (ARCHIVE_MAX_BYTES)`);
-    }
+    const maxBytes = this.byteLimit(req.size);
     const before = await this.current(this.em(), req.slug, req.version, { newMod: !!req.newMod });
     // create_version: create it when missing; an existing version takes the upload as without it.
     if (!req.createVersion && !req.newMod && !before.row) throw new DepotError('VERSION_NOT_FOUND');
@@ -122,15 +117,15 @@ export class ArchiveUploads {
     // After the records' lookups: a missing mod or version answers before the file (the order of checks).
     const { kind, entry } = uploadKind(req.fileName);
 
-    const staged = await store.stage(kind === 'jar' ? packageJar(body, entry!) : body, this.maxBytes);
+    const staged = await store.stage(kind === 'jar' ? packageJar(body, entry!) : body, maxBytes);
     const digests = staged.digests;
     let warnings: string[];
     try {
-      if (req.adopting && digests.md5 !== req.adopting.md5) {
+      if (req.expectedMd5 !== undefined && digests.md5 !== req.expectedMd5) {
         throw new DepotError(
           'ARCHIVE_MD5_MISMATCH',
           {},
-          `The archive's md5 is ${digests.md5}, the version records ${req.adopting.md5 || '(none)'}.`,
+          `The archive's md5 is ${digests.md5}, the version records ${req.expectedMd5 || '(none)'}.`,
         );
       }
       warnings = await checkArchive(staged, kind, { maxEntries: this.maxEntries });
@@ -153,11 +148,10 @@ export class ArchiveUploads {
           }
         } else {
           if (!now.row) throw new DepotError('VERSION_NOT_FOUND');
-          if (req.adopting && !asListed(now.row, req.adopting)) {
-            if (now.row.hosted === digests.sha256) return { row: now.row, changed: false };
-            throw new DepotError('ARCHIVE_UPLOAD_CONFLICT');
-          }
-          if (!sameIdentity(before.row, now.row)) {
+          if (
+            !sameIdentity(before.row, now.row) ||
+            (req.unchangedSince && !sameIdentity(req.unchangedSince, now.row))
+          ) {
             // Another upload finished first; the same bytes are no conflict.
             if (now.row.hosted === digests.sha256) return { row: now.row, changed: false };
             throw new DepotError('ARCHIVE_UPLOAD_CONFLICT');
@@ -220,6 +214,17 @@ export class ArchiveUploads {
       if (isForeignKeyViolation(err)) throw new DepotError('MOD_NOT_FOUND');
       throw err;
     }
+  }
+
+  /**
+   * ARCHIVE_MAX_BYTES, the catalog's own bound on an upload whoever sends it: a size announced past
+   * it is refused at once, and the store stops staging past it (the bytes the limit passes to).
+   */
+  private byteLimit(announced: number | undefined): number {
+    if (announced !== undefined && announced > this.maxBytes) {
+      throw new StoreError('too_large', `${announced} bytes announced, more than ${this.maxBytes} (ARCHIVE_MAX_BYTES)`);
+    }
+    return this.maxBytes;
   }
 
   /**

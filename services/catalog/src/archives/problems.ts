@@ -1,4 +1,4 @@
-// Why an archive could not be fetched and hashed (archive-fetch.ts), and how each cause answers
+// Why an archive could not be fetched and hashed (fetch.ts), and how each cause answers
 // as a Depot error.
 import { DepotError, REASONS, type Reason } from '@depot/common';
 

@@ -1,18 +1,18 @@
 // Versions' archives, where the data is: a version's archive fetched and hashed (the rehash of
 // the API, the console and the CLI), and every version's archive checked a page at a time (the
-// admin CLI's mirror audit). The fetches happen here, in one place (archive-fetch.ts), within the
-// ARCHIVE_* settings and the catalog's egress policy (archive-policy.ts).
+// admin CLI's mirror audit). The fetches happen here, in one place (fetch.ts), within the
+// ARCHIVE_* settings and the catalog's egress policy (policy.ts).
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, enqueueEvent, type Orm, type OutboxRelay } from '@depot/common';
-import type { ArchiveSources } from './archive-sources';
-import { fetchArchiveDigest, type ArchiveDigest } from './archive-fetch';
-import type { ArchivePolicy } from './archive-policy';
-import { ArchiveFetchError, archiveError, type ArchiveProblem } from './archive-problems';
-import { ModVersionSchema } from './entities/mod-version';
+import type { ArchiveSources } from './sources';
+import { fetchArchiveDigest, type ArchiveDigest } from './fetch';
+import type { ArchivePolicy } from './policy';
+import { ArchiveFetchError, archiveError, type ArchiveProblem } from './problems';
+import { ModVersionSchema } from '../entities/mod-version';
 import { hostedCheck, hostedDigest } from './hosted-checks';
 import type { ArchiveStore } from '@depot/common/archive-store';
-import type { Catalog } from './mods';
+import type { Catalog } from '../mods';
 
 export interface RehashResult {
   url: string;

@@ -1,14 +1,14 @@
 // A new version whose md5 was left blank: the catalog fetches its archive (its own url, else the
-// mirror's form of URL: archive-sources.ts), as Solder does when its form's md5 is empty, and records the md5 and size
-// of what arrived. The fetch is a rehash's (archive-fetch.ts): the ARCHIVE_* limits and the egress
+// mirror's form of URL: sources.ts), as Solder does when its form's md5 is empty, and records the md5 and size
+// of what arrived. The fetch is a rehash's (fetch.ts): the ARCHIVE_* limits and the egress
 // policy apply. Nothing is created when the archive cannot be fetched.
 import { DepotError, refuseNewVersion } from '@depot/common';
-import type { ArchiveSources } from './archive-sources';
-import { fetchArchiveDigest, type ArchiveDigest } from './archive-fetch';
-import type { ArchivePolicy } from './archive-policy';
-import { ArchiveFetchError, archiveError } from './archive-problems';
-import type { ModVersion } from './entities/mod-version';
-import type { Catalog } from './mods';
+import type { ArchiveSources } from './sources';
+import { fetchArchiveDigest, type ArchiveDigest } from './fetch';
+import type { ArchivePolicy } from './policy';
+import { ArchiveFetchError, archiveError } from './problems';
+import type { ModVersion } from '../entities/mod-version';
+import type { Catalog } from '../mods';
 
 type Fetch = (url: string, policy: ArchivePolicy, options: { signal?: AbortSignal }) => Promise<ArchiveDigest>;
 

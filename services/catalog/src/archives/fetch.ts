@@ -14,8 +14,8 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
-import { checkUrl, guardedLookup, type ArchivePolicy, type Lookup } from './archive-policy';
-import { ArchiveFetchError } from './archive-problems';
+import { checkUrl, guardedLookup, type ArchivePolicy, type Lookup } from './policy';
+import { ArchiveFetchError } from './problems';
 
 export interface ArchiveDigest {
   /** Lowercase hex. */

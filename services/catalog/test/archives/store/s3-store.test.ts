@@ -1,5 +1,5 @@
 // The store contract against the S3 backend, over HTTP to a real S3-protocol server (s3rver).
-import { catalogConfigSchema } from '../../src/config';
+import { catalogConfigSchema } from '../../../src/config';
 import { S3ArchiveStore } from '@depot/common/archive-store';
 import { startS3Server } from './s3rver';
 import { storeContract } from './store-contract';

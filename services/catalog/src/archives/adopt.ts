@@ -1,17 +1,17 @@
 // Adopting an old mirror's archives (docs/archives.md#adopt, `archives adopt` of the admin CLI): a
 // page of the versions Depot does not host yet, each archive fetched from the upstream
-// (archive-fetch.ts: the egress policy, ARCHIVE_MAX_BYTES, the timeouts) and streamed straight into
-// the upload's path (store/uploads.ts: staged, digested, its md5 checked against the record before
-// anything is recorded, advisory lock, outbox event; nothing stored on a refusal). The bytes never
+// (fetch.ts: the egress policy, ARCHIVE_MAX_BYTES, the timeouts) and streamed straight into the
+// upload's path (upload.ts: staged, digested, its md5 checked against the record before anything
+// is recorded, advisory lock, outbox event; nothing stored on a refusal). The bytes never
 // pass through the CLI. A version with a url of its own is skipped unless asked for: its author
 // chose where it downloads from, and its licence may not allow rehosting.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, modDownloadUrls, type AdoptOutcome, type Orm } from '@depot/common';
 import { isStoreError } from '@depot/common/archive-store';
-import { fetchArchive, fetchArchiveDigest } from './archive-fetch';
-import { hostRuleOf, type ArchivePolicy } from './archive-policy';
-import { ArchiveFetchError } from './archive-problems';
-import type { ArchiveUploads } from './store/uploads';
+import { fetchArchive, fetchArchiveDigest } from './fetch';
+import { hostRuleOf, type ArchivePolicy } from './policy';
+import { ArchiveFetchError } from './problems';
+import type { ArchiveUploads } from './upload';
 
 export interface AdoptRequest {
   afterId: number;
@@ -157,7 +157,9 @@ export class ArchiveAdoption {
             // A version with its own url gives it up for the hosted archive (same bytes, verified).
             replace: own,
             fileName: `${row.mod}-${row.version}.zip`,
-            adopting: { md5: recordedMd5, url: row.url },
+            // Verified against the record, and recorded only on the version as listed (not hosted).
+            expectedMd5: recordedMd5,
+            unchangedSince: { hosted: null, md5: row.md5, url: row.url },
           },
           body,
           signal,

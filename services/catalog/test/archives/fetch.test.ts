@@ -4,8 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from '@depot/common';
 import { archiveEnv, parseHostRules } from '@depot/common/archive-store';
-import { fetchArchiveDigest } from '../src/archive-fetch';
-import { archivePolicy, isPublicAddress, type ArchivePolicy } from '../src/archive-policy';
+import { fetchArchiveDigest } from '../../src/archives/fetch';
+import { archivePolicy, isPublicAddress, type ArchivePolicy } from '../../src/archives/policy';
 
 const ARCHIVE = randomBytes(3 * 1024 * 1024 + 17);
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');

@@ -1,4 +1,4 @@
-// What the zip judge (zip-judge.ts) keeps of each entry between its walk of the central directory
+// What the zip judge (judge.ts) keeps of each entry between its walk of the central directory
 // and its reading of the local headers: numbers and a digest in typed arrays, never the names, so
 // that 100,000 entries cost 4 MB whatever their names' lengths.
 import type yauzl from 'yauzl';

@@ -4,8 +4,8 @@
 // recorded size, under the recorded sha256: objects are named by their content, so the name is
 // the sha256 of the bytes the upload wrote); a rehash reads the bytes and computes their md5.
 import { createHash } from 'node:crypto';
-import { ArchiveFetchError } from './archive-problems';
-import type { ArchiveDigest } from './archive-fetch';
+import { ArchiveFetchError } from './problems';
+import type { ArchiveDigest } from './fetch';
 import type { ArchiveStore } from '@depot/common/archive-store';
 
 interface HostedRow {

@@ -13,7 +13,7 @@ import { isStoreError } from '@depot/common/archive-store';
 import { entryNameProblem, extractedPath, inLauncherFolder, javaName, shown } from './entry-names';
 import { EntryTable } from './entry-table';
 import { readAt, StagedReader } from './staged-reader';
-import { javaDirectory, type Directory } from './zip-directory';
+import { javaDirectory, type Directory } from './directory';
 
 export interface ZipLimits {
   /** ARCHIVE_MAX_ENTRIES: more is refused from the end record, before the directory is read. */

@@ -1,0 +1,171 @@
+// The catalog's archive methods (docs/archives.md): a version's archive fetched and hashed
+// (rehash.ts) or fetched for a new version (fetched-version.ts), adopted from the old mirror
+// (adopt.ts), and uploaded (upload.ts; client-streamed: the header, then the bytes). All are served
+// by @depot/common's bindHandlers, under the rules of every call (deadline, status mapping, metrics).
+import { DepotError, type AsyncHandlers, type Logger } from '@depot/common';
+import type { catalogV1, CatalogServiceDefinition } from '@depot/proto';
+import { isStoreError, type StoreError } from '@depot/common/archive-store';
+import { opt, toVersionMessage } from '../messages';
+import type { ArchiveAdoption } from './adopt';
+import type { FetchedVersions } from './fetched-version';
+import type { VersionArchives } from './rehash';
+import type { ArchiveUploads } from './upload';
+import { uploadBody } from './upload-body';
+
+export type ArchiveMethods =
+  'RehashVersion' | 'CheckVersionArchives' | 'CreateFetchedVersion' | 'AdoptVersionArchives' | 'UploadVersionArchive';
+
+/** Aborted when the caller cancels the call or its deadline passes: its archive fetches stop. */
+function cancelSignal(call: { on(event: 'cancelled', listener: () => void): unknown }): AbortSignal {
+  const controller = new AbortController();
+  call.on('cancelled', () => controller.abort(new Error('the call was cancelled')));
+  return controller.signal;
+}
+
+/** A store's failure as the Depot reason a caller is answered. */
+function storeFailure(err: StoreError, logger: Logger): DepotError {
+  switch (err.problem) {
+    case 'too_large':
+      return new DepotError('ARCHIVE_OVER_MAX', {}, `The archive is larger than the server accepts: ${err.message}.`);
+    case 'incomplete':
+      return new DepotError('ARCHIVE_INCOMPLETE', {}, `The upload was cut short: ${err.message}.`);
+    case 'missing':
+      logger.error({ err: err.message }, 'a version names a missing object');
+      return new DepotError('ARCHIVE_MISSING', {}, `The archive is missing from the store: ${err.message}.`);
+    case 'unavailable':
+      logger.warn({ err: err.message }, 'archive store unavailable');
+      return new DepotError('UNAVAILABLE', {}, 'The archive store is unavailable.');
+  }
+}
+
+export function archiveHandlers(
+  parts: { archives: VersionArchives; fetched: FetchedVersions; adoption: ArchiveAdoption; uploads: ArchiveUploads },
+  logger: Logger,
+): Pick<AsyncHandlers<CatalogServiceDefinition>, ArchiveMethods> {
+  const { archives, fetched, adoption, uploads } = parts;
+  return {
+    async CreateFetchedVersion(req, call) {
+      const row = await fetched.create(
+        { slug: req.slug, version: req.version, url: req.url ?? null, notes: req.notes ?? null },
+        cancelSignal(call),
+      );
+      return toVersionMessage(row);
+    },
+    async RehashVersion(req, call) {
+      const r = await archives.rehash(req.slug, req.version, req.store, cancelSignal(call));
+      return {
+        url: r.url,
+        md5: r.md5,
+        filesize: r.filesize,
+        recorded_md5: r.recordedMd5,
+        recorded_filesize: opt(r.recordedFilesize),
+        md5_matches: r.md5Matches,
+        filesize_matches: r.filesizeMatches,
+        stored: r.stored,
+      };
+    },
+    async CheckVersionArchives(req, call) {
+      const { checks, total } = await archives.check(
+        req.after_id,
+        req.limit,
+        req.concurrency,
+        cancelSignal(call),
+        req.ids,
+      );
+      return {
+        checks: checks.map((c) => ({
+          id: c.id,
+          mod: c.mod,
+          version: c.version,
+          url: c.url,
+          recorded_md5: c.recordedMd5,
+          recorded_filesize: opt(c.recordedFilesize),
+          md5: c.digest?.md5,
+          filesize: c.digest?.size,
+          problem: c.failure?.problem,
+          message: c.failure?.message,
+        })),
+        mirror_url: archives.mirrorUrl,
+        total,
+      };
+    },
+    async AdoptVersionArchives(req, call) {
+      const page = await adoption.page(
+        {
+          afterId: req.after_id,
+          limit: req.limit,
+          concurrency: req.concurrency,
+          upstreamUrl: req.upstream_url,
+          mods: req.mods,
+          includeOwnUrls: req.include_own_urls,
+          dryRun: req.dry_run,
+        },
+        cancelSignal(call),
+      );
+      return {
+        archives: page.archives.map((a) => ({
+          id: a.id,
+          mod: a.mod,
+          version: a.version,
+          outcome: a.outcome,
+          url: a.url,
+          recorded_md5: a.recordedMd5,
+          md5: a.md5,
+          size: a.size,
+          detail: a.detail,
+          warnings: a.warnings,
+        })),
+        next_after_id: page.nextAfterId,
+        upstream_url: page.upstreamUrl,
+        total: page.plan?.total,
+        already_hosted: page.plan?.alreadyHosted,
+        unknown_mods: page.plan?.unknownMods ?? [],
+      };
+    },
+    async UploadVersionArchive(requests, call) {
+      const cancelled = cancelSignal(call);
+      const messages = requests[Symbol.asyncIterator]();
+      const first = await messages.next();
+      const h = first.done ? undefined : first.value.header;
+      if (!h) throw DepotError.fields({ header: ['The first message must be the header.'] });
+      try {
+        const r = await uploads.upload(
+          {
+            slug: h.slug,
+            version: h.version,
+            createVersion: h.create_version,
+            replace: h.replace,
+            fileName: h.file_name,
+            size: h.size ?? undefined,
+            notes: h.notes ?? null,
+            replaceInBuilds: h.replace_in_builds,
+            ...(h.new_mod ? { newMod: { prettyName: h.new_mod.pretty_name } } : {}),
+          },
+          uploadBody(messages, h.size ?? undefined, cancelled),
+          cancelled,
+        );
+        return uploadResponse(r);
+      } catch (err) {
+        throw isStoreError(err) ? storeFailure(err, logger) : err;
+      }
+    },
+  };
+}
+
+function uploadResponse(r: Awaited<ReturnType<ArchiveUploads['upload']>>): catalogV1.UploadArchiveResponse {
+  return {
+    version: toVersionMessage(r.version),
+    created_version: r.createdVersion,
+    changed: r.changed,
+    stored: r.stored,
+    packaged: r.packaged,
+    warnings: r.warnings,
+    created_mod: r.createdMod,
+    builds: r.builds.map((b) => ({
+      modpack_slug: b.modpackSlug,
+      modpack_name: b.modpackName,
+      build_version: b.buildVersion,
+      published: b.published,
+    })),
+  };
+}
