@@ -4,7 +4,7 @@
 // each with its checks (pipeline/register.ts). Every failure is a JSON error (plugins/failures.ts);
 // a service that does not answer is a 503.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Logger } from '@depot/common';
+import type { Logger } from '@depot/common/process';
 import { allRoutes } from './api';
 import type { ServiceClients } from './clients';
 import type { GatewayConfig } from './config';

@@ -1,5 +1,5 @@
 // gRPC clients of the three services, with deadlines and retries of idempotent reads.
-import { createClient } from '@depot/common';
+import { createClient } from '@depot/common/grpc';
 import { AuthService, BuildsService, CatalogService } from '@depot/proto';
 import type { GatewayConfig } from './config';
 

@@ -9,7 +9,7 @@ import {
   publicUrlSchema,
   serviceEnv,
   z,
-} from '@depot/common';
+} from '@depot/common/process';
 import { archiveEnv, archiveStoreReadEnv, archiveUpstreamEnv, refineArchiveStore } from '@depot/common/archive-store';
 import { trustProxySchema } from './plugins/trust-proxy';
 

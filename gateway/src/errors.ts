@@ -1,7 +1,8 @@
 // The gateway alone turns failures into HTTP: Depot reasons from the services, its own
 // authentication and validation failures, and outages (503), always as `{"error": ...}`.
 import * as grpc from '@grpc/grpc-js';
-import { DepotError, fromServiceError, isUnavailable, type FieldErrors, type Reason } from '@depot/common';
+import { DepotError, type FieldErrors, type Reason } from '@depot/common';
+import { fromServiceError, isUnavailable } from '@depot/common/grpc';
 import { ANSWERS, type AnswerName } from './messages';
 
 export class HttpError extends Error {

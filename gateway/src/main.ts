@@ -1,6 +1,6 @@
 // The gateway process: its settings, its clients of the three services, the change feed of the
 // response cache, and the app (app.ts) listening until it is told to stop.
-import { createLogger, runMain } from '@depot/common';
+import { createLogger, runMain } from '@depot/common/process';
 import { buildGateway } from './app';
 import { createServiceClients } from './clients';
 import { loadGatewayConfig } from './config';

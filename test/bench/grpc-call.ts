@@ -6,7 +6,7 @@
 //   cd test && node --conditions=depot-source --import tsx bench/grpc-call.ts
 //   BENCH_GRPC_CALLS=50000 …      calls measured (default 20000), 20 in flight
 import { fork } from 'node:child_process';
-import { bindHandlers, createClient, startGrpcServer } from '@depot/common';
+import { bindHandlers, createClient, startGrpcServer } from '@depot/common/grpc';
 import { silentLogger } from '@depot/common/testing';
 import { CatalogService } from '@depot/proto';
 

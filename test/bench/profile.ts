@@ -51,7 +51,7 @@ const STAGES: Rule[] = [
   ['rate limit', inUrl('/@fastify/rate-limit/', 'gateway/src/plugins/rate-limits', 'toad-cache')],
   ['answer headers + request id', inUrl('gateway/src/plugins/headers')],
   ['hot path (merged hooks)', inUrl('gateway/src/plugins/hot-path')],
-  ['observability hook', inUrl('gateway/src/plugins/observability', 'services/common/src/infra/metrics')],
+  ['observability hook', inUrl('gateway/src/plugins/observability', 'services/common/src/process/metrics')],
   ['HTTP checks', inUrl('gateway/src/plugins/http-server')],
   ['checks (preHandler)', inUrl('gateway/src/pipeline/checks', 'gateway/src/pipeline/auth')],
   [

@@ -2,7 +2,7 @@
 // reads by hand, declare them). The one source of docs/configuration.md (configuration.ts) and of
 // the Kubernetes configuration check (k8s/manifests.test.ts): a setting exists when a schema
 // here has it, and is described where it is declared, once.
-import { localStackEnv, logAndTraceEnv, z } from '@depot/common';
+import { localStackEnv, logAndTraceEnv, z } from '@depot/common/process';
 import { launcherEnvSchema } from '@depot/local';
 import {
   adoptConfigSchema,
@@ -28,7 +28,7 @@ interface Source {
   schema: { shape: Record<string, z.ZodType> };
 }
 
-const common = { file: 'services/common/src/infra/config.ts', schema: logAndTraceEnv };
+const common = { file: 'services/common/src/process/config.ts', schema: logAndTraceEnv };
 
 export const SOURCES: Record<Process, Source[]> = {
   gateway: [{ file: 'gateway/src/config.ts', schema: gatewayConfigSchema }, common],
@@ -42,7 +42,7 @@ export const SOURCES: Record<Process, Source[]> = {
     { file: 'services/admin/src/config.ts', schema: archiveConfigSchema },
     { file: 'services/admin/src/config.ts', schema: adoptConfigSchema },
     { file: 'services/admin/src/doctor.ts', schema: doctorConfigSchema },
-    { file: 'services/common/src/infra/config.ts', schema: localStackEnv },
+    { file: 'services/common/src/process/config.ts', schema: localStackEnv },
   ],
   '`npm start`': [{ file: 'deploy/local/src/environment.ts', schema: launcherEnvSchema }],
 };

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { dropDatabase } from '@depot/common';
+import { dropDatabase } from '@depot/common/runtime';
 import { Api, eventually, expectReply, md5Of, must, startTestStack, userWithToken, type TestStack } from '../support';
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@
 // it never leave a build pointing at it once the events have settled (docs/api.md#consistency:
 // the detach by events, and the tombstones of services/builds/src/tombstones.ts).
 import { Client } from 'pg';
-import { createClient } from '@depot/common';
+import { createClient } from '@depot/common/grpc';
 import { BuildsService } from '@depot/proto';
 import { Api, Reply, TestStack, eventually, md5Of, startTestStack, must } from '../support';
 

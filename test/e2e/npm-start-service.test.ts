@@ -4,7 +4,7 @@
 // service that keeps crashing, npm exits non-zero: what the unit's `Restart=on-failure` acts on.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sleep } from '@depot/common';
+import { sleep } from '@depot/common/bus';
 import { uniqueName } from '@depot/common/testing';
 import { SERVICE_ENTRIES } from '@depot/local';
 import { expectStopped, REPO, startStack, type StartedStack } from '../support/npm-start';

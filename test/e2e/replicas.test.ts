@@ -8,7 +8,7 @@
 // - under a steady read and write load, one replica of each service is SIGKILLed in turn and
 //   restarted by the launcher: no read fails, a write fails only if it was on its way to the dead
 //   replica (503; it may have happened), nothing waits out a deadline, no acknowledged write is lost.
-import { createDatabaseIfMissing, serviceDatabaseUrl } from '@depot/common';
+import { createDatabaseIfMissing, serviceDatabaseUrl } from '@depot/common/runtime';
 import { queryDatabase, testDatabaseUrl, uniqueName } from '@depot/common/testing';
 import { BACKENDS, type ServiceName } from '@depot/local';
 import { Api, eventually, md5Of, must, startTestStack, type TestStack } from '../support';

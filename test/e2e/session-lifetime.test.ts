@@ -3,7 +3,7 @@
 // password when its value is new, keeps a password changed since across restarts with the same
 // value, and replaces it (ending admin's sessions) when the value changes.
 import { randomBytes } from 'node:crypto';
-import { dropDatabase } from '@depot/common';
+import { dropDatabase } from '@depot/common/runtime';
 import { createTestNamespace, testDatabaseUrl, uniqueName } from '@depot/common/testing';
 import { startStack } from '@depot/local';
 import { Api, expectReply, type Reply, type Stack } from '../support';

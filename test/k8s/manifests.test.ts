@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { grpcTarget } from '@depot/common';
+import { grpcTarget } from '@depot/common/grpc';
 import { prerequisite } from '@depot/common/testing';
 import { parseAllDocuments } from 'yaml';
 import { settingsOf } from '../docs/settings';

@@ -14,7 +14,8 @@ import dns from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import net from 'node:net';
 import * as grpc from '@grpc/grpc-js';
-import { createClient, createLogger, grpcTarget, startGrpcServer, type GrpcServer } from '@depot/common';
+import { createLogger } from '@depot/common/process';
+import { createClient, grpcTarget, startGrpcServer, type GrpcServer } from '@depot/common/grpc';
 import { CatalogService } from '@depot/proto';
 
 const SERVICE_NAME = 'depot.catalog.v1.CatalogService';

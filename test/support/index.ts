@@ -4,7 +4,8 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { connectBus, deleteStream, dropDatabase } from '@depot/common';
+import { connectBus, deleteStream } from '@depot/common/bus';
+import { dropDatabase } from '@depot/common/runtime';
 import { createTestNamespace, silentLogger, TEST_NATS_URL, testDatabaseUrl, uniqueName } from '@depot/common/testing';
 import { startStack, type StackOptions } from '@depot/local';
 import { Api, type Reply } from './api';

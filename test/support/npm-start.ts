@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dropDatabase } from '@depot/common';
+import { dropDatabase } from '@depot/common/runtime';
 import { createTestNamespace, eventually, TEST_NATS_URL, testDatabaseUrl, uniqueName } from '@depot/common/testing';
 import { tcpAnswers } from '@depot/local';
 

@@ -2,7 +2,9 @@
 // the namespace's JetStream stream and durable consumers, and the migrations lock of a database.
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Client } from 'pg';
-import { connectBus, MIGRATIONS_LOCK, streamName } from '@depot/common';
+import { streamName } from '@depot/common';
+import { connectBus } from '@depot/common/bus';
+import { MIGRATIONS_LOCK } from '@depot/common/runtime';
 import { eventually, queryDatabase, silentLogger } from '@depot/common/testing';
 import { SERVICE_NAMES, type ServiceName } from '@depot/local';
 import type { TestStack } from './index';

@@ -3,7 +3,7 @@
 // (src/test-deps.ts) come from the same functions, with their own variables and data directories.
 import fs from 'node:fs';
 import path from 'node:path';
-import { redactUrl } from '@depot/common';
+import { redactUrl } from '@depot/common/runtime';
 import { Client } from 'pg';
 import { ManagedChild } from './child';
 import { claimDataDir, DATA_ROOT, REPO_ROOT, throwawayDir, type ClaimedDir } from './data-dir';

@@ -3,7 +3,7 @@
 // Not parsed through: config.ts reads these names by hand, and the docs test checks that every
 // name read there is declared here. A setting the launcher passes on means what the service's
 // schema describes; only what differs under `npm start` is said here (its default).
-import { localStackEnv, z } from '@depot/common';
+import { localStackEnv, z } from '@depot/common/process';
 
 const unset = (defaultNote: string) => z.string().optional().meta({ defaultNote });
 

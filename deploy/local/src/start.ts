@@ -2,7 +2,7 @@
 // restarted if it exits on its own. While it runs, .data/stack.json tells the admin CLI of this
 // checkout where the services are.
 import path from 'node:path';
-import { readLocalStack, removeLocalStack, writeLocalStack } from '@depot/common';
+import { readLocalStack, removeLocalStack, writeLocalStack } from '@depot/common/process';
 import { initialAdminPassword } from './admin-password';
 import { envFlag } from './config';
 import { SERVICE_NAMES } from './service-names';

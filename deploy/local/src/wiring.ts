@@ -1,6 +1,6 @@
 // What the processes of the stack are given: a database per back-end service (created when
 // missing), and ports: one for every replica, one for the /metrics of every back-end replica.
-import { createDatabaseIfMissing, redactUrl, serviceDatabaseUrl } from '@depot/common';
+import { createDatabaseIfMissing, redactUrl, serviceDatabaseUrl } from '@depot/common/runtime';
 import type { Wiring } from './config';
 import { BACKENDS, SERVICE_NAMES, type BackendName, type ServiceName } from './service-names';
 import { StartupError } from './health';

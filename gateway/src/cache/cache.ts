@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { metrics } from '@depot/common';
+import { metrics } from '@depot/common/process';
 
 /** A pre-serialized JSON body and its strong ETag. */
 export class Body {

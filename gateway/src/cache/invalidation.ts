@@ -9,7 +9,9 @@
 // inactive and every read asks the services: the gateway never serves what it cannot invalidate.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { connectBus, eventTypeOf, parseEvent, type Bus, type Logger } from '@depot/common';
+import { eventTypeOf, parseEvent } from '@depot/common';
+import { type Logger } from '@depot/common/process';
+import { connectBus, type Bus } from '@depot/common/bus';
 import { ResponseCache, tag } from './cache';
 
 /** A source of change events with a notion of "subscribed". */

@@ -4,7 +4,9 @@
 // tokens and the session (bad ones grant nothing, never 401). docs/api.md#access-model.
 import type { FastifyRequest } from 'fastify';
 import type { authV1, buildsV1 } from '@depot/proto';
-import { FULL, fromServiceError, type Logger } from '@depot/common';
+import { FULL } from '@depot/common';
+import { type Logger } from '@depot/common/process';
+import { fromServiceError } from '@depot/common/grpc';
 import type { ServiceClients } from '../clients';
 import { HttpError, toHttpError, unauthenticated } from '../errors';
 import { sessionCookie } from './session';

@@ -12,7 +12,8 @@
 // Handlers never check permissions themselves.
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
-import { DepotError, holds, type Logger } from '@depot/common';
+import { DepotError, holds } from '@depot/common';
+import { type Logger } from '@depot/common/process';
 import {
   ANONYMOUS,
   authenticate,

@@ -8,7 +8,8 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isStorableText, type CallOptions, type Permission, type PromiseClient, type Reason } from '@depot/common';
+import { isStorableText, type Permission, type Reason } from '@depot/common';
+import { type CallOptions, type PromiseClient } from '@depot/common/grpc';
 import type { BuildsServiceDefinition, buildsV1 } from '@depot/proto';
 import type { FileAnswer, StatusAnswer } from './answers';
 import type { Principal } from './auth';

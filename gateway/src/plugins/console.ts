@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { Logger } from '@depot/common';
+import type { Logger } from '@depot/common/process';
 import { ANSWERS, errorBody } from '../messages';
 
 /** Where `npm start` and the container image put the built console (gateway/console/dist; the same path from dist/). */

@@ -12,7 +12,14 @@ import type { ServerResponse } from 'node:http';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { enableDefaultMetrics, httpMetrics, renderMetrics, tracer, tracingEnabled, type Logger } from '@depot/common';
+import {
+  enableDefaultMetrics,
+  httpMetrics,
+  renderMetrics,
+  tracer,
+  tracingEnabled,
+  type Logger,
+} from '@depot/common/process';
 import { answeredEarly } from './http-server';
 
 /** Label of requests that matched no route (one label, whatever the path, to bound cardinality). */

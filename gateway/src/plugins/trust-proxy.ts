@@ -2,7 +2,7 @@
 // client is. The rate limits count that address (docs/api.md#rate-limits), so whoever is trusted
 // can choose it: only the proxies in front of the gateway may be, never every client.
 import { compile } from '@fastify/proxy-addr';
-import { z } from '@depot/common';
+import { z } from '@depot/common/process';
 
 /** Nobody (`false`), the last `n` hops, or the addresses/CIDRs of the proxies. */
 export type TrustProxy = false | number | string[];

@@ -1,7 +1,9 @@
 // The gateway against fake in-process gRPC services: every call is recorded, handlers are stubs
 // set per test. Lets route tests check exact JSON and the number of RPCs per request.
 import * as grpc from '@grpc/grpc-js';
-import { bindHandlers, createLogger, DepotError } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { createLogger } from '@depot/common/process';
+import { bindHandlers } from '@depot/common/grpc';
 import { AuthService, BuildsService, CatalogService, type authV1 } from '@depot/proto';
 import { buildGateway } from '../../src/app';
 import { createServiceClients } from '../../src/clients';

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
-import { DepotError, REASONS, toServiceError, type Reason } from '@depot/common';
+import { DepotError, REASONS, type Reason } from '@depot/common';
+import { toServiceError } from '@depot/common/grpc';
 import { forbidden, HttpError, toHttpError, unauthenticated, unavailable } from '../../src/errors';
 import { READ_WORDING } from '../../src/messages';
 

@@ -3,10 +3,10 @@
 // user/token/key/client commands, the three service databases for import-solder.
 //
 // A variable that is not set comes from the stack `npm start` runs from this checkout, which
-// describes itself in .data/stack.json (services/common/src/infra/local-stack.ts); explicit variables
+// describes itself in .data/stack.json (services/common/src/process/local-stack.ts); explicit variables
 // always win. Without either, the addresses default to the services' own default ports.
-import { ConfigError, hostPortSchema, loadConfig, readLocalStack, serviceEnv, z } from '@depot/common';
-import type { LocalStack, LocalStackState } from '@depot/common';
+import { ConfigError, hostPortSchema, loadConfig, readLocalStack, serviceEnv, z } from '@depot/common/process';
+import type { LocalStack, LocalStackState } from '@depot/common/process';
 import { archiveEnv, archiveUpstreamEnv } from '@depot/common/archive-store';
 import { CliError } from './errors';
 

@@ -2,17 +2,9 @@
 // (docs/api.md#pack-doctor), the same diagnosis over the CLI's own gRPC clients, as plain text for
 // a person or JSON (--json) for a script. The API root checked is PUBLIC_URL's, from where the
 // CLI runs.
-import {
-  serviceEnv,
-  checkApiRoot,
-  diagnosePack,
-  gatherPackDoctor,
-  loadConfig,
-  publicUrlSchema,
-  z,
-  type Diagnosis,
-  type LauncherView,
-} from '@depot/common';
+import { diagnosePack, type Diagnosis, type LauncherView } from '@depot/common';
+import { serviceEnv, loadConfig, publicUrlSchema, z } from '@depot/common/process';
+import { checkApiRoot, gatherPackDoctor } from '@depot/common/grpc';
 import { archiveEnv } from '@depot/common/archive-store';
 import type { Services } from './services';
 

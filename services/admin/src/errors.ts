@@ -1,7 +1,10 @@
 // What the operator reads when a command fails: one clear line (more for field errors), and the
 // exit code. Service errors arrive as gRPC statuses carrying a Depot reason (fromServiceError);
 // transport failures say which service could not be reached.
-import { ConfigError, DepotError, fromServiceError, isUnavailable, redactUrl } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { ConfigError } from '@depot/common/process';
+import { fromServiceError, isUnavailable } from '@depot/common/grpc';
+import { redactUrl } from '@depot/common/runtime';
 
 export const EXIT_FAILURE = 1;
 /** Wrong command line (as entrypoint.js and BSD's EX_USAGE). */

@@ -9,7 +9,7 @@
 // again. `--dry-run` does all of it and rolls every transaction back: the counts are those a real
 // run would have.
 import { MultiBar } from 'cli-progress';
-import { redactUrl, type ImportCounts } from '@depot/common';
+import { redactUrl, type ImportCounts } from '@depot/common/runtime';
 import { openAuthImport, type ImportedTwoFactor } from '#auth-import';
 import { openBuildsImport } from '#builds-import';
 import { openCatalogImport, versionKey } from '#catalog-import';

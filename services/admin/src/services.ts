@@ -1,7 +1,8 @@
 // gRPC clients of the three services (addresses from CATALOG/BUILDS/AUTH_GRPC_ADDR or the local
 // stack, see config.ts). Every failed call is tagged with the service it went to, so the CLI can
 // say which one is down and which setting to look at.
-import { createClient, FULL } from '@depot/common';
+import { FULL } from '@depot/common';
+import { createClient } from '@depot/common/grpc';
 import { AuthService, BuildsService, CatalogService } from '@depot/proto';
 import type { authV1 } from '@depot/proto';
 import { unreachableHint, type GrpcConfig, type ServiceName } from './config';

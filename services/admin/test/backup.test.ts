@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { dropDatabase } from '@depot/common';
+import { dropDatabase } from '@depot/common/runtime';
 import { createTestDatabase, testDatabaseUrl, uniqueName } from '@depot/common/testing';
 import { openAuthImport } from '#auth-import';
 import { openBuildsImport } from '#builds-import';

@@ -2,7 +2,9 @@
 // and the messages a failed command ends with (errors.ts).
 import { loadGrpcConfig, loadImportConfig, unreachableHint } from '../src/config';
 import { CliError, describeError, ServiceCallError } from '../src/errors';
-import { ConfigError, DepotError, toServiceError, type LocalStackState } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { ConfigError, type LocalStackState } from '@depot/common/process';
+import { toServiceError } from '@depot/common/grpc';
 
 const FILE = '/repo/.data/stack.json';
 const NO_STACK: LocalStackState = { state: 'none', file: FILE };

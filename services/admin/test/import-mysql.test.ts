@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
-import { dropDatabase } from '@depot/common';
+import { dropDatabase } from '@depot/common/runtime';
 import {
   createTestNamespace,
   prerequisite,

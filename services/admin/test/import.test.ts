@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { dropDatabase } from '@depot/common';
+import { dropDatabase } from '@depot/common/runtime';
 import {
   createTestDatabase,
   createTestNamespace,

@@ -1,6 +1,8 @@
 // The auth service process: database + modpack.deleted consumer + gRPC server. Publishes no
 // events, so no outbox.
-import { bindHandlers, openRuntime, startGrpcServer, type Logger, type Orm } from '@depot/common';
+import { type Logger } from '@depot/common/process';
+import { bindHandlers, startGrpcServer } from '@depot/common/grpc';
+import { openRuntime, type Orm } from '@depot/common/runtime';
 import { AuthService } from '@depot/proto';
 import { ensureBootstrapAdmin } from './bootstrap';
 import { Clients } from './clients';

@@ -7,7 +7,9 @@
 //   CLI) alone, and a changed value replaces it and ends admin's sessions (rotation).
 import { sql } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { FULL, normalizePermissions, scrubError, type Logger, type Orm } from '@depot/common';
+import { FULL, normalizePermissions } from '@depot/common';
+import { scrubError, type Logger } from '@depot/common/process';
+import { type Orm } from '@depot/common/runtime';
 import { TokenSchema } from './entities/token';
 import { UserSchema, type User } from './entities/user';
 import type { Passwords } from './passwords';

@@ -1,7 +1,9 @@
 // Launcher clients (docs/api.md#launcher-clients): a launcher's uuid linked to the modpacks it may read.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, isUniqueViolation, type Orm, scrubError } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { scrubError } from '@depot/common/process';
+import { isUniqueViolation, type Orm } from '@depot/common/runtime';
 import { ClientModpackSchema, ClientSchema, type Client } from './entities/client';
 import { clientIdDigest } from './secrets';
 import { normalizeIds, Violations } from './validation';

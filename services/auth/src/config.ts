@@ -1,4 +1,5 @@
-import { envInt, hostPortSchema, loadConfig, passwordProblem, serviceEnv, z } from '@depot/common';
+import { passwordProblem } from '@depot/common';
+import { envInt, hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common/process';
 import { ENCRYPTION_KEY_MIN_LENGTH } from './two-factor-secrets';
 
 // An empty variable (common in compose files) means "not set".

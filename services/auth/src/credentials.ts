@@ -1,7 +1,8 @@
 // Answering "who is this?" for bearer tokens, platform keys and launcher ids. No caching: a
 // revoked token or deleted key or client stops working with the next request.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, FULL, holds, type Orm } from '@depot/common';
+import { DepotError, FULL, holds } from '@depot/common';
+import { type Orm } from '@depot/common/runtime';
 import { ApiKeySchema, type ApiKey } from './entities/api-key';
 import { principalOf, USER_PRINCIPAL_COLUMNS, type Principal, type PrincipalRow } from './principal';
 import { clientIdDigest, digest, digestsEqual } from './secrets';

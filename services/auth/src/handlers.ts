@@ -2,16 +2,10 @@
 // only plaintext values leaving here are the ones issued once (CreateToken, CreateKey,
 // CreateSession and CompleteSignIn, a generated password, a new TOTP secret, recovery codes),
 // password hashes and TOTP secrets at rest never leave, and every failure is scrubbed of
-// statement values before the gRPC layer logs it (common/src/infra/scrub.ts).
-import {
-  formatNullableTimestamp,
-  formatTimestamp,
-  masked,
-  scrubbingFailures,
-  type AsyncHandlers,
-  type FullMessage,
-  type MaskedField,
-} from '@depot/common';
+// statement values before the gRPC layer logs it (common/src/process/scrub.ts).
+import { formatNullableTimestamp, formatTimestamp } from '@depot/common';
+import { scrubbingFailures } from '@depot/common/process';
+import { masked, type AsyncHandlers, type FullMessage, type MaskedField } from '@depot/common/grpc';
 import type { AuthServiceDefinition, authV1 } from '@depot/proto';
 import type { Clients, ClientRecord } from './clients';
 import type { Credentials } from './credentials';

@@ -1,7 +1,7 @@
 // Solder's (Laravel Sanctum's) API tokens into auth (import.ts): Sanctum's digest of each secret is
 // kept, so that a plain token `{id}|{secret}` keeps working (credentials.ts).
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { importCounts, importQuery, sequenceOf } from '@depot/common';
+import { importCounts, importQuery, sequenceOf } from '@depot/common/runtime';
 
 /** An API token of one of the imported users (Laravel Sanctum's), matched by `sanctumId`. */
 export interface ImportedToken {

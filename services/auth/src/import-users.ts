@@ -3,7 +3,8 @@
 // another Depot user holds left out, and their access lists to the imported modpacks made exactly
 // the given ones.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { importCounts, importQuery, normalizePermissions, toColumns, upsertRows, type Imported } from '@depot/common';
+import { normalizePermissions } from '@depot/common';
+import { importCounts, importQuery, toColumns, upsertRows, type Imported } from '@depot/common/runtime';
 import { UserSchema, type User } from './entities/user';
 
 /** A user, matched by username whatever its case. */

@@ -11,17 +11,18 @@
 // in Depot is never overwritten. Tokens keep Sanctum's digest of their secret, so `{id}|{secret}`
 // keeps working (credentials.ts); a token Solder no longer holds is revoked here too.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { scrubError } from '@depot/common/process';
 import {
   importCounts,
   importQuery,
   importTransaction,
   isUniqueViolation,
   openImport,
-  scrubError,
   toColumns,
   upsertRows,
-} from '@depot/common';
-import type { Imported, ImportCounts, Logger, Orm } from '@depot/common';
+} from '@depot/common/runtime';
+import type { Logger } from '@depot/common/process';
+import type { Imported, ImportCounts, Orm } from '@depot/common/runtime';
 import { entities } from './entities';
 import { ApiKeySchema, type ApiKey } from './entities/api-key';
 import { ClientSchema, type Client } from './entities/client';

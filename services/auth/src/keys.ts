@@ -1,6 +1,7 @@
 // Technic Platform API keys (docs/api.md#platform-keys): stored hashed, shown once at creation.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, isUniqueViolation, type Orm } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { isUniqueViolation, type Orm } from '@depot/common/runtime';
 import { ApiKeySchema, type ApiKey } from './entities/api-key';
 import { digest, generateKey } from './secrets';
 import { Violations } from './validation';

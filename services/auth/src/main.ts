@@ -1,4 +1,4 @@
-import { runMain } from '@depot/common';
+import { runMain } from '@depot/common/process';
 import { startAuth } from './app';
 import { loadAuthConfig } from './config';
 

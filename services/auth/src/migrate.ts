@@ -2,7 +2,8 @@
 // `node deploy/entrypoint.js migrate-auth` in the image): opens the auth database, applies the
 // pending migrations under the same advisory lock as a starting service, and exits 0 (1 on
 // failure). No NATS, no gRPC; the ADMIN_TOKEN bootstrap stays with the service's start.
-import { ConfigError, createLogger, initOrm, migrate, redactUrl } from '@depot/common';
+import { ConfigError, createLogger } from '@depot/common/process';
+import { initOrm, migrate, redactUrl } from '@depot/common/runtime';
 import { loadAuthConfig } from './config';
 import { entities } from './entities';
 import { migrations } from './migrations';

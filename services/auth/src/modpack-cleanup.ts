@@ -1,5 +1,7 @@
 // modpack.deleted (from builds): the modpack leaves every access list and every client's links.
-import { runConsumer, scrubError, type Bus, type ConsumerHandle, type Logger, type Orm } from '@depot/common';
+import { scrubError, type Logger } from '@depot/common/process';
+import { runConsumer, type Bus, type ConsumerHandle } from '@depot/common/bus';
+import { type Orm } from '@depot/common/runtime';
 import { ClientModpackSchema } from './entities/client';
 import { UserModpackSchema } from './entities/user';
 

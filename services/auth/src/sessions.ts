@@ -5,7 +5,8 @@
 // stops working with the next request. docs/api.md#sessions.
 import { randomBytes } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, type Orm } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { type Orm } from '@depot/common/runtime';
 import type { Passwords } from './passwords';
 import { principalOf, USER_PRINCIPAL_COLUMNS, type Principal, type PrincipalRow } from './principal';
 import { digest, digestsEqual } from './secrets';

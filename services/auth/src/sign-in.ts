@@ -7,7 +7,8 @@
 // one, an unknown or expired challenge all answer INVALID_TWO_FACTOR.
 import { randomBytes } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, SIGN_IN_CHALLENGE_SECONDS, type Orm } from '@depot/common';
+import { DepotError, SIGN_IN_CHALLENGE_SECONDS } from '@depot/common';
+import { type Orm } from '@depot/common/runtime';
 import { digest } from './secrets';
 import type { SessionMeta, Sessions } from './sessions';
 import type { SecondFactor, TwoFactor } from './two-factor';

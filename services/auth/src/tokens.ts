@@ -1,7 +1,8 @@
 // API tokens (docs/api.md#tokens): a user's own, or one made for another user by someone whose
 // rights cover theirs. The plaintext is returned once and never stored: only its digest is.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { covers, DepotError, type Orm } from '@depot/common';
+import { covers, DepotError } from '@depot/common';
+import { type Orm } from '@depot/common/runtime';
 import { TokenSchema, type Token } from './entities/token';
 import { digest, generateToken } from './secrets';
 import { findUser, modpackIdsOf } from './user-store';

@@ -7,7 +7,8 @@
 // TOTP_ENCRYPTION_KEY_PREVIOUS are sealed again with the current key (rotation).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { scrubError, type Logger, type Orm } from '@depot/common';
+import { scrubError, type Logger } from '@depot/common/process';
+import { type Orm } from '@depot/common/runtime';
 
 /** The shortest TOTP_ENCRYPTION_KEY accepted: 32 characters (`openssl rand -base64 32` gives 44). */
 export const ENCRYPTION_KEY_MIN_LENGTH = 32;
@@ -95,7 +96,7 @@ export async function checkTwoFactorKeys(
       }
     });
   } catch (err) {
-    // A failed statement would carry sealed secrets in its message: scrubbed (common/src/infra/scrub.ts).
+    // A failed statement would carry sealed secrets in its message: scrubbed (common/src/process/scrub.ts).
     throw err instanceof TwoFactorKeyError ? err : scrubError(err);
   }
 }

@@ -4,14 +4,8 @@
 // kept). Turning it on or off, or an administrator's reset, ends the user's other sessions.
 // Changes to a user's secret take its row lock, so concurrent uses of one code accept one.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import {
-  CREDENTIAL_MESSAGES,
-  DepotError,
-  formatNullableTimestamp,
-  covers,
-  TWO_FACTOR_MESSAGES,
-  type Orm,
-} from '@depot/common';
+import { CREDENTIAL_MESSAGES, DepotError, formatNullableTimestamp, covers, TWO_FACTOR_MESSAGES } from '@depot/common';
+import { type Orm } from '@depot/common/runtime';
 import type { Passwords } from './passwords';
 import { endSessions } from './sessions';
 import { acceptedStep, newSecret, otpauthUrl, type Clock } from './totp';

@@ -3,7 +3,8 @@
 // solder_full user in place.
 import { LockMode, sql } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { CREDENTIAL_MESSAGES, DepotError, FULL, isUniqueViolation } from '@depot/common';
+import { CREDENTIAL_MESSAGES, DepotError, FULL } from '@depot/common';
+import { isUniqueViolation } from '@depot/common/runtime';
 import { UserModpackSchema, UserSchema, type User } from './entities/user';
 import { Violations } from './validation';
 

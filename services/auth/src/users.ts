@@ -9,8 +9,8 @@ import {
   normalizePermissions,
   type Authority,
   passwordProblem,
-  type Orm,
 } from '@depot/common';
+import { type Orm } from '@depot/common/runtime';
 import { UserModpackSchema, UserSchema, type User } from './entities/user';
 import { generatePassword, type Passwords } from './passwords';
 import { endSessions } from './sessions';

@@ -1,6 +1,8 @@
 // The auth service over gRPC against a real PostgreSQL and NATS.
 import * as grpc from '@grpc/grpc-js';
-import { connectBus, createClient, ensureStream, eventSubject, type Bus } from '@depot/common';
+import { eventSubject } from '@depot/common';
+import { createClient } from '@depot/common/grpc';
+import { connectBus, ensureStream, type Bus } from '@depot/common/bus';
 import {
   createTestDatabase,
   createTestNamespace,

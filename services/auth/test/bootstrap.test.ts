@@ -1,5 +1,6 @@
 // ADMIN_TOKEN bootstrap across restarts, rotation and replicas starting together.
-import { ConfigError, createClient } from '@depot/common';
+import { ConfigError } from '@depot/common/process';
+import { createClient } from '@depot/common/grpc';
 import { createTestDatabase, createTestNamespace, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { AuthService } from '@depot/proto';
 import { startAuth, type AuthApp } from '../src/app';

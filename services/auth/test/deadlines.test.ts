@@ -3,7 +3,8 @@
 // caller's deadline change nothing, so that a retry succeeds instead of meeting "The username has
 // already been taken." or "Key not found.".
 import * as grpc from '@grpc/grpc-js';
-import { createClient, fromServiceError, sleep } from '@depot/common';
+import { createClient, fromServiceError } from '@depot/common/grpc';
+import { sleep } from '@depot/common/bus';
 import { createTestDatabase, createTestNamespace, holdLock, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { AuthService } from '@depot/proto';
 import { startAuth, type AuthApp } from '../src/app';

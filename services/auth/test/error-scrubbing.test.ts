@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import * as grpc from '@grpc/grpc-js';
-import { createClient, createLogger, type Orm } from '@depot/common';
+import { createLogger } from '@depot/common/process';
+import { createClient } from '@depot/common/grpc';
+import { type Orm } from '@depot/common/runtime';
 import { createTestDatabase, createTestNamespace, eventually, TEST_NATS_URL } from '@depot/common/testing';
 import { AuthService } from '@depot/proto';
 import { startAuth, type AuthApp } from '../src/app';

@@ -1,6 +1,7 @@
 // Shared by the auth service tests.
 import type * as grpc from '@grpc/grpc-js';
-import { fromServiceError, type Orm } from '@depot/common';
+import { fromServiceError } from '@depot/common/grpc';
+import { type Orm } from '@depot/common/runtime';
 import type { authV1 } from '@depot/proto';
 
 export async function failure(p: Promise<unknown>) {

@@ -1,7 +1,7 @@
 // Passwords and console sessions over gRPC against a real PostgreSQL: bcrypt hashes as PHP
 // writes them, sign-in that tells nothing, expiry, and the ways a session ends.
 import * as grpc from '@grpc/grpc-js';
-import { createClient } from '@depot/common';
+import { createClient } from '@depot/common/grpc';
 import { createTestDatabase, createTestNamespace, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { AuthService } from '@depot/proto';
 import { startAuth, type AuthApp } from '../src/app';

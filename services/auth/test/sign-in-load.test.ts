@@ -2,7 +2,7 @@
 // login names (one query, known or not), and bcrypt work bounded so that a flood of passwords is
 // refused at once (BUSY) instead of queueing until the deadline, while tokens still authenticate.
 import * as grpc from '@grpc/grpc-js';
-import { createClient } from '@depot/common';
+import { createClient } from '@depot/common/grpc';
 import { createTestDatabase, createTestNamespace, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { AuthService } from '@depot/proto';
 import { startAuth, type AuthApp } from '../src/app';

@@ -5,7 +5,7 @@
 // imported from Solder.
 import * as grpc from '@grpc/grpc-js';
 import { createGuardrails, generate } from 'otplib';
-import { createClient } from '@depot/common';
+import { createClient } from '@depot/common/grpc';
 import { createTestDatabase, createTestNamespace, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { AuthService } from '@depot/proto';
 import { startAuth, type AuthApp } from '../src/app';

@@ -1,5 +1,7 @@
 // The builds service process: database + outbox relay + detach consumer + gRPC server.
-import { bindHandlers, createClient, openRuntime, startGrpcServer, type GrpcServer, type Logger } from '@depot/common';
+import { type Logger } from '@depot/common/process';
+import { bindHandlers, createClient, startGrpcServer, type GrpcServer } from '@depot/common/grpc';
+import { openRuntime } from '@depot/common/runtime';
 import { BuildsService, CatalogService } from '@depot/proto';
 import { Assignments } from './assignments';
 import { Builds } from './builds';

@@ -3,7 +3,8 @@
 // version delete in the catalog asks for; and the detach that follows catalog deletions.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, enqueueEvent, type Orm, type OutboxRelay } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { enqueueEvent, type Orm, type OutboxRelay } from '@depot/common/runtime';
 import { findWritableBuild, type Access } from './access';
 import { BuildSchema } from './entities/build';
 import { BuildModSchema } from './entities/build-mod';

@@ -2,7 +2,8 @@
 // are assignments.ts.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, enqueueEvent, isUniqueViolation, runPrepared, type Orm, type OutboxRelay } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { enqueueEvent, isUniqueViolation, runPrepared, type Orm, type OutboxRelay } from '@depot/common/runtime';
 import { findCloneSource, findWritableBuild, findWritableModpack, type Access } from './access';
 import { BuildSchema, type Build } from './entities/build';
 import { buildFromRow, GET_BUILD, type BuildRow } from './queries';

@@ -1,4 +1,4 @@
-import { hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common';
+import { hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common/process';
 
 export const buildsConfigSchema = z.object({
   ...serviceEnv,

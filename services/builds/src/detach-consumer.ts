@@ -1,6 +1,8 @@
 // Keeps assignments in step with catalog: mod.deleted and mod.version.deleted detach the gone
 // versions. Durable, so events published while builds was down are handled when it starts.
-import { EVENT_TYPES, runConsumer, type Bus, type ConsumerHandle, type Logger } from '@depot/common';
+import { EVENT_TYPES } from '@depot/common';
+import { type Logger } from '@depot/common/process';
+import { runConsumer, type Bus, type ConsumerHandle } from '@depot/common/bus';
 import type { Assignments } from './assignments';
 
 export const DETACH_DURABLE = 'builds-detach';

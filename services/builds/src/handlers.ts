@@ -1,5 +1,5 @@
 // gRPC surface of the builds service: requests in, entity rows out as proto messages (messages.ts).
-import { masked, type AsyncHandlers, type MaskedField } from '@depot/common';
+import { masked, type AsyncHandlers, type MaskedField } from '@depot/common/grpc';
 import type { BuildsServiceDefinition } from '@depot/proto';
 import { NO_ACCESS } from './access';
 import type { Assignments } from './assignments';

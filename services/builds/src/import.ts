@@ -21,8 +21,9 @@ import {
   propertiesOf,
   toColumns,
   upsertRows,
-} from '@depot/common';
-import type { Imported, ImportCounts, Logger, Orm } from '@depot/common';
+} from '@depot/common/runtime';
+import type { Logger } from '@depot/common/process';
+import type { Imported, ImportCounts, Orm } from '@depot/common/runtime';
 import { BuildSchema, type Build } from './entities/build';
 import { BuildModSchema } from './entities/build-mod';
 import { ModpackSchema, type Modpack } from './entities/modpack';

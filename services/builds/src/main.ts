@@ -1,4 +1,4 @@
-import { runMain } from '@depot/common';
+import { runMain } from '@depot/common/process';
 import { startBuilds } from './app';
 import { loadBuildsConfig } from './config';
 

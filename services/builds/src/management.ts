@@ -4,7 +4,8 @@
 // write (modpack missing → 404, not accessible → 403, build missing → 404). Each read is a fixed
 // number of queries whatever the number of modpacks, builds or assignments.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import type { AsyncHandlers, Orm } from '@depot/common';
+import type { AsyncHandlers } from '@depot/common/grpc';
+import type { Orm } from '@depot/common/runtime';
 import type { BuildsServiceDefinition } from '@depot/proto';
 import { findWritableBuild, findWritableModpack, NO_ACCESS, type Access } from './access';
 import { BuildSchema, type Build } from './entities/build';

@@ -1,6 +1,7 @@
 // Modpack and build rows as the proto messages every builds RPC answers with (handlers.ts, and
 // the management reads of management.ts).
-import { formatTimestamp, type FullMessage } from '@depot/common';
+import { formatTimestamp } from '@depot/common';
+import { type FullMessage } from '@depot/common/grpc';
 import type { buildsV1 } from '@depot/proto';
 import type { Build } from './entities/build';
 import type { Modpack } from './entities/modpack';

@@ -1,6 +1,7 @@
 // The seam between builds and catalog: assignments name mods by slug and version, catalog owns
 // them and answers with ids (or MOD_NOT_FOUND / VERSION_NOT_FOUND, passed on unchanged).
-import { DepotError, fromServiceError, isUnavailable, type PromiseClient } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { fromServiceError, isUnavailable, type PromiseClient } from '@depot/common/grpc';
 import type { CatalogServiceDefinition } from '@depot/proto';
 
 export interface ModLookup {

@@ -2,17 +2,17 @@
 // and the modpack writes (docs/api.md#modpacks), with events written to the outbox in the same transaction.
 import { IsolationLevel, LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { DepotError } from '@depot/common';
 import {
   columnList,
   columnsOf,
-  DepotError,
   enqueueEvent,
   isUniqueViolation,
   propertiesOf,
   runPrepared,
   type Orm,
   type OutboxRelay,
-} from '@depot/common';
+} from '@depot/common/runtime';
 import { findBuild, findWritableModpack, type Access } from './access';
 import { BuildSchema } from './entities/build';
 import { ModpackSchema, type Modpack } from './entities/modpack';

@@ -2,7 +2,7 @@
 // or mods), each served by an index: modpacks_slug_exact, builds_modpack_id_version_unique and
 // build_mods_build_id_mod_id_unique (the list reads the whole table by design). Exported so that the benchmark's EXPLAIN check
 // (test/bench/explain.ts) looks at the very statements the service runs.
-import { selectProperties, statement, withDates, type MissingRow, type RawRow } from '@depot/common';
+import { selectProperties, statement, withDates, type MissingRow, type RawRow } from '@depot/common/runtime';
 import { BuildSchema, type Build } from './entities/build';
 import { ModpackSchema, type Modpack } from './entities/modpack';
 

@@ -1,5 +1,7 @@
 // Builds and assignments over gRPC against real PostgreSQL, NATS and a real catalog.
-import { connectBus, eventSubject, fromServiceError, streamName, type Bus } from '@depot/common';
+import { eventSubject, streamName } from '@depot/common';
+import { fromServiceError } from '@depot/common/grpc';
+import { connectBus, type Bus } from '@depot/common/bus';
 import { eventually, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { ALL, createMod, failure, only, startStack, type Stack } from './harness';
 

@@ -2,7 +2,8 @@
 // a modpack create that stalls on a lock past the caller's deadline leaves no modpack and no
 // event behind, so that a retry succeeds instead of meeting "The modpack already exists.".
 import * as grpc from '@grpc/grpc-js';
-import { createClient, fromServiceError, sleep } from '@depot/common';
+import { createClient, fromServiceError } from '@depot/common/grpc';
+import { sleep } from '@depot/common/bus';
 import {
   createTestDatabase,
   createTestNamespace,

@@ -1,6 +1,7 @@
 // Catalog deletions reach builds as events: assignments of deleted mods and versions disappear,
 // also when builds was down while catalog published them.
-import { connectBus, ensureStream, eventSubject, streamName, type Bus } from '@depot/common';
+import { eventSubject, streamName } from '@depot/common';
+import { connectBus, ensureStream, type Bus } from '@depot/common/bus';
 import { eventually, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { ALL, createMod, startStack, type Stack } from './harness';
 

@@ -1,6 +1,7 @@
 // A real catalog and a real builds service on their own test databases and events namespace.
 // Catalog asks this builds service how many builds use a version, as in production.
-import { createClient, fromServiceError, type DepotError } from '@depot/common';
+import { type DepotError } from '@depot/common';
+import { createClient, fromServiceError } from '@depot/common/grpc';
 import { createTestDatabase, createTestNamespace, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { BuildsService, CatalogService, type buildsV1 } from '@depot/proto';
 import { startCatalog } from '../../catalog/src/app';

@@ -1,6 +1,7 @@
 // Modpack writes over gRPC against real PostgreSQL, NATS and a real catalog.
 import * as grpc from '@grpc/grpc-js';
-import { connectBus, eventSubject, streamName, type Bus } from '@depot/common';
+import { eventSubject, streamName } from '@depot/common';
+import { connectBus, type Bus } from '@depot/common/bus';
 import { eventually, silentLogger, TEST_NATS_URL } from '@depot/common/testing';
 import { ALL, createMod, failure, only, startStack, type Stack } from './harness';
 

@@ -1,5 +1,7 @@
 // The catalog service process: database + outbox relay + gRPC server.
-import { bindHandlers, createClient, mirrorUrlOf, openRuntime, startGrpcServer, type Logger } from '@depot/common';
+import { mirrorUrlOf, type Logger } from '@depot/common/process';
+import { bindHandlers, createClient, startGrpcServer } from '@depot/common/grpc';
+import { openRuntime } from '@depot/common/runtime';
 import { BuildsService, CatalogService } from '@depot/proto';
 import { ArchiveAdoption } from './archives/adopt';
 import { FetchedVersions } from './archives/fetched-version';

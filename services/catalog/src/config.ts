@@ -1,4 +1,4 @@
-import { hostPortSchema, loadConfig, mirrorUrlSchema, publicUrlSchema, serviceEnv, z } from '@depot/common';
+import { hostPortSchema, loadConfig, mirrorUrlSchema, publicUrlSchema, serviceEnv, z } from '@depot/common/process';
 import { archiveEnv, archiveStoreEnv, archiveUpstreamEnv, refineArchiveStore } from '@depot/common/archive-store';
 
 export const catalogConfigSchema = z

@@ -1,6 +1,6 @@
 // gRPC surface of the catalog: requests in, entity rows out as proto messages (a build's mods as
 // rendered JSON, build-mods.ts).
-import { masked, type AsyncHandlers } from '@depot/common';
+import { masked, type AsyncHandlers } from '@depot/common/grpc';
 import type { CatalogServiceDefinition } from '@depot/proto';
 import type { ArchiveMethods } from './archives/handlers';
 import { renderBuildMods } from './build-mods';

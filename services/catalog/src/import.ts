@@ -18,8 +18,9 @@ import {
   propertiesOf,
   toColumns,
   upsertRows,
-} from '@depot/common';
-import type { Imported, ImportCounts, Logger, Orm } from '@depot/common';
+} from '@depot/common/runtime';
+import type { Logger } from '@depot/common/process';
+import type { Imported, ImportCounts, Orm } from '@depot/common/runtime';
 import { ModSchema, type Mod } from './entities/mod';
 import { ModVersionSchema, type ModVersion } from './entities/mod-version';
 import { migrations } from './migrations';

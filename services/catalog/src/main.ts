@@ -1,4 +1,4 @@
-import { runMain } from '@depot/common';
+import { runMain } from '@depot/common/process';
 import { startCatalog } from './app';
 import { loadCatalogConfig } from './config';
 

@@ -2,7 +2,9 @@
 // by ids with their mods, for the console and the pack doctor. Two queries each, whatever the
 // number of versions.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, type AsyncHandlers, type Orm } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { type AsyncHandlers } from '@depot/common/grpc';
+import { type Orm } from '@depot/common/runtime';
 import type { CatalogServiceDefinition } from '@depot/proto';
 import { ModSchema, type Mod } from './entities/mod';
 import { ModVersionSchema, type ModVersion } from './entities/mod-version';

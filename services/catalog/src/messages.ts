@@ -1,6 +1,7 @@
 // Mod and version rows as the proto messages the catalog's RPCs answer with (handlers.ts, and the
 // management reads of management.ts).
-import { formatTimestamp, type FullMessage } from '@depot/common';
+import { formatTimestamp } from '@depot/common';
+import { type FullMessage } from '@depot/common/grpc';
 import type { catalogV1 } from '@depot/proto';
 import type { Mod } from './entities/mod';
 import type { ModVersion } from './entities/mod-version';

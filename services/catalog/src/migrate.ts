@@ -3,7 +3,8 @@
 // pending migrations under the same advisory lock as a starting service, and exits 0 (1 on
 // failure). No NATS, no gRPC.
 import type { EntitySchema } from '@mikro-orm/core';
-import { ConfigError, createLogger, initOrm, migrate, OutboxEventSchema, redactUrl } from '@depot/common';
+import { ConfigError, createLogger } from '@depot/common/process';
+import { initOrm, migrate, OutboxEventSchema, redactUrl } from '@depot/common/runtime';
 import { loadCatalogConfig } from './config';
 import { ModSchema } from './entities/mod';
 import { ModVersionSchema } from './entities/mod-version';

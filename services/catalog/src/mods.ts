@@ -2,16 +2,15 @@
 // (uniqueness, existence, cascade), with events written to the outbox in the same transaction.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { DepotError, refuseNewVersion } from '@depot/common';
 import {
-  DepotError,
   enqueueEvent,
   isUniqueViolation,
-  refuseNewVersion,
   runPrepared,
   withDates,
   type Orm,
   type OutboxRelay,
-} from '@depot/common';
+} from '@depot/common/runtime';
 import { ModSchema, type Mod } from './entities/mod';
 import { ModVersionSchema, type ModVersion } from './entities/mod-version';
 import {

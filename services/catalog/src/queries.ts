@@ -2,7 +2,7 @@
 // exported so that the benchmark's EXPLAIN check (test/bench/explain.ts) looks at the very
 // statements the service runs. Served by mods_name_exact, mod_versions_mod_id_version_unique and
 // the primary keys.
-import { selectProperties, statement, type MissingRow, type RawRow } from '@depot/common';
+import { selectProperties, statement, type MissingRow, type RawRow } from '@depot/common/runtime';
 import { ModSchema, type Mod } from './entities/mod';
 import { ModVersionSchema, type ModVersion } from './entities/mod-version';
 

@@ -3,7 +3,8 @@
 // that keeps new assignments of the version out until the delete is done (or has failed): an
 // assignment is either counted, and the delete refused, or refused itself.
 import type { BuildsServiceDefinition } from '@depot/proto';
-import type { Logger, PromiseClient } from '@depot/common';
+import type { Logger } from '@depot/common/process';
+import type { PromiseClient } from '@depot/common/grpc';
 
 /**
  * How long builds holds a reservation, and the part of it within which catalog may still commit

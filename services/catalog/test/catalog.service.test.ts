@@ -4,7 +4,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { jetstream } from '@nats-io/jetstream';
-import { connectBus, createClient, eventSubject, fromServiceError, streamName, type Bus } from '@depot/common';
+import { eventSubject, streamName } from '@depot/common';
+import { createClient, fromServiceError } from '@depot/common/grpc';
+import { connectBus, type Bus } from '@depot/common/bus';
 import {
   createTestDatabase,
   createTestNamespace,

@@ -2,7 +2,8 @@
 // that stalls on a lock past the caller's deadline leaves no mod and no event behind, so that a
 // retry succeeds instead of meeting "The name has already been taken.".
 import * as grpc from '@grpc/grpc-js';
-import { createClient, fromServiceError, sleep } from '@depot/common';
+import { createClient, fromServiceError } from '@depot/common/grpc';
+import { sleep } from '@depot/common/bus';
 import {
   createTestDatabase,
   createTestNamespace,

@@ -1,4 +1,3 @@
-// @depot/common: Depot's rules (domain/) and what its processes run on (infra/). Test helpers are
-// apart, in '@depot/common/testing'.
+// @depot/common: Depot's domain rules, pure (no I/O, no connection). What a process needs beside
+// them lives in subpaths it imports by name: /process, /grpc, /bus, /runtime, /archive-store.
 export * from './domain';
-export * from './infra';

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import pino from 'pino';
-import { createDatabaseIfMissing, dropDatabase } from './infra/db-admin';
-import { connectBus, deleteStream } from './infra/nats';
+import { createDatabaseIfMissing, dropDatabase } from './runtime/db-admin';
+import { connectBus, deleteStream } from './bus/nats';
 
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222';

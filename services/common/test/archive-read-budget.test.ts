@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { FsArchiveStore, objectKey, ReadBudget } from '../src/infra/archive-store';
+import { FsArchiveStore, objectKey, ReadBudget } from '../src/archive-store';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

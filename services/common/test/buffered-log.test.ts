@@ -23,7 +23,7 @@ const LOG_MANY =
 
 test('a stop by SIGTERM through runMain writes every line, the last ones included', () => {
   const { status, lines } = run(
-    `const { createLogger, runMain } = require('./src');
+    `const { createLogger, runMain } = require('./src/process');
      runMain('buffered-test', async () => {
        ${LOG_MANY}
        // Something to serve, as a real process has: without it the process may end, its work
@@ -40,7 +40,7 @@ test('a stop by SIGTERM through runMain writes every line, the last ones include
 
 test('an uncaught exception writes every line logged before it', () => {
   const { status, lines } = run(
-    `const { createLogger } = require('./src/infra/logger');
+    `const { createLogger } = require('./src/process/logger');
      ${LOG_MANY}
      log.error('failing');
      setTimeout(() => { throw new Error('boom'); }, 0);`,
@@ -55,7 +55,7 @@ test('a line of a process that logs nothing more appears within a fraction of a 
     process.execPath,
     [
       ...nodeArgs,
-      "require('./src/infra/logger').createLogger('buffered-test', 'info', 'buffered').info('alone'); setTimeout(() => {}, 20_000);",
+      "require('./src/process/logger').createLogger('buffered-test', 'info', 'buffered').info('alone'); setTimeout(() => {}, 20_000);",
     ],
     { cwd, stdio: ['ignore', 'pipe', 'inherit'] },
   );

@@ -7,8 +7,8 @@ import {
   selectProperties,
   toColumns,
   withDates,
-} from '../src/infra/columns';
-import { timestampProperties } from '../src/infra/entity-timestamps';
+} from '../src/runtime/columns';
+import { timestampProperties } from '../src/runtime/entity-timestamps';
 
 interface Pack {
   id: number;

@@ -1,8 +1,8 @@
-import { ConfigError, envBool, hostPortSchema, loadConfig, serviceEnv, z } from '../src/infra/config';
+import { ConfigError, envBool, hostPortSchema, loadConfig, serviceEnv, z } from '../src/process/config';
 import { formatTimestamp } from '../src/domain/time';
-import { grpcTarget } from '../src/infra/grpc/client';
-import { serviceDatabaseUrl, redactUrl } from '../src/infra/db-admin';
-import { isConnectionError, isUniqueViolation } from '../src/infra/orm';
+import { grpcTarget } from '../src/grpc/client';
+import { serviceDatabaseUrl, redactUrl } from '../src/runtime/db-admin';
+import { isConnectionError, isUniqueViolation } from '../src/runtime/connection-errors';
 
 const schema = z.object({ ...serviceEnv, FLAG: envBool(false) });
 

@@ -4,11 +4,11 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Migration } from '@mikro-orm/migrations';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { isDeadlineExceeded, withCallDeadline } from '../src/infra/deadline';
-import { sleep } from '../src/infra/nats';
-import { initOrm, migrate, type Orm } from '../src/infra/orm';
-import { enqueueEvent, OUTBOX_TABLE_SQL, OUTBOX_TRACE_SQL, OutboxEventSchema } from '../src/infra/outbox';
-import { runPrepared, statement } from '../src/infra/prepared';
+import { isDeadlineExceeded, withCallDeadline } from '../src/process/deadline';
+import { sleep } from '../src/bus/nats';
+import { initOrm, migrate, type Orm } from '../src/runtime/orm';
+import { enqueueEvent, OUTBOX_TABLE_SQL, OUTBOX_TRACE_SQL, OutboxEventSchema } from '../src/runtime/outbox';
+import { runPrepared, statement } from '../src/runtime/prepared';
 import { createTestDatabase, eventually, holdLock, silentLogger } from '../src/testing';
 
 interface Note {

@@ -1,7 +1,7 @@
 // DepotError survives a trip through gRPC status metadata intact; outages are recognised.
 import * as grpc from '@grpc/grpc-js';
 import { DepotError, REASONS } from '../src/domain/errors';
-import { fromServiceError, isUnavailable, toServiceError } from '../src/infra/grpc/errors';
+import { fromServiceError, isUnavailable, toServiceError } from '../src/grpc/errors';
 
 function roundTrip(err: DepotError) {
   const status = toServiceError(err);

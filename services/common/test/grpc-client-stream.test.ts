@@ -5,12 +5,12 @@
 import * as grpc from '@grpc/grpc-js';
 import { CatalogService, type catalogV1 } from '@depot/proto';
 import { DepotError } from '../src/domain/errors';
-import { callDeadline } from '../src/infra/deadline';
-import { grpcClientHandled, grpcServerHandled } from '../src/infra/metrics';
-import { createClient } from '../src/infra/grpc/client';
-import { fromServiceError } from '../src/infra/grpc/errors';
-import { bindHandlers, startGrpcServer, type GrpcServer } from '../src/infra/grpc/server';
-import type { AsyncHandlers } from '../src/infra/grpc/types';
+import { callDeadline } from '../src/process/deadline';
+import { grpcClientHandled, grpcServerHandled } from '../src/process/metrics';
+import { createClient } from '../src/grpc/client';
+import { fromServiceError } from '../src/grpc/errors';
+import { bindHandlers, startGrpcServer, type GrpcServer } from '../src/grpc/server';
+import type { AsyncHandlers } from '../src/grpc/types';
 import { silentLogger } from '../src/testing';
 
 type Chunk = catalogV1.UploadArchiveChunk__Output;

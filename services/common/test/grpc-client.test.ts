@@ -5,9 +5,9 @@
 import net from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { CatalogService } from '@depot/proto';
-import { createClient } from '../src/infra/grpc/client';
-import { isUnavailable } from '../src/infra/grpc/errors';
-import { bindHandlers, startGrpcServer, type GrpcServer } from '../src/infra/grpc/server';
+import { createClient } from '../src/grpc/client';
+import { isUnavailable } from '../src/grpc/errors';
+import { bindHandlers, startGrpcServer, type GrpcServer } from '../src/grpc/server';
 import { silentLogger } from '../src/testing';
 
 const SERVICE = 'depot.catalog.v1.CatalogService';

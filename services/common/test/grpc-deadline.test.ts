@@ -4,9 +4,9 @@
 import http2 from 'node:http2';
 import * as grpc from '@grpc/grpc-js';
 import { CatalogService } from '@depot/proto';
-import { callDeadline } from '../src/infra/deadline';
-import { createClient } from '../src/infra/grpc/client';
-import { bindHandlers, startGrpcServer, type GrpcServer } from '../src/infra/grpc/server';
+import { callDeadline } from '../src/process/deadline';
+import { createClient } from '../src/grpc/client';
+import { bindHandlers, startGrpcServer, type GrpcServer } from '../src/grpc/server';
 import { silentLogger } from '../src/testing';
 
 const SERVICE = 'depot.catalog.v1.CatalogService';

@@ -1,10 +1,10 @@
-// The gRPC servers' HTTP/2 windows (src/infra/grpc/flow-control.ts), read from a real server by a
+// The gRPC servers' HTTP/2 windows (src/grpc/flow-control.ts), read from a real server by a
 // plain HTTP/2 client: the stream window it announces and the connection window it opens. They
 // rest on grpc-js internals; a grpc-js that stops honouring them fails here, not silently slower.
 import { once } from 'node:events';
 import http2 from 'node:http2';
-import { CONNECTION_WINDOW_BYTES, STREAM_WINDOW_BYTES } from '../src/infra/grpc/flow-control';
-import { startGrpcServer, type GrpcServer } from '../src/infra/grpc/server';
+import { CONNECTION_WINDOW_BYTES, STREAM_WINDOW_BYTES } from '../src/grpc/flow-control';
+import { startGrpcServer, type GrpcServer } from '../src/grpc/server';
 import { silentLogger } from '../src/testing';
 
 let server: GrpcServer;

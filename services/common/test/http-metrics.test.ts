@@ -1,7 +1,7 @@
 // The gateway's HTTP request metrics (http-metrics.ts) against prom-client's own Counter and
 // Histogram fed the same requests: the same /metrics text and the same JSON, before and after a reset.
 import { Counter, Histogram, Registry } from 'prom-client';
-import { HttpRequestMetrics } from '../src/infra/http-metrics';
+import { HttpRequestMetrics } from '../src/process/http-metrics';
 
 const BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const NAMES = {

@@ -9,7 +9,8 @@ import {
   removeLocalStack,
   writeLocalStack,
   type LocalStack,
-} from '../src/infra/local-stack';
+} from '../src/process/local-stack';
+import { storeDir } from '../src/archive-store/settings';
 
 let dir: string;
 let file: string;
@@ -40,6 +41,9 @@ test("by default, the checkout's .data/stack.json, where deploy/local writes it"
   );
   expect(localStackFile({})).toBe(path.join(checkout, '.data', 'stack.json'));
   expect(localStackFile({ DEPOT_LOCAL_STACK_FILE: '/elsewhere/stack.json' })).toBe('/elsewhere/stack.json');
+  // The fs store's default folder is decided from the same place, not from the working directory.
+  expect(storeDir({})).toBe(path.join(checkout, '.data', 'archives'));
+  expect(storeDir({ ARCHIVE_STORE_DIR: 'rel' })).toBe(path.resolve('rel'));
 });
 
 /** The id of a process that has exited. */

@@ -3,13 +3,13 @@
 // goes through its pipe, whether its own output is a terminal).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { createLogger, logColor } from '../src/infra/logger';
-import { withoutStatements } from '../src/infra/scrub';
+import { createLogger, logColor } from '../src/process/logger';
+import { withoutStatements } from '../src/process/scrub';
 
 const ESC = '\u001b[';
 
 function prettyLine(env: Record<string, string>): string {
-  const script = "require('./src/infra/logger').createLogger('color-test').info('hello')";
+  const script = "require('./src/process/logger').createLogger('color-test').info('hello')";
   const run = spawnSync(process.execPath, ['--conditions=depot-source', '--import', 'tsx', '-e', script], {
     cwd: path.resolve(__dirname, '..'),
     env: { ...process.env, LOG_PRETTY: 'true', NO_COLOR: '', LOG_COLOR: '', ...env },

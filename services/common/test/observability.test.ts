@@ -9,16 +9,16 @@ import { Migration } from '@mikro-orm/migrations';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { CatalogService } from '@depot/proto';
 import { DepotError } from '../src/domain/errors';
-import { createClient } from '../src/infra/grpc/client';
-import { bindHandlers } from '../src/infra/grpc/server';
-import { startHealthMonitor } from '../src/infra/health';
-import { createLogger } from '../src/infra/logger';
-import { renderMetrics, startMetricsServer, type MetricsServer } from '../src/infra/metrics';
-import { runConsumer, type Bus } from '../src/infra/nats';
-import { enqueueEvent, OUTBOX_TABLE_SQL, OUTBOX_TRACE_SQL } from '../src/infra/outbox';
-import { openRuntime, type Runtime } from '../src/infra/runtime';
+import { createClient } from '../src/grpc/client';
+import { bindHandlers } from '../src/grpc/server';
+import { startHealthMonitor } from '../src/runtime/health';
+import { createLogger } from '../src/process/logger';
+import { renderMetrics, startMetricsServer, type MetricsServer } from '../src/process/metrics';
+import { runConsumer, type Bus } from '../src/bus/nats';
+import { enqueueEvent, OUTBOX_TABLE_SQL, OUTBOX_TRACE_SQL } from '../src/runtime/outbox';
+import { openRuntime, type Runtime } from '../src/runtime/runtime';
 import { createTestDatabase, createTestNamespace, eventually, TEST_NATS_URL } from '../src/testing';
-import { initTracing, shutdownTracing, tracer, tracingEnabled, traceCarrier } from '../src/infra/tracing';
+import { initTracing, shutdownTracing, tracer, tracingEnabled, traceCarrier } from '../src/process/tracing';
 
 /** Log lines written to memory. */
 function memoryLog() {

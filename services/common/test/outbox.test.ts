@@ -7,15 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Migration } from '@mikro-orm/migrations';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { connectBus, runConsumer, sleep, type Bus } from '../src/infra/nats';
-import { initOrm, migrate, type Orm } from '../src/infra/orm';
+import { connectBus, runConsumer, sleep, type Bus } from '../src/bus/nats';
+import { initOrm, migrate, type Orm } from '../src/runtime/orm';
 import {
   enqueueEvent,
   OUTBOX_TABLE_SQL,
   OUTBOX_TRACE_SQL,
   OutboxEventSchema,
   startOutboxRelay,
-} from '../src/infra/outbox';
+} from '../src/runtime/outbox';
 import { createTestDatabase, eventually, silentLogger, testDependency, uniqueName } from '../src/testing';
 
 class OutboxMigration extends Migration {

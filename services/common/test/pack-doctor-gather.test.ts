@@ -2,7 +2,7 @@
 // versions only, in the catalog's order; and the API root check against real HTTP servers.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiRootUrl, checkApiRoot, gatherPackDoctor, type DoctorClients } from '../src/domain/pack-doctor/gather';
+import { apiRootUrl, checkApiRoot, gatherPackDoctor, type DoctorClients } from '../src/grpc/pack-doctor/gather';
 
 const TS = '2024-01-02T03:04:05.000000Z';
 const buildOf = (id: number, version: string, is_published: boolean) => ({

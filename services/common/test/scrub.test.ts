@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { ConnectionException, DriverException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { DepotError } from '../src/domain/errors';
-import { isConnectionError, isUniqueViolation } from '../src/infra/orm';
-import { scrubError, scrubMessage } from '../src/infra/scrub';
+import { isConnectionError, isUniqueViolation } from '../src/runtime/connection-errors';
+import { scrubError, scrubMessage } from '../src/process/scrub';
 
 const SECRET = 'c0ffee00-aaaa-4bbb-8ccc-0123456789ab';
 const HASH = createHash('sha256').update(SECRET).digest('hex');

@@ -1,5 +1,5 @@
 import { DepotError } from '../src/domain/errors';
-import { masked } from '../src/infra/grpc/update-mask';
+import { masked } from '../src/grpc/update-mask';
 
 describe('masked', () => {
   const req = { name: 'Pack', new_slug: 'pack', url: undefined, hidden: undefined, notes: 'kept' };

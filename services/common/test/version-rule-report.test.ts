@@ -1,11 +1,11 @@
-// The report of stored version strings that break today's rule (infra/version-rule-report.ts),
+// The report of stored version strings that break today's rule (runtime/version-rule-report.ts),
 // against a real PostgreSQL: every breaking version listed with its owner and why, in id order
 // over pages, nothing changed; the log line a service writes at start.
 import { Migration } from '@mikro-orm/migrations';
 import type { EntitySchema } from '@mikro-orm/core';
-import { initOrm, migrate, type Orm } from '../src/infra/orm';
-import { OutboxEventSchema } from '../src/infra/outbox';
-import { reportVersionRule, versionsBreakingTheRule, type VersionTable } from '../src/infra/version-rule-report';
+import { initOrm, migrate, type Orm } from '../src/runtime/orm';
+import { OutboxEventSchema } from '../src/runtime/outbox';
+import { reportVersionRule, versionsBreakingTheRule, type VersionTable } from '../src/runtime/version-rule-report';
 import { createTestDatabase, queryDatabase } from '../src/testing';
 
 class Tables extends Migration {

@@ -3,7 +3,8 @@
 // so a borrowed session or token cannot be used to guess it. The user's other sessions end.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CREDENTIAL_MESSAGES, fromServiceError } from '@depot/common';
+import { CREDENTIAL_MESSAGES } from '@depot/common';
+import { fromServiceError } from '@depot/common/grpc';
 import * as res from './schemas';
 import { route } from '../../pipeline/route';
 import { invalid } from '../../pipeline/route-docs';

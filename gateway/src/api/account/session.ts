@@ -5,7 +5,8 @@
 // tokens keep working for scripts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fromServiceError, REASONS, type Reason } from '@depot/common';
+import { REASONS, type Reason } from '@depot/common';
+import { fromServiceError } from '@depot/common/grpc';
 import type { authV1 } from '@depot/proto';
 import type { ServiceClients } from '../../clients';
 import { HttpError } from '../../errors';

@@ -6,7 +6,8 @@
 // neither the sign-in nor a borrowed session can be used to guess them.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CREDENTIAL_MESSAGES, fromServiceError, TWO_FACTOR_MESSAGES } from '@depot/common';
+import { CREDENTIAL_MESSAGES, TWO_FACTOR_MESSAGES } from '@depot/common';
+import { fromServiceError } from '@depot/common/grpc';
 import { HttpError } from '../../errors';
 import { ANSWERS, FIELD_MESSAGES, fieldError } from '../../messages';
 import * as schemas from '../schemas';

@@ -5,7 +5,8 @@
 // backpressure. An archive Depot does not host goes to the old mirror when ARCHIVE_UPSTREAM_URL is
 // set (pull-through), else answers 404. Public, as Solder's mirror is: no credentials are read.
 import type { FastifyInstance } from 'fastify';
-import { DepotError, fromServiceError, versionOfMirrorFile } from '@depot/common';
+import { DepotError, versionOfMirrorFile } from '@depot/common';
+import { fromServiceError } from '@depot/common/grpc';
 import { isStoreError, openArchiveStore } from '@depot/common/archive-store';
 import { answer as httpAnswer } from '../../errors';
 import { ANSWERS, reasonMessage } from '../../messages';

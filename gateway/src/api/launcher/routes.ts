@@ -2,7 +2,7 @@
 // bearer token widen what is visible. One implementation per read (reads.ts): the services'
 // unfiltered sources, through the response cache while it is active, with visibility applied per
 // request; at most one RPC to auth, then builds, then (build) catalog.
-import { mirrorUrlOf } from '@depot/common';
+import { mirrorUrlOf } from '@depot/common/process';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LauncherReads } from './reads';

@@ -7,7 +7,8 @@
 // launcher visibility applies and nothing is cached. Each answer takes a fixed number of RPCs
 // whatever the size of the pack or mod.
 import type { FastifyInstance } from 'fastify';
-import { checkApiRoot, diagnosePack, gatherPackDoctor } from '@depot/common';
+import { diagnosePack } from '@depot/common';
+import { checkApiRoot, gatherPackDoctor } from '@depot/common/grpc';
 import { managedBuild, managedMod, managedModpack, managedModpackList } from './views';
 import * as res from './schemas';
 import { route } from '../../pipeline/route';

@@ -6,7 +6,8 @@
 // person fixes it in the form.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DepotError, fromServiceError, md5FromChecksumLine, type Reason } from '@depot/common';
+import { DepotError, md5FromChecksumLine, type Reason } from '@depot/common';
+import { fromServiceError } from '@depot/common/grpc';
 import { HttpError } from '../../errors';
 import { archiveFetchFailed } from '../../messages';
 import { tag } from '../../cache/cache';

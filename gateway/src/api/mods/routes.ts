@@ -1,5 +1,5 @@
 // Mods and mod versions (docs/api.md#mods): reads for anyone (reads.ts, cached), writes by permission.
-import { mirrorUrlOf } from '@depot/common';
+import { mirrorUrlOf } from '@depot/common/process';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answer } from '../../errors';

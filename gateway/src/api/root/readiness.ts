@@ -2,7 +2,7 @@
 // takes a gateway replica out of rotation while this fails; liveness (/healthz) does not depend on it.
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
-import { grpcTarget } from '@depot/common';
+import { grpcTarget } from '@depot/common/grpc';
 import type { GatewayConfig } from '../../config';
 
 type HealthClient = grpc.Client & {

@@ -8,7 +8,8 @@
 // - otherwise the file is streamed to the catalog (UploadVersionArchive), which records its
 //   digests; with --create-versions a missing version of a known mod is created with it.
 // Files are handled `concurrency` at a time; a mod's records are read once (GetModVersions).
-import { DepotError, fromServiceError } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { fromServiceError } from '@depot/common/grpc';
 import type { catalogV1 } from '@depot/proto';
 import type { Services } from '../services';
 import { mapLimit } from './pool';

@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { Client } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { redactUrl } from '@depot/common';
+import { redactUrl } from '@depot/common/runtime';
 import type { ArchiveStore, ArchiveStoreSettings } from '@depot/common/archive-store';
 import type { ImportConfig } from '../config';
 import { CliError } from '../errors';

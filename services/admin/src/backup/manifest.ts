@@ -4,7 +4,7 @@
 // one is an unfinished backup.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from '@depot/common';
+import { z } from '@depot/common/process';
 import { CliError } from '../errors';
 
 export const BACKUP_FORMAT = 'depot-backup/1';

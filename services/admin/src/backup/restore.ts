@@ -19,7 +19,14 @@ import { createGunzip } from 'node:zlib';
 import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
 import { Client, escapeIdentifier } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { createDatabaseIfMissing, initOrm, migrate, OUTBOX_TABLE, OutboxEventSchema, redactUrl } from '@depot/common';
+import {
+  createDatabaseIfMissing,
+  initOrm,
+  migrate,
+  OUTBOX_TABLE,
+  OutboxEventSchema,
+  redactUrl,
+} from '@depot/common/runtime';
 import type { ArchiveStore } from '@depot/common/archive-store';
 import { migrations as authMigrations } from '#auth-migrations';
 import { migrations as buildsMigrations } from '#builds-migrations';

@@ -3,7 +3,7 @@
 // given the catalog's environment opens the catalog's store; without ARCHIVE_STORE_DIR, the same
 // default folder as the catalog's (storeDir: the checkout's `.data/archives`, where `npm start`
 // keeps it).
-import { loadConfig, z } from '@depot/common';
+import { loadConfig, z } from '@depot/common/process';
 import {
   archiveEnv,
   archiveStoreEnv,

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { timestampProperties } from '@depot/common';
+import { timestampProperties } from '@depot/common/runtime';
 
 /** A Technic Platform API key (`k`). */
 export interface ApiKey {

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { createdAtProperty } from '@depot/common';
+import { createdAtProperty } from '@depot/common/runtime';
 
 export interface Token {
   id: number;

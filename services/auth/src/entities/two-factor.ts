@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { createdAtProperty, timestampProperties } from '@depot/common';
+import { createdAtProperty, timestampProperties } from '@depot/common/runtime';
 
 /** A user's TOTP secret (two-factor sign-in), encrypted at rest. */
 export interface TwoFactorSecret {

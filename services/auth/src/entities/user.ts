@@ -1,5 +1,5 @@
 import { ArrayType, EntitySchema } from '@mikro-orm/core';
-import { timestampProperties } from '@depot/common';
+import { timestampProperties } from '@depot/common/runtime';
 
 export interface User {
   id: number;

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { createdAtProperty } from '@depot/common';
+import { createdAtProperty } from '@depot/common/runtime';
 
 /** A mod version assigned to a build; at most one version of a mod per build. */
 export interface BuildMod {

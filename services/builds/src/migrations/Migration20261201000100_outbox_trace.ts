@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { OUTBOX_TRACE_SQL } from '@depot/common';
+import { OUTBOX_TRACE_SQL } from '@depot/common/runtime';
 
 /** The outbox's `trace` column: the W3C trace context an event carries as NATS headers. */
 export class Migration20261201000100_outbox_trace extends Migration {

@@ -6,7 +6,8 @@
 // pass through the CLI. A version with a url of its own is skipped unless asked for: its author
 // chose where it downloads from, and its licence may not allow rehosting.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, modDownloadUrls, type AdoptOutcome, type Orm } from '@depot/common';
+import { DepotError, modDownloadUrls, type AdoptOutcome } from '@depot/common';
+import { type Orm } from '@depot/common/runtime';
 import { isStoreError } from '@depot/common/archive-store';
 import { fetchArchive, fetchArchiveDigest } from './fetch';
 import { hostRuleOf, type ArchivePolicy } from './policy';

@@ -2,7 +2,9 @@
 // (rehash.ts) or fetched for a new version (fetched-version.ts), adopted from the old mirror
 // (adopt.ts), and uploaded (upload.ts; client-streamed: the header, then the bytes). All are served
 // by @depot/common's bindHandlers, under the rules of every call (deadline, status mapping, metrics).
-import { DepotError, type AsyncHandlers, type Logger } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { type Logger } from '@depot/common/process';
+import { type AsyncHandlers } from '@depot/common/grpc';
 import type { catalogV1, CatalogServiceDefinition } from '@depot/proto';
 import { isStoreError, type StoreError } from '@depot/common/archive-store';
 import { opt, toVersionMessage } from '../messages';

@@ -5,7 +5,8 @@
 // are removed after the commit that dropped their last version (release), and whatever a crash or
 // a store outage left behind is removed by the sweep once older than its grace period.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import type { Logger, Orm } from '@depot/common';
+import type { Logger } from '@depot/common/process';
+import type { Orm } from '@depot/common/runtime';
 import type { ArchiveStore } from '@depot/common/archive-store';
 
 /** The advisory lock class of archive objects (two-key form: apart from every other lock). */

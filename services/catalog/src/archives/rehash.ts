@@ -4,7 +4,8 @@
 // ARCHIVE_* settings and the catalog's egress policy (policy.ts).
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, enqueueEvent, type Orm, type OutboxRelay } from '@depot/common';
+import { DepotError } from '@depot/common';
+import { enqueueEvent, type Orm, type OutboxRelay } from '@depot/common/runtime';
 import type { ArchiveSources } from './sources';
 import { fetchArchiveDigest, type ArchiveDigest } from './fetch';
 import type { ArchivePolicy } from './policy';

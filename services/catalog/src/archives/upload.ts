@@ -5,17 +5,8 @@
 import type { Readable } from 'node:stream';
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import {
-  DepotError,
-  enqueueEvent,
-  FIELD_MESSAGES,
-  fieldError,
-  isUniqueViolation,
-  refuseNewVersion,
-  SLUG_PATTERN,
-  type Orm,
-  type OutboxRelay,
-} from '@depot/common';
+import { DepotError, FIELD_MESSAGES, fieldError, refuseNewVersion, SLUG_PATTERN } from '@depot/common';
+import { enqueueEvent, isUniqueViolation, type Orm, type OutboxRelay } from '@depot/common/runtime';
 import { insertMod, nameTaken } from '../mods';
 import type { BuildUse, VersionUsage } from '../version-usage';
 import { ModSchema } from '../entities/mod';

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { OUTBOX_TABLE_SQL } from '@depot/common';
+import { OUTBOX_TABLE_SQL } from '@depot/common/runtime';
 
 export class Migration20261122000000_init extends Migration {
   override async up(): Promise<void> {

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient } from '@depot/common';
+import { createClient } from '@depot/common/grpc';
 import { CatalogService } from '@depot/proto';
 import { startChildCatalog, type ChildCatalog } from './child-catalog';
 import { generatedZip } from './client';

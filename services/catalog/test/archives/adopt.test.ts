@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@depot/common';
+import { createClient } from '@depot/common/grpc';
 import { CatalogService } from '@depot/proto';
 import { makeZip } from './client';
 import { catalogWithStore, failure, MAX_BYTES, objects } from './service-suite';

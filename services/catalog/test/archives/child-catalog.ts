@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { createClient } from '@depot/common';
+import { createClient } from '@depot/common/grpc';
 import { createTestDatabase, createTestNamespace, eventually, TEST_NATS_URL } from '@depot/common/testing';
 import { CatalogService } from '@depot/proto';
 

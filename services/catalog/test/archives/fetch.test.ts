@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { z } from '@depot/common';
+import { z } from '@depot/common/process';
 import { archiveEnv, parseHostRules } from '@depot/common/archive-store';
 import { fetchArchiveDigest } from '../../src/archives/fetch';
 import { archivePolicy, isPublicAddress, type ArchivePolicy } from '../../src/archives/policy';

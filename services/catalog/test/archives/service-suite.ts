@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import yauzl from 'yauzl';
-import { createClient, fromServiceError, sleep } from '@depot/common';
+import { createClient, fromServiceError } from '@depot/common/grpc';
+import { sleep } from '@depot/common/bus';
 import {
   createTestDatabase,
   createTestNamespace,

@@ -4,7 +4,8 @@
 // blocks, not a GET per entry). Every refusal's words: test/store/zip-judge.test.ts.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as grpc from '@grpc/grpc-js';
-import { createClient, sleep } from '@depot/common';
+import { createClient } from '@depot/common/grpc';
+import { sleep } from '@depot/common/bus';
 import { queryDatabase } from '@depot/common/testing';
 import { CatalogService, type CatalogServiceClient } from '@depot/proto';
 import { catalogWithStore, failure, objects } from './service-suite';

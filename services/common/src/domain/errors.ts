@@ -1,6 +1,6 @@
 // Domain errors shared by every service and the gateway. A service throws a DepotError; it
 // travels as a gRPC status (code + message) with its reason and details in trailing metadata
-// (infra/grpc/errors.ts); the gateway turns it back into a DepotError and alone maps it to an HTTP
+// (grpc/errors.ts); the gateway turns it back into a DepotError and alone maps it to an HTTP
 // status and body.
 import * as grpc from '@grpc/grpc-js';
 

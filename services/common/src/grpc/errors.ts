@@ -1,7 +1,7 @@
 // A DepotError on the wire (domain/errors.ts): the gRPC status it travels as, with its reason and
 // details in trailing metadata, and back again on the calling side.
 import * as grpc from '@grpc/grpc-js';
-import { DepotError, REASONS, type DepotErrorDetails, type Reason } from '../../domain/errors';
+import { DepotError, REASONS, type DepotErrorDetails, type Reason } from '../domain/errors';
 
 const DETAILS_KEY = 'depot-error-bin';
 

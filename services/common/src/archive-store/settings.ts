@@ -3,7 +3,8 @@
 // the gateway and the admin CLI wait as long as a fetch may take), how large they may be, where
 // the store is and how the catalog sweeps it, and the old mirror of the pull-through.
 import path from 'node:path';
-import { envBool, envInt, z } from '../config';
+import { envBool, envInt, z } from '../process/config';
+import { CHECKOUT_DATA_DIR } from '../process/local-stack';
 
 // ---- fetches and sizes ----
 
@@ -181,11 +182,10 @@ export const archiveUpstreamEnv = {
 
 /**
  * The fs store's folder without ARCHIVE_STORE_DIR: the checkout's `.data/archives`, where `npm start`
- * keeps it, whatever the working directory (each workspace's scripts run in their own), so that the
- * catalog, the gateway and the admin CLI started anyhow from one checkout name the same folder.
- * This file is services/common/{src,dist}/infra/archive-store/: five levels under the checkout.
+ * keeps it, so that the catalog, the gateway and the admin CLI started anyhow from one checkout
+ * name the same folder.
  */
-export const DEFAULT_STORE_DIR = path.resolve(__dirname, '..', '..', '..', '..', '..', '.data', 'archives');
+export const DEFAULT_STORE_DIR = path.join(CHECKOUT_DATA_DIR, 'archives');
 
 /** The fs store's folder: ARCHIVE_STORE_DIR (from the working directory), or DEFAULT_STORE_DIR. */
 export const storeDir = (settings: { ARCHIVE_STORE_DIR?: string }): string =>

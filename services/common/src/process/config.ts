@@ -1,7 +1,7 @@
 // Configuration from the environment, validated with zod at start. A wrong or missing setting
 // stops the process with a message naming it.
 import { z } from 'zod';
-import { GRPC_ADDRESS_RULE, isGrpcAddress } from './grpc/address';
+import { GRPC_ADDRESS_RULE, isGrpcAddress } from '../grpc/address';
 
 export class ConfigError extends Error {
   constructor(message: string) {

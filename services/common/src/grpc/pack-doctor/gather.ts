@@ -3,8 +3,8 @@
 // builds' versions with their mods (catalog, one batched call), the linked launcher clients (auth),
 // and the answer of the API root. Three RPCs and one HTTP request whatever the size of the pack.
 import type { AuthServiceDefinition, BuildsServiceDefinition, buildsV1, CatalogServiceDefinition } from '@depot/proto';
-import type { PromiseClient } from '../../infra/grpc/types';
-import type { ApiRootReport, DoctorInput, DoctorMod } from './report';
+import type { PromiseClient } from '../types';
+import type { ApiRootReport, DoctorInput, DoctorMod } from '../../domain/pack-doctor/report';
 import { checkInstalledArchives, type ArchiveTiming } from './gather-archives';
 
 export interface DoctorClients {

@@ -9,10 +9,17 @@ import { SpanKind, trace, type TextMapSetter } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { createdAtProperty } from './entity-timestamps';
 import { eventSubject, type EventPayloads, type EventType } from '../domain/events';
-import { outboxPublished } from './metrics';
-import { ensureStream, sleep, type Bus } from './nats';
+import { outboxPublished } from '../process/metrics';
+import { ensureStream, sleep, type Bus } from '../bus/nats';
 import type { Orm } from './orm';
-import { contextFromCarrier, injectContext, traceCarrier, tracer, tracingEnabled, type TraceCarrier } from './tracing';
+import {
+  contextFromCarrier,
+  injectContext,
+  traceCarrier,
+  tracer,
+  tracingEnabled,
+  type TraceCarrier,
+} from '../process/tracing';
 
 const headerSetter: TextMapSetter<MsgHdrs> = { set: (h, key, value) => h.set(key, value) };
 

@@ -6,10 +6,10 @@
 // messages as an async iterable (client-stream.ts), under the same deadline, metrics and spans.
 import * as grpc from '@grpc/grpc-js';
 import { context, SpanKind, SpanStatusCode, trace, type TextMapSetter } from '@opentelemetry/api';
-import { callDeadline } from '../deadline';
+import { callDeadline } from '../process/deadline';
 import { grpcTarget } from './address';
-import { grpcClientDuration, grpcClientHandled } from '../metrics';
-import { injectContext, tracer, tracingEnabled } from '../tracing';
+import { grpcClientDuration, grpcClientHandled } from '../process/metrics';
+import { injectContext, tracer, tracingEnabled } from '../process/tracing';
 import { sendStream } from './client-stream';
 import type { CallOptions, PromiseClient, SerializedStreamOptions } from './types';
 

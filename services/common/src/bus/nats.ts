@@ -21,8 +21,8 @@ import {
   type EventPayloads,
   type EventType,
 } from '../domain/events';
-import { eventsProcessed, scraped, withTimeout } from './metrics';
-import { contextFromCarrier, tracer, tracingEnabled } from './tracing';
+import { eventsProcessed, scraped, withTimeout } from '../process/metrics';
+import { contextFromCarrier, tracer, tracingEnabled } from '../process/tracing';
 
 /** How long a shutdown waits for NATS (a consumer to stop, the connection to drain). */
 const STOP_TIMEOUT_MS = 5000;

@@ -3,8 +3,8 @@
 // external ones fetched as a rehash does: within the ARCHIVE_* settings, 8 at a time), bounded by
 // a deadline; a call that fails or runs out of time is reported, never thrown.
 import type { CatalogServiceDefinition } from '@depot/proto';
-import type { PromiseClient } from '../../infra/grpc/types';
-import type { ArchiveFinding, ArchivesReport } from './report';
+import type { PromiseClient } from '../types';
+import type { ArchiveFinding, ArchivesReport } from '../../domain/pack-doctor/report';
 
 export interface ArchiveTiming {
   transferTimeoutMs: number;

@@ -3,7 +3,7 @@
 // except in the commit itself (docs/api.md, "Writes answered 503"). Installed once on the ORM
 // (orm.ts): every statement and transaction of every handler goes through it.
 import type { EventSubscriber } from '@mikro-orm/core';
-import { assertBeforeDeadline, callDeadline, DEADLINE_STEP_MS } from './deadline';
+import { assertBeforeDeadline, callDeadline, DEADLINE_STEP_MS } from '../process/deadline';
 
 /**
  * Refuses the commit of a transaction (MikroORM's em.transactional and flush roll it back, outbox

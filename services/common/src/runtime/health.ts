@@ -4,9 +4,9 @@
 // NOT_SERVING: writes still commit (events wait in the outbox) and consumers resume by themselves,
 // so it is only logged and shown by the `depot_nats_connected` metric.
 import type { Logger } from 'pino';
-import type { GrpcServer } from './grpc/server';
-import { withTimeout } from './metrics';
-import type { Bus } from './nats';
+import type { GrpcServer } from '../grpc/server';
+import { withTimeout } from '../process/metrics';
+import type { Bus } from '../bus/nats';
 import type { Orm } from './orm';
 
 export interface HealthMonitor {

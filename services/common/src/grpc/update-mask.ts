@@ -1,7 +1,7 @@
 // Partial updates over gRPC: the gateway names the fields a REST body carries in `update_mask`
 // (REST names) and sends the cleared ones unset, since proto3 has no null; a service reads the
 // request back into the changes its domain writes. The rules are the protos' (see UpdateModRequest).
-import { DepotError, type FieldErrors } from '../../domain/errors';
+import { DepotError, type FieldErrors } from '../domain/errors';
 
 /** A masked field that is not a plain copy of the request field of the same name. */
 export interface MaskedField<K extends string> {

@@ -23,12 +23,18 @@ export const localStackSchema = z.object({
 export type LocalStack = z.infer<typeof localStackSchema>;
 
 /**
- * `<checkout>/.data/stack.json` (this file is services/common/{src,dist}/infra/: four levels under the
- * checkout), or
- * DEPOT_LOCAL_STACK_FILE (a launcher and a CLI that use another file, as the tests do).
+ * The checkout's `.data` folder, where `npm start` keeps its state (the stack file, the archives),
+ * whatever the working directory: each workspace's scripts run in their own. This file is
+ * services/common/{src,dist}/process/: four levels under the checkout.
+ */
+export const CHECKOUT_DATA_DIR = path.resolve(__dirname, '..', '..', '..', '..', '.data');
+
+/**
+ * `<checkout>/.data/stack.json`, or DEPOT_LOCAL_STACK_FILE (a launcher and a CLI that use another
+ * file, as the tests do).
  */
 export function localStackFile(env: NodeJS.ProcessEnv = process.env): string {
-  return env.DEPOT_LOCAL_STACK_FILE || path.resolve(__dirname, '..', '..', '..', '..', '.data', 'stack.json');
+  return env.DEPOT_LOCAL_STACK_FILE || path.join(CHECKOUT_DATA_DIR, 'stack.json');
 }
 
 export type LocalStackState =
