@@ -1,6 +1,7 @@
-// A mod's facts read from its archive (issue 30): the metadata file(s) a jar carries, and those of
-// each jar under `mods/` in a Technic mod zip. Bad content never throws: it is skipped with a
-// warning; only the store's own errors (the file or object cannot be read) reach the caller.
+// A mod's facts read from its archive, so that an upload fills in what the files already say: the
+// metadata file(s) a jar carries, and those of each jar under `mods/` in a Technic mod zip. Bad
+// content never throws: it is skipped with a warning; only the store's own errors (the file or
+// object cannot be read) reach the caller.
 //
 // Why not @xmcl/mod-parser: its latest release (3.4.3) does not install from npm at all (`npm
 // install` fails with EUNSUPPORTEDPROTOCOL: `npm view @xmcl/mod-parser dependencies` lists
