@@ -1,7 +1,8 @@
 // The zip check through the catalog's gRPC, on a real catalog (PostgreSQL, NATS) with each store:
 // hostile zips (names that disagree or climb out, symlinks) refused with nothing stored or
 // recorded, ARCHIVE_MAX_ENTRIES at its default, and the catalog answering its other calls while it
-// checks a zip of 100,000 entries (from S3: in blocks, not a GET per entry). Every refusal's words: zip-judge.test.ts.
+// checks a zip of 100,000 entries (from S3: in blocks, not a GET per entry). Every refusal's
+// words: zip-judge.test.ts.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as grpc from '@grpc/grpc-js';
 import { createClient } from '@depot/common/grpc';
