@@ -21,7 +21,7 @@ import { invalidateOnSuccess } from '../cache/invalidation';
 import { checksOf } from './checks';
 import { contextOf } from './context';
 import { isOwnAnswer, sendOwnAnswer } from './answers';
-import type { AnyRoute } from './route';
+import { routerUrl, type AnyRoute } from './route';
 import { bodyRefusal, lingerOnRefusal, streamedBodyParsers } from './streamed-body';
 import { wordingOf } from './route-docs';
 
@@ -50,14 +50,14 @@ export function routeOptions(app: FastifyInstance, declaration: AnyRoute): Route
   const wording = wordingOf(declaration);
   return {
     method: declaration.method,
-    url: declaration.url,
+    url: routerUrl(declaration),
     exposeHeadRoute: declaration.exposeHeadRoute,
     schema: {
       tags: [declaration.tag],
       summary: declaration.summary,
       ...(declaration.description ? { description: declaration.description } : {}),
       ...(declaration.params ? { params: declaration.params } : {}),
-      ...(declaration.query ? { querystring: declaration.query } : {}),
+      ...(declaration.query ? { querystring: documentedQuery(declaration) } : {}),
       ...(declaration.body ? { body: declaration.body } : {}),
       response: { [status]: { description: declaration.returns, content: json(declaration.response) } },
     },
@@ -107,6 +107,17 @@ function answerOf(app: FastifyInstance, declaration: AnyRoute): RouteHandlerMeth
 }
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+
+/**
+ * The query as documented: a streamed body's file name is optional there, since a
+ * `Content-Disposition` header or the path may give it instead (route.ts `nameField`); it is
+ * judged as required once its sources are read (file-name.ts).
+ */
+function documentedQuery(declaration: AnyRoute): z.ZodType {
+  const query = declaration.query!;
+  const field = declaration.streamedBody?.nameField;
+  return field ? query.partial({ [field]: true }) : query;
+}
 
 /**
  * A write's path ends without a slash (docs/api.md#paths-and-encoding): `DELETE /api/mod/jei/` has

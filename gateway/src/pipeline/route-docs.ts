@@ -1,13 +1,14 @@
 // What a route answers, for its documentation (plugins/api-docs.ts), read from its declaration alone: the
 // standard answers follow from its access, body and limits, with the messages of messages.ts; its
-// 404s from the records its path names (each segment declares its reason, route.ts `segment`),
+// 404s from the records its path names (each segment declares its reason, route.ts `segment`) and
+// the segments the router takes only when they match (route.ts `routedSegment`),
 // the others it declares missing and its guard, worded as the route words them. A route declares
 // only what nothing else can say (a 409, a 422 of its own).
 import type { z } from 'zod';
 import type { Reason } from '@depot/common';
 import { ANSWERS, READ_WORDING, reasonMessage, type AnswerName } from '../messages';
 import * as res from '../api/schemas';
-import { segmentNotFound, type Answer, type AnyRoute } from './route';
+import { routedSegments, segmentNotFound, type Answer, type AnyRoute } from './route';
 
 /**
  * The words a route's answers use for the services' reasons: the read routes word their 404s as
@@ -58,9 +59,13 @@ export function standardAnswers(declaration: AnyRoute): Record<number, Answer> {
     const denial = refused ? `${quoted('forbidden')}: ${forbiddenWhen(declaration)}` : '';
     if (denial || csrf) out[403] = [denial, csrf].filter(Boolean).join(' ');
   }
-  const notFound = missingRecords(declaration).map((reason) => reasonMessage(reason, wordingOf(declaration)));
-  if (declaration.guard) notFound.push(ANSWERS[declaration.guard.refusal].message);
-  if (notFound.length) out[404] = `Not found: ${notFound.map((m) => `"${m}"`).join(', ')}.`;
+  const notFound = missingRecords(declaration).map((reason) => `"${reasonMessage(reason, wordingOf(declaration))}"`);
+  if (declaration.guard) notFound.push(quoted(declaration.guard.refusal));
+  // A routed segment that does not match is no route: the router's own 404.
+  for (const name of routedSegments(declaration)) {
+    notFound.push(`${quoted('notFound')} (a \`{${name}}\` the route does not take is no route)`);
+  }
+  if (notFound.length) out[404] = `Not found: ${notFound.join(', ')}.`;
   if (declaration.rateLimit !== false) out[429] = `${quoted('tooManyRequests')} (see the \`Retry-After\` header)`;
   if (!['/api', '/api/openapi.json', '/healthz'].includes(declaration.url)) {
     out[503] = `${quoted('unavailable')}: a service did not answer in time.`;

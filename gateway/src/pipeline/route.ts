@@ -110,6 +110,14 @@ export interface StreamedBody {
    * answered in the same words (route-docs.ts `wordingOf`).
    */
   reasons: { tooLarge: Reason; cutShort: Reason };
+  /**
+   * The query field that names the file (file-name.ts). A client may leave it out of the query and
+   * name the file in a `Content-Disposition` header instead, or in the path's segment of the same
+   * name (`curl -T file.jar https://…/archive/`): the query's name wins, then the header's, then the
+   * path's. Whichever it came from, it is judged as the query's field (same rules, same 422 under
+   * its name); documented as optional, since any of them may give it.
+   */
+  nameField?: string;
 }
 
 type BuildsMethods = PromiseClient<BuildsServiceDefinition>;
@@ -282,6 +290,44 @@ export function segment(reason: Reason, description: string) {
   return withNotFound(z.string().refine(names).meta({ description }), reason, (raw) =>
     names(raw) ? raw : NOT_A_RECORD,
   );
+}
+
+const routedBy = new WeakMap<z.ZodType, RegExp>();
+
+/**
+ * A path segment that is not a record's name but a value the router takes only when it matches
+ * `pattern` (whole, as decoded): a request whose segment does not match is no route of the
+ * declaration's, answered 404 `Not found.` as any unknown path, before anything is judged (no
+ * credentials read). `pattern` has no flags and no capturing group (the router's regexes are
+ * case-sensitive and take each group for a parameter).
+ */
+export function routedSegment(pattern: RegExp, description: string) {
+  if (pattern.flags || new RegExp(`${pattern.source}|`).exec('')!.length > 1) {
+    throw new Error(`a routed segment's pattern has no flags and no capturing group: ${pattern}`);
+  }
+  const schema = z.string().regex(pattern).meta({ description });
+  routedBy.set(schema, pattern);
+  return schema;
+}
+
+/** The path segments the router takes only when they match their pattern (`routedSegment`), in path order. */
+export function routedSegments(declaration: AnyRoute): string[] {
+  const shape = (declaration.params?.shape ?? {}) as Record<string, z.ZodType>;
+  return [...declaration.url.matchAll(/:([A-Za-z0-9_]+)/g)].flatMap(([, name]) =>
+    shape[name] && routedBy.has(shape[name]) ? [name] : [],
+  );
+}
+
+/**
+ * The route's path as the router takes it: the declared one, each routed segment followed by its
+ * pattern (`/archive/:file_name(^…$)`). The declared path is the one documented and logged.
+ */
+export function routerUrl(declaration: AnyRoute): string {
+  const shape = (declaration.params?.shape ?? {}) as Record<string, z.ZodType>;
+  return declaration.url.replace(/:([A-Za-z0-9_]+)/g, (segment, name: string) => {
+    const pattern = shape[name] && routedBy.get(shape[name]);
+    return pattern ? `${segment}(${pattern.source})` : segment;
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answer, HttpError } from '../errors';
+import { withFileName } from './file-name';
 import type { AnyRoute, StreamedBody } from './route';
 import { fieldErrors } from './validation';
 
@@ -43,8 +44,9 @@ function streamedBodyOf(req: FastifyRequest): StreamedBody {
 const mediaType = (header: string | undefined): string => (header ?? '').split(';')[0].trim().toLowerCase();
 
 /**
- * The media type, then the query (which carries what a body would): refused after `lookUpTarget`,
- * the rest of the body left to linger; else the judged query becomes the request's.
+ * The media type, then the query (which carries what a body would; the file's name possibly from
+ * the header or the path, file-name.ts): refused after `lookUpTarget`, the rest of the body left
+ * to linger; else the judged query becomes the request's.
  */
 export async function judgeStreamedBody(
   declaration: AnyRoute,
@@ -52,8 +54,15 @@ export async function judgeStreamedBody(
   lookUpTarget: () => Promise<void>,
   config: LingerConfig,
 ): Promise<void> {
-  const { types, answers } = declaration.streamedBody!;
-  const parsed = declaration.query?.safeParse(req.query ?? {});
+  const { types, answers, nameField } = declaration.streamedBody!;
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const named = nameField
+    ? withFileName(query, nameField, {
+        disposition: req.headers['content-disposition'],
+        segment: (req.params as Record<string, unknown> | undefined)?.[nameField],
+      })
+    : query;
+  const parsed = declaration.query?.safeParse(named);
   const typeRefused = !types.includes(mediaType(req.headers['content-type']));
   if (!typeRefused && (!parsed || parsed.success)) {
     if (parsed) req.query = parsed.data;

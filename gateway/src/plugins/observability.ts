@@ -35,7 +35,9 @@ type Tracked = ServerResponse & { [kReply]?: FastifyReply };
 
 const spans = new WeakMap<FastifyRequest, Span>();
 
-const routeOf = (req: FastifyRequest) => req.routeOptions?.url ?? UNMATCHED_ROUTE;
+/** The route's declared path (a routed segment's pattern left out, pipeline/route.ts `routerUrl`). */
+const routeOf = (req: FastifyRequest) =>
+  req.routeOptions?.config?.route?.url ?? req.routeOptions?.url ?? UNMATCHED_ROUTE;
 
 export const observability = fp(
   async (app: FastifyInstance, { logger, accessLog: accessLogOn }: { logger: Logger; accessLog: boolean }) => {
