@@ -32,9 +32,12 @@ const openApiPath = (url: string) => {
 const methodsOf = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]);
 /** Declared routes, one per method and path (HEAD, which Fastify adds for every GET, aside). */
 function declared(): { method: string; url: string; route: AnyRoute }[] {
-  return s.app.routeTable
-    .filter((r) => isApi(r.url) && !methodsOf(r).includes('HEAD'))
-    .map((r) => ({ method: methodsOf(r)[0], url: r.url, route: r.config?.route as AnyRoute }));
+  return (
+    s.app.routeTable
+      .filter((r) => isApi(r.url) && !methodsOf(r).includes('HEAD'))
+      // The declared path: the router's may hold a routed segment's pattern (route.ts `routerUrl`).
+      .map((r) => ({ method: methodsOf(r)[0], url: r.config?.route?.url ?? r.url, route: r.config?.route as AnyRoute }))
+  );
 }
 
 describe('declarations', () => {
@@ -182,6 +185,7 @@ describe('document', () => {
         const two: Record<string, string[]> = {
           'post /api/session': ['201', '202'],
           'put /api/mod/{slug}/{version}/archive': ['200', '201'],
+          'put /api/mod/{slug}/{version}/archive/{file_name}': ['200', '201'],
           // A download: the whole file, or the range asked for.
           'get /mods/{slug}/{file}': ['200', '206'],
         };
@@ -203,22 +207,41 @@ describe('document', () => {
   });
 
   it("shows an upload's body as the file, in each media type it may be sent as", () => {
-    const op = doc.paths['/api/mod/{slug}/{version}/archive'].put;
-    expect(Object.keys(op.requestBody.content)).toEqual([
-      'application/octet-stream',
-      'application/zip',
-      'application/java-archive',
-      'application/x-java-archive',
-    ]);
-    for (const media of Object.values(op.requestBody.content) as any[])
-      expect(media.schema).toMatchObject({ type: 'string', format: 'binary' });
-    expect(op.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required])).toEqual([
-      ['file_name', true],
-      ['create', false],
-      ['replace', false],
-      ['replace_in_builds', false],
-      ['notes', false],
-    ]);
+    for (const path of ['/api/mod/{slug}/{version}/archive', '/api/mod/{slug}/{version}/archive/{file_name}']) {
+      const op = doc.paths[path].put;
+      expect(Object.keys(op.requestBody.content)).toEqual([
+        'application/octet-stream',
+        'application/zip',
+        'application/java-archive',
+        'application/x-java-archive',
+      ]);
+      for (const media of Object.values(op.requestBody.content) as any[])
+        expect(media.schema).toMatchObject({ type: 'string', format: 'binary' });
+      // The file's name is optional in the query: a Content-Disposition header or the path may give it.
+      expect(op.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.required])).toEqual([
+        ['file_name', false],
+        ['create', false],
+        ['replace', false],
+        ['replace_in_builds', false],
+        ['notes', false],
+      ]);
+      expect(op.description).toContain('The query wins over the header, the header over the path');
+    }
+  });
+
+  it("shows the upload's path form: a last segment ending in .jar or .zip, any other no route", () => {
+    for (const path of [
+      '/api/mod/{slug}/{version}/archive/{file_name}',
+      '/api/manage/mods/{slug}/{version}/archive/{file_name}',
+    ]) {
+      const op = doc.paths[path].put;
+      const segment = op.parameters.find((p: any) => p.in === 'path' && p.name === 'file_name');
+      expect(segment).toMatchObject({ required: true, schema: { type: 'string' } });
+      const pattern = new RegExp(segment.schema.pattern);
+      expect(['a.jar', 'B.JAR', 'c.Zip', 'd e.zip'].map((n) => pattern.test(n))).toEqual([true, true, true, true]);
+      expect(['a.txt', 'a.jar.part', 'jar'].map((n) => pattern.test(n))).toEqual([false, false, false]);
+      expect(op.responses['404'].description).toContain('"Not found." (a `{file_name}` the route does not take');
+    }
   });
 
   it('shows request bodies as what a client may send: required fields, patterns, nullable and list inputs', () => {

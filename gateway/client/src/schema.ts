@@ -204,11 +204,33 @@ export type paths = {
         get?: never;
         /**
          * Upload a version's archive (a zip, or a jar Depot packages)
-         * @description The body is the file itself, streamed (Content-Length optional). A `.jar` becomes a zip holding `mods/<file_name>`, reproducibly; a `.zip` is checked and stored as it is. md5, size, sha1, sha256 and sha512 are computed from the stored bytes, and launchers download it from the mirror URL, which Depot answers (`GET /mods/{slug}/{slug}-{version}.zip`). Uploading the same bytes again changes nothing. A version created with `create=true` follows the rules of every new version (422).
+         * @description The body is the file itself, streamed (Content-Length optional). A `.jar` becomes a zip holding `mods/<file_name>`, reproducibly; a `.zip` is checked and stored as it is. md5, size, sha1, sha256 and sha512 are computed from the stored bytes, and launchers download it from the mirror URL, which Depot answers (`GET /mods/{slug}/{slug}-{version}.zip`). Uploading the same bytes again changes nothing. A version created with `create=true` follows the rules of every new version (422). The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over the header, the header over the path; the name is judged by the same rules whichever it came from (422 under `file_name`), and with none of them the upload is refused as without `file_name`.
          *
          *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         put: operations["putModBySlugByVersionArchive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mod/{slug}/{version}/archive/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a version's archive named by the path (`curl -T`)
+         * @description The body is the file itself, streamed (Content-Length optional). A `.jar` becomes a zip holding `mods/<file_name>`, reproducibly; a `.zip` is checked and stored as it is. md5, size, sha1, sha256 and sha512 are computed from the stored bytes, and launchers download it from the mirror URL, which Depot answers (`GET /mods/{slug}/{slug}-{version}.zip`). Uploading the same bytes again changes nothing. A version created with `create=true` follows the rules of every new version (422). The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over the header, the header over the path; the name is judged by the same rules whichever it came from (422 under `file_name`), and with none of them the upload is refused as without `file_name`.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
+         */
+        put: operations["putModBySlugByVersionArchiveByFileName"];
         post?: never;
         delete?: never;
         options?: never;
@@ -226,11 +248,33 @@ export type paths = {
         get?: never;
         /**
          * Create a mod with its first version, from the archive
-         * @description As the upload to an existing mod with `create=true`, the mod created too, in the same transaction: a file that is refused leaves no mod behind. The slug follows the rules of `POST /api/mod`, the version those of every new version.
+         * @description As the upload to an existing mod with `create=true`, the mod created too, in the same transaction: a file that is refused leaves no mod behind. The slug follows the rules of `POST /api/mod`, the version those of every new version. The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over the header, the header over the path; the name is judged by the same rules whichever it came from (422 under `file_name`), and with none of them the upload is refused as without `file_name`.
          *
          *     Needs the `mods_create` permission and the `mods_manage` permission (or `solder_full`).
          */
         put: operations["putManageModsBySlugByVersionArchive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/mods/{slug}/{version}/archive/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create a mod with its first version, from the archive named by the path (`curl -T`)
+         * @description As the upload to an existing mod with `create=true`, the mod created too, in the same transaction: a file that is refused leaves no mod behind. The slug follows the rules of `POST /api/mod`, the version those of every new version. The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over the header, the header over the path; the name is judged by the same rules whichever it came from (422 under `file_name`), and with none of them the upload is refused as without `file_name`.
+         *
+         *     Needs the `mods_create` permission and the `mods_manage` permission (or `solder_full`).
+         */
+        put: operations["putManageModsBySlugByVersionArchiveByFileName"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2831,9 +2875,9 @@ export interface operations {
     };
     putModBySlugByVersionArchive: {
         parameters: {
-            query: {
-                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. */
-                file_name: string;
+            query?: {
+                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. Required unless a `Content-Disposition` header or the path names the file; the query wins over both. */
+                file_name?: string;
                 /** @description `true`: create the version with this archive when it does not exist (201). */
                 create?: "0" | "1" | "true" | "false";
                 /** @description `true`: replace a different archive the version has (docs/archives.md#replacing-an-archive). */
@@ -2992,11 +3036,176 @@ export interface operations {
             };
         };
     };
+    putModBySlugByVersionArchiveByFileName: {
+        parameters: {
+            query?: {
+                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. Required unless a `Content-Disposition` header or the path names the file; the query wins over both. */
+                file_name?: string;
+                /** @description `true`: create the version with this archive when it does not exist (201). */
+                create?: "0" | "1" | "true" | "false";
+                /** @description `true`: replace a different archive the version has (docs/archives.md#replacing-an-archive). */
+                replace?: "0" | "1" | "true" | "false";
+                /** @description `true`, with `replace`: replace an archive that builds use; without it such a replace is refused (409) before the file is read, naming the builds. */
+                replace_in_builds?: "0" | "1" | "true" | "false";
+                /** @description The new version's private notes. Absent, null or an empty string leaves it unset. */
+                notes?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+                /** @description Mod version string, percent-encoded. */
+                version: string;
+                /** @description The file's name, percent-encoded, ending in `.jar` or `.zip` (any case): what `curl -T <file>` appends to a URL ending in `/`. Any other last segment is no route (404 `Not found.`). The `file_name` query field and a `Content-Disposition` header win over it. */
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file, streamed. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/zip": string;
+                "application/java-archive": string;
+                "application/x-java-archive": string;
+            };
+        };
+        responses: {
+            /** @description The archive is now the version's (or already was: `changed: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveUpload"];
+                };
+            };
+            /** @description The version was created with the archive (`create=true`). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveUpload"];
+                };
+            };
+            /** @description "The upload was cut short: the body ended before all of it arrived.": the body ended early (or differed from its Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.", "Mod version not found.", "Not found." (a `{file_name}` the route does not take is no route). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Upload timeout: no byte arrived for ARCHIVE_UPLOAD_IDLE_MS, or the body took longer than ARCHIVE_UPLOAD_TIMEOUT_MS." (nothing stored) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The version already has a different archive: ask to replace it." (`replace` not asked); "Another upload to this version finished first."; "The version is in <n> build(s): <modpack> <build> (published), …" (`replace` of an archive builds use, without `replace_in_builds`; the file is not read). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).": refused at once when Content-Length says so, else as soon as it is passed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send the file as application/octet-stream, application/zip, application/java-archive or application/x-java-archive." */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or a new version (`create=true`) that breaks the version rules; `{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. "The archive store is unavailable.": the store is down (nothing recorded; try again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     putManageModsBySlugByVersionArchive: {
         parameters: {
             query: {
-                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. */
-                file_name: string;
+                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. Required unless a `Content-Disposition` header or the path names the file; the query wins over both. */
+                file_name?: string;
                 /** @description The new mod's display name. */
                 pretty_name: string;
                 /** @description The new version's private notes. Absent, null or an empty string leaves it unset. */
@@ -3058,6 +3267,149 @@ export interface operations {
                 };
             };
             /** @description Not found: "Mod not found.", "Mod version not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Upload timeout: no byte arrived for ARCHIVE_UPLOAD_IDLE_MS, or the body took longer than ARCHIVE_UPLOAD_TIMEOUT_MS." (nothing stored) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).": refused at once when Content-Length says so, else as soon as it is passed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send the file as application/octet-stream, application/zip, application/java-archive or application/x-java-archive." */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"name": ["The name has already been taken."]}}`: the mod exists (upload to it instead); a slug or version that breaks the rules; `{"error": "The file is not a zip or jar archive: …"}`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. "The archive store is unavailable.": the store is down (nothing recorded; try again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putManageModsBySlugByVersionArchiveByFileName: {
+        parameters: {
+            query: {
+                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. Required unless a `Content-Disposition` header or the path names the file; the query wins over both. */
+                file_name?: string;
+                /** @description The new mod's display name. */
+                pretty_name: string;
+                /** @description The new version's private notes. Absent, null or an empty string leaves it unset. */
+                notes?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description The new mod's slug (its `name`), percent-encoded. */
+                slug: string;
+                /** @description The first version string, percent-encoded. */
+                version: string;
+                /** @description The file's name, percent-encoded, ending in `.jar` or `.zip` (any case): what `curl -T <file>` appends to a URL ending in `/`. Any other last segment is no route (404 `Not found.`). The `file_name` query field and a `Content-Disposition` header win over it. */
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file, streamed. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/zip": string;
+                "application/java-archive": string;
+                "application/x-java-archive": string;
+            };
+        };
+        responses: {
+            /** @description The mod was created with its first version and the archive. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveUpload"];
+                };
+            };
+            /** @description "The upload was cut short: the body ended before all of it arrived.": the body ended early (or differed from its Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_create` permission or the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.", "Mod version not found.", "Not found." (a `{file_name}` the route does not take is no route). */
             404: {
                 headers: {
                     [name: string]: unknown;

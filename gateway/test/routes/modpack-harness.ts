@@ -29,7 +29,8 @@ export interface Reply {
 export interface Harness {
   /**
    * A real HTTP request to the listening gateway. (app.inject needs light-my-request, whose
-   * ESM-only `cookie` dependency jest cannot load on Node 20.)
+   * ESM-only `cookie` dependency jest cannot load on Node 20.) A Buffer body is sent as it is, with
+   * only the headers given; any other body as JSON.
    */
   request(method: string, path: string, opts?: { headers?: Record<string, string>; body?: unknown }): Promise<Reply>;
   builds: FakeService;
@@ -107,8 +108,11 @@ export async function startHarness(
   const harness: Harness = {
     async request(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
-      let body: string | undefined;
-      if (opts.body !== undefined) {
+      let body: string | Buffer | undefined;
+      if (Buffer.isBuffer(opts.body)) {
+        // A file, as it is (an upload), with the headers the test gives (no Content-Type unless given).
+        body = opts.body;
+      } else if (opts.body !== undefined) {
         headers['content-type'] = 'application/json';
         body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
       }

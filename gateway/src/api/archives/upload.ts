@@ -2,7 +2,9 @@
 // raw body, streamed into the catalog's store; with `create=true` the version is created with it
 // when it is missing. Access, the target, the body's own checks (its media type, the query, after
 // the target's lookup) and its size limit are the pipeline's (pipeline/streamed-body.ts): the bytes
-// are read only once all of them passed.
+// are read only once all of them passed. The file's name comes from the query, a
+// `Content-Disposition` header or, on the `…/archive/{file_name}` forms (`curl -T`), the path
+// (pipeline/file-name.ts); each upload is one declaration under two paths.
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,7 +12,14 @@ import type { catalogV1 } from '@depot/proto';
 import { ANSWERS, FIELD_MESSAGES, reasonMessage } from '../../messages';
 import { exemptFromRequestTimeout } from '../../plugins/http-server';
 import { answerWith, type StatusAnswer } from '../../pipeline/answers';
-import { route, segment, type StreamedBody } from '../../pipeline/route';
+import {
+  route,
+  routedSegment,
+  segment,
+  type Context,
+  type StreamedBody,
+  type TargetContext,
+} from '../../pipeline/route';
 import { invalid } from '../../pipeline/route-docs';
 import { rules } from '../../pipeline/validation';
 import { tag } from '../../cache/cache';
@@ -34,10 +43,19 @@ const flag = (description: string) =>
     .transform((v) => v === 'true' || v === '1')
     .meta({ description });
 
+/** Where the file's name may come from, and which wins (pipeline/file-name.ts). */
+export const NAME_SOURCES =
+  "The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or " +
+  "else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last " +
+  'segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over ' +
+  'the header, the header over the path; the name is judged by the same rules whichever it came from (422 under ' +
+  '`file_name`), and with none of them the upload is refused as without `file_name`.';
+
 export const uploadQuery = z.object({
   file_name: rules.string().meta({
     description:
-      "The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is.",
+      "The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it " +
+      'is. Required unless a `Content-Disposition` header or the path names the file; the query wins over both.',
   }),
   create: flag('`true`: create the version with this archive when it does not exist (201).'),
   replace: flag('`true`: replace a different archive the version has (docs/archives.md#replacing-an-archive).'),
@@ -48,12 +66,27 @@ export const uploadQuery = z.object({
   notes: rules.nullable(rules.string({ max: 65535 })).meta({ description: "The new version's private notes." }),
 });
 
+/**
+ * The file's name as the last segment of the path (`curl -T jei-1.0.jar https://…/archive/`):
+ * `*.jar` or `*.zip`, any case; any other last segment is no route (404 `Not found.`).
+ */
+export const ARCHIVE_NAME = /^[\s\S]*\.(?:[jJ][aA][rR]|[zZ][iI][pP])$/;
+const fileNameSegment = routedSegment(
+  ARCHIVE_NAME,
+  "The file's name, percent-encoded, ending in `.jar` or `.zip` (any case): what `curl -T <file>` appends to a URL " +
+    'ending in `/`. Any other last segment is no route (404 `Not found.`). The `file_name` query field and a ' +
+    '`Content-Disposition` header win over it.',
+);
+
 /** A new mod's upload: its display name, and the file (docs/api.md#create-a-mod-from-an-archive). */
 export const newModQuery = z.object({
   file_name: uploadQuery.shape.file_name,
   pretty_name: rules.string().meta({ description: "The new mod's display name." }),
   notes: uploadQuery.shape.notes,
 });
+
+/** The path segments every form of an upload has. */
+type Version = { slug: string; version: string };
 
 export function archiveUploadRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
@@ -66,6 +99,7 @@ export function archiveUploadRoutes(app: FastifyInstance) {
     maxBytes: config.ARCHIVE_MAX_BYTES,
     answers: { wrongType: 'archiveMediaType', tooLarge: 'archiveTooLarge', cutShort: 'archiveCutShort' },
     reasons: { tooLarge: 'ARCHIVE_OVER_MAX', cutShort: 'ARCHIVE_INCOMPLETE' },
+    nameField: 'file_name',
   };
   const bodyAnswers = {
     400: `"${ANSWERS.archiveCutShort.message}": the body ended early (or differed from its Content-Length).`,
@@ -108,96 +142,119 @@ export function archiveUploadRoutes(app: FastifyInstance) {
     return answerWith(r.created_version ? 201 : 200, body);
   }
 
+  // An upload to an existing mod: one declaration under two paths, the second naming the file.
+  const upload = {
+    method: 'PUT',
+    tag: 'Mods',
+    description:
+      'The body is the file itself, streamed (Content-Length optional). A `.jar` becomes a zip holding ' +
+      '`mods/<file_name>`, reproducibly; a `.zip` is checked and stored as it is. md5, size, sha1, sha256 and ' +
+      'sha512 are computed from the stored bytes, and launchers download it from the mirror URL, which Depot ' +
+      'answers (`GET /mods/{slug}/{slug}-{version}.zip`). Uploading the same bytes again changes nothing. A ' +
+      `version created with \`create=true\` follows the rules of every new version (422). ${NAME_SOURCES}`,
+    access: 'mods_manage',
+    privateFields: 'mods_manage',
+    query: uploadQuery,
+    streamedBody,
+    response: res.archiveUpload,
+    returns: "The archive is now the version's (or already was: `changed: false`).",
+    answers: {
+      ...bodyAnswers,
+      201: { description: 'The version was created with the archive (`create=true`).', schema: res.archiveUpload },
+      409:
+        `"${reasonMessage('ARCHIVE_EXISTS')}" (\`replace\` not asked); "${reasonMessage('ARCHIVE_UPLOAD_CONFLICT')}"; ` +
+        '"The version is in <n> build(s): <modpack> <build> (published), …" (`replace` of an archive builds use, ' +
+        'without `replace_in_builds`; the file is not read).',
+      422: invalid(
+        'a new version (`create=true`) that breaks the version rules; `{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip',
+      ),
+    },
+    invalidates: (params: Version) => [tag.modName(params.slug)],
+    // Looked up for a refused body (its media type, its query): which record must exist does not
+    // wait for the rest of the query, the version unless `create` (when `create` itself is
+    // refused, only the mod). A version segment that names none answers its own 404.
+    target: ({ params: { slug, version }, req }: TargetContext<Version>) => {
+      if (version === undefined) return undefined;
+      const flag = uploadQuery.shape.create.safeParse((req.query as { create?: unknown }).create);
+      const create = flag.success ? flag.data : true;
+      return create ? catalog.GetMod({ slug }) : catalog.GetVersion({ slug, version });
+    },
+    handler: ({ params, query, req, file }: Context<Version, z.output<typeof uploadQuery>, undefined>) =>
+      receive(req, file, {
+        slug: params.slug,
+        version: params.version,
+        create_version: query.create,
+        replace: query.replace,
+        replace_in_builds: query.replace_in_builds,
+        file_name: query.file_name,
+        ...(query.notes ? { notes: query.notes } : {}),
+      }),
+  } as const;
+
+  // A new mod with its first version, likewise under two paths.
+  const newModParams = z.object({
+    slug: segment('MOD_NOT_FOUND', "The new mod's slug (its `name`), percent-encoded."),
+    version: segment('VERSION_NOT_FOUND', 'The first version string, percent-encoded.'),
+  });
+  const newMod = {
+    method: 'PUT',
+    tag: 'Mods',
+    description:
+      'As the upload to an existing mod with `create=true`, the mod created too, in the same transaction: a file ' +
+      'that is refused leaves no mod behind. The slug follows the rules of `POST /api/mod`, the version those of ' +
+      `every new version. ${NAME_SOURCES}`,
+    access: 'mods_create',
+    alsoNeeds: 'mods_manage',
+    query: newModQuery,
+    streamedBody,
+    status: 201,
+    response: res.archiveUpload,
+    returns: 'The mod was created with its first version and the archive.',
+    answers: {
+      ...bodyAnswers,
+      422: invalid(
+        '`{"error": {"name": ["The name has already been taken."]}}`: the mod exists (upload to it instead); ' +
+          'a slug or version that breaks the rules; `{"error": "The file is not a zip or jar archive: …"}`',
+      ),
+    },
+    invalidates: (params: Version) => [tag.modList, tag.modName(params.slug)],
+    handler: ({ params, query, req, file }: Context<Version, z.output<typeof newModQuery>, undefined>) =>
+      receive(req, file, {
+        slug: params.slug,
+        version: params.version,
+        create_version: true,
+        replace: false,
+        replace_in_builds: false,
+        file_name: query.file_name,
+        new_mod: { pretty_name: query.pretty_name },
+        ...(query.notes ? { notes: query.notes } : {}),
+      }),
+  } as const;
+
   return [
     route({
-      method: 'PUT',
+      ...upload,
       url: '/api/mod/:slug/:version/archive',
-      tag: 'Mods',
       summary: "Upload a version's archive (a zip, or a jar Depot packages)",
-      description:
-        'The body is the file itself, streamed (Content-Length optional). A `.jar` becomes a zip holding ' +
-        '`mods/<file_name>`, reproducibly; a `.zip` is checked and stored as it is. md5, size, sha1, sha256 and ' +
-        'sha512 are computed from the stored bytes, and launchers download it from the mirror URL, which Depot ' +
-        'answers (`GET /mods/{slug}/{slug}-{version}.zip`). Uploading the same bytes again changes nothing. A ' +
-        'version created with `create=true` follows the rules of every new version (422).',
-      access: 'mods_manage',
-      privateFields: 'mods_manage',
       params: versionParams,
-      query: uploadQuery,
-      streamedBody,
-      response: res.archiveUpload,
-      returns: "The archive is now the version's (or already was: `changed: false`).",
-      answers: {
-        ...bodyAnswers,
-        201: { description: 'The version was created with the archive (`create=true`).', schema: res.archiveUpload },
-        409:
-          `"${reasonMessage('ARCHIVE_EXISTS')}" (\`replace\` not asked); "${reasonMessage('ARCHIVE_UPLOAD_CONFLICT')}"; ` +
-          '"The version is in <n> build(s): <modpack> <build> (published), …" (`replace` of an archive builds use, ' +
-          'without `replace_in_builds`; the file is not read).',
-        422: invalid(
-          'a new version (`create=true`) that breaks the version rules; `{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip',
-        ),
-      },
-      invalidates: (params) => [tag.modName(params.slug)],
-      // Looked up for a refused body (its media type, its query): which record must exist does not
-      // wait for the rest of the query, the version unless `create` (when `create` itself is
-      // refused, only the mod). A version segment that names none answers its own 404.
-      target: ({ params: { slug, version }, req }) => {
-        if (version === undefined) return undefined;
-        const flag = uploadQuery.shape.create.safeParse((req.query as { create?: unknown }).create);
-        const create = flag.success ? flag.data : true;
-        return create ? catalog.GetMod({ slug }) : catalog.GetVersion({ slug, version });
-      },
-      handler: ({ params, query, req, file }) =>
-        receive(req, file, {
-          slug: params.slug,
-          version: params.version,
-          create_version: query.create,
-          replace: query.replace,
-          replace_in_builds: query.replace_in_builds,
-          file_name: query.file_name,
-          ...(query.notes ? { notes: query.notes } : {}),
-        }),
     }),
     route({
-      method: 'PUT',
+      ...upload,
+      url: '/api/mod/:slug/:version/archive/:file_name',
+      summary: "Upload a version's archive named by the path (`curl -T`)",
+      params: versionParams.extend({ file_name: fileNameSegment }),
+    }),
+    route({
+      ...newMod,
       url: '/api/manage/mods/:slug/:version/archive',
-      tag: 'Mods',
       summary: 'Create a mod with its first version, from the archive',
-      description:
-        'As the upload to an existing mod with `create=true`, the mod created too, in the same transaction: a file ' +
-        'that is refused leaves no mod behind. The slug follows the rules of `POST /api/mod`, the version those of ' +
-        'every new version.',
-      access: 'mods_create',
-      alsoNeeds: 'mods_manage',
-      params: z.object({
-        slug: segment('MOD_NOT_FOUND', "The new mod's slug (its `name`), percent-encoded."),
-        version: segment('VERSION_NOT_FOUND', 'The first version string, percent-encoded.'),
-      }),
-      query: newModQuery,
-      streamedBody,
-      status: 201,
-      response: res.archiveUpload,
-      returns: 'The mod was created with its first version and the archive.',
-      answers: {
-        ...bodyAnswers,
-        422: invalid(
-          '`{"error": {"name": ["The name has already been taken."]}}`: the mod exists (upload to it instead); ' +
-            'a slug or version that breaks the rules; `{"error": "The file is not a zip or jar archive: …"}`',
-        ),
-      },
-      invalidates: (params) => [tag.modList, tag.modName(params.slug)],
-      handler: ({ params, query, req, file }) =>
-        receive(req, file, {
-          slug: params.slug,
-          version: params.version,
-          create_version: true,
-          replace: false,
-          replace_in_builds: false,
-          file_name: query.file_name,
-          new_mod: { pretty_name: query.pretty_name },
-          ...(query.notes ? { notes: query.notes } : {}),
-        }),
+      params: newModParams,
+    }),
+    route({
+      ...newMod,
+      url: '/api/manage/mods/:slug/:version/archive/:file_name',
+      summary: 'Create a mod with its first version, from the archive named by the path (`curl -T`)',
+      params: newModParams.extend({ file_name: fileNameSegment }),
     }),
   ];
 }
