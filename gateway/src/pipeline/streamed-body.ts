@@ -40,8 +40,12 @@ function streamedBodyOf(req: FastifyRequest): StreamedBody {
   return declared;
 }
 
-/** The media type of a request without its parameters, lowercased ('' when none). */
-const mediaType = (header: string | undefined): string => (header ?? '').split(';')[0].trim().toLowerCase();
+/**
+ * The media type of a request without its parameters, lowercased. A body sent without one is taken
+ * as `application/octet-stream`, as RFC 9110 §8.3 allows: `curl -T` sends none.
+ */
+const mediaType = (header: string | undefined): string =>
+  header === undefined ? 'application/octet-stream' : header.split(';')[0].trim().toLowerCase();
 
 /**
  * The media type, then the query (which carries what a body would; the file's name possibly from

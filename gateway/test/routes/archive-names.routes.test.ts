@@ -102,6 +102,23 @@ describe('the name the catalog is sent', () => {
   });
 });
 
+describe('as curl -T sends it', () => {
+  it('without a Content-Type (taken as application/octet-stream), the name from the path', async () => {
+    const res = await h.request('PUT', '/api/mod/jei/1.0/archive/jei%201.0%2B%C3%A9.jar', {
+      headers: bearer('admin'),
+      body: JAR,
+    });
+    expect(res.status).toBe(200);
+    expect(names()).toEqual(['jei 1.0+é.jar']);
+  });
+
+  it('a media type that is no file is still refused (415), whatever names the file', async () => {
+    const res = await put('/api/mod/jei/1.0/archive/jei.jar', { 'content-type': 'text/plain' });
+    expect(res.status).toBe(415);
+    expect(received).toEqual([]);
+  });
+});
+
 describe('refusals', () => {
   /** The same request with the name in the query, the header and the path: the three answers. */
   async function fromEach(name: string, query = '') {
