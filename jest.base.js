@@ -11,9 +11,10 @@ module.exports = (dir, extra = {}) => ({
       { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
-  // cookie@2 (used by Fastify's inject) and content-disposition@1 (used by @fastify/static, behind
-  // Swagger UI) ship ESM only, as do @scure/base and @noble/hashes (under otplib, two-factor
-  // sign-in); jest's CommonJS runtime needs them transformed.
+  // cookie@2 (used by Fastify's inject) and content-disposition@3 (the gateway's uploads read a
+  // Content-Disposition header with it; @fastify/static uses it behind Swagger UI) ship ESM only, as
+  // do @scure/base and @noble/hashes (under otplib, two-factor sign-in); jest's CommonJS runtime
+  // needs them transformed.
   transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|@scure/base|@noble/hashes)/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/**/*.test.ts'],
