@@ -1,5 +1,5 @@
 // The name of a streamed body's file (route.ts `nameField`), from wherever the client put it, in
-// this order (docs/api.md#upload-an-archive):
+// this order (docs/api.md#the-files-name):
 //   1. the query's field (`?file_name=jei-1.0.jar`), when the query has it at all (even empty);
 //   2. the `filename` of a `Content-Disposition` request header, its RFC 8187 `filename*` (UTF-8)
 //      preferred when it decodes, as RFC 6266 §4.3 asks;

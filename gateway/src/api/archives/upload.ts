@@ -44,7 +44,7 @@ const flag = (description: string) =>
     .meta({ description });
 
 /** Where the file's name may come from, and which wins (pipeline/file-name.ts). */
-export const NAME_SOURCES =
+const NAME_SOURCES =
   "The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or " +
   "else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last " +
   'segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over ' +
@@ -70,7 +70,7 @@ export const uploadQuery = z.object({
  * The file's name as the last segment of the path (`curl -T jei-1.0.jar https://…/archive/`):
  * `*.jar` or `*.zip`, any case; any other last segment is no route (404 `Not found.`).
  */
-export const ARCHIVE_NAME = /^[\s\S]*\.(?:[jJ][aA][rR]|[zZ][iI][pP])$/;
+const ARCHIVE_NAME = /^[\s\S]*\.(?:[jJ][aA][rR]|[zZ][iI][pP])$/;
 const fileNameSegment = routedSegment(
   ARCHIVE_NAME,
   "The file's name, percent-encoded, ending in `.jar` or `.zip` (any case): what `curl -T <file>` appends to a URL " +
