@@ -226,6 +226,18 @@ describe('every answer is the documented one', () => {
         '/api/manage/mods/{slug}/{version}/archive',
       ),
     ).toMatchObject({ created_version: true, version: { version: '1.0' } });
+    // Both with the file named by the path, as `curl -T <file> …/archive/` sends it: 201, then 200.
+    const byPath = '/api/mod/{slug}/{version}/archive/{file_name}';
+    await upload('/api/mod/jei/4.0/archive/jei-4.0.jar?create=true', jar, 201, byPath);
+    expect(await upload('/api/mod/jei/4.0/archive/jei-4.0.jar', jar, 200, byPath)).toMatchObject({ changed: false });
+    expect(
+      await upload(
+        '/api/manage/mods/pathjar/1.0/archive/pathjar-1.0.jar?pretty_name=Path%20Jar',
+        jar,
+        201,
+        '/api/manage/mods/{slug}/{version}/archive/{file_name}',
+      ),
+    ).toMatchObject({ created_version: true, version: { version: '1.0' } });
     const download = await fetch(`${t.url}/mods/jei/jei-3.0.zip`);
     const zip = Buffer.from(await download.arrayBuffer());
     expect([download.status, download.headers.get('content-type'), md5Hex(zip)]).toEqual([
@@ -651,6 +663,7 @@ describe('the documented access is the enforced one', () => {
     id: '2147483000',
     uuid: '00000000-0000-4000-8000-000000000000',
     key: 'absent-key',
+    file_name: 'absent.jar',
   };
   const url = (template: string) => template.replace(/\{(\w+)\}/g, (_m, name: string) => FILL[name]);
   const call = async (method: string, template: string, token: string | null) => {
