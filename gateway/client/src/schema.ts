@@ -238,6 +238,50 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/mods/{slug}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload an archive to the version its metadata names (created when missing)
+         * @description As the upload with `create=true`, the version being the one the archive's metadata names (docs/archives.md#metadata): created when the mod has no such version, else the upload goes to it. An archive whose metadata names no version, or several, is refused (422 under `version`), nothing stored. The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over the header, the header over the path; the name is judged by the same rules whichever it came from (422 under `file_name`), and with none of them the upload is refused as without `file_name`.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
+         */
+        put: operations["putManageModsBySlugArchive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/mods/{slug}/archive/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload an archive named by the path to the version its metadata names (`curl -T`)
+         * @description As the upload with `create=true`, the version being the one the archive's metadata names (docs/archives.md#metadata): created when the mod has no such version, else the upload goes to it. An archive whose metadata names no version, or several, is refused (422 under `version`), nothing stored. The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over the header, the header over the path; the name is judged by the same rules whichever it came from (422 under `file_name`), and with none of them the upload is refused as without `file_name`.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
+         */
+        put: operations["putManageModsBySlugArchiveByFileName"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/mods/{slug}/{version}/archive": {
         parameters: {
             query?: never;
@@ -1493,6 +1537,36 @@ export type components = {
                 created_at: string;
             };
         };
+        ModFacts: {
+            /**
+             * @description The file it was read from: `fabric` (fabric.mod.json), `quilt` (quilt.mod.json), `forge` (META-INF/mods.toml), `neoforge` (META-INF/neoforge.mods.toml), `mcmod.info` (mcmod.info).
+             * @enum {string}
+             */
+            format: "fabric" | "quilt" | "forge" | "neoforge" | "mcmod.info";
+            /** @description The jar inside the archive it was read from (`mods/x.jar`); absent for the archive itself. */
+            file?: string;
+            /** @description The mod's id. */
+            id: string;
+            name?: string;
+            version?: string;
+            authors: string[];
+            description?: string;
+            /** @description An http or https address only. */
+            url?: string;
+            /** @description The Minecraft versions, as the file writes them (alternatives joined with ` || `). */
+            minecraft?: string;
+            loader?: {
+                /** @enum {string} */
+                name: "fabric" | "quilt" | "forge" | "neoforge";
+                /** @description The loader's versions, as the file writes them. */
+                range?: string;
+            };
+            /**
+             * @description Where the mod runs; absent when the file does not say.
+             * @enum {string}
+             */
+            side?: "client" | "server" | "both";
+        };
         ManagedVersion: {
             id: number;
             mod_id: number;
@@ -1525,6 +1599,10 @@ export type components = {
              * @example 2024-01-02T03:04:05.000000Z
              */
             hosted_at?: string;
+            /** @description What the archive's metadata files said when it was uploaded: its own, and for a Technic zip those of each jar under `mods/`. Absent for an archive Depot never read (not uploaded to it). */
+            metadata?: {
+                mods: components["schemas"]["ModFacts"][];
+            };
         };
         ManagedModpackList: {
             modpacks: {
@@ -1654,7 +1732,7 @@ export type components = {
             stored: boolean;
             /** @description A jar packaged by Depot into a zip holding `mods/<file_name>`. */
             packaged: boolean;
-            /** @description Accepted, but worth a look: a zip with none of mods/, config/, bin/ at its top level. */
+            /** @description Accepted, but worth a look: a zip with none of mods/, config/, bin/ at its top level; metadata the archive's files hold that was skipped (malformed, too large, not UTF-8); metadata naming another mod id than the slug, or another version than the one given (docs/archives.md#metadata). */
             warnings: string[];
             /** @description The builds that hold the version, whose launchers download the new archive from now on: set when a replace changed the archive (`replace_in_builds`), else empty. */
             builds: {
@@ -3162,6 +3240,326 @@ export interface operations {
                 };
             };
             /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or a new version (`create=true`) that breaks the version rules; `{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. "The archive store is unavailable.": the store is down (nothing recorded; try again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putManageModsBySlugArchive: {
+        parameters: {
+            query?: {
+                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. Required unless a `Content-Disposition` header or the path names the file; the query wins over both. */
+                file_name?: string;
+                /** @description `true`: replace a different archive the version has (docs/archives.md#replacing-an-archive). */
+                replace?: "0" | "1" | "true" | "false";
+                /** @description `true`, with `replace`: replace an archive that builds use; without it such a replace is refused (409) before the file is read, naming the builds. */
+                replace_in_builds?: "0" | "1" | "true" | "false";
+                /** @description The new version's private notes. Absent, null or an empty string leaves it unset. */
+                notes?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file, streamed. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/zip": string;
+                "application/java-archive": string;
+                "application/x-java-archive": string;
+            };
+        };
+        responses: {
+            /** @description The version the archive names already had this archive, or now has it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveUpload"];
+                };
+            };
+            /** @description The version the archive names was created with it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveUpload"];
+                };
+            };
+            /** @description "The upload was cut short: the body ended before all of it arrived.": the body ended early (or differed from its Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Upload timeout: no byte arrived for ARCHIVE_UPLOAD_IDLE_MS, or the body took longer than ARCHIVE_UPLOAD_TIMEOUT_MS." (nothing stored) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The version already has a different archive: ask to replace it." (`replace` not asked); "Another upload to this version finished first."; "The version is in <n> build(s): <modpack> <build> (published), …" (`replace` of an archive builds use, without `replace_in_builds`; the file is not read). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).": refused at once when Content-Length says so, else as soon as it is passed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send the file as application/octet-stream, application/zip, application/java-archive or application/x-java-archive." */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"version": ["The archive's metadata names no version: give the version in the path."]}}`; a version that breaks the version rules; `{"error": "The file is not a zip or jar archive: …"}`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. "The archive store is unavailable.": the store is down (nothing recorded; try again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putManageModsBySlugArchiveByFileName: {
+        parameters: {
+            query?: {
+                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. Required unless a `Content-Disposition` header or the path names the file; the query wins over both. */
+                file_name?: string;
+                /** @description `true`: replace a different archive the version has (docs/archives.md#replacing-an-archive). */
+                replace?: "0" | "1" | "true" | "false";
+                /** @description `true`, with `replace`: replace an archive that builds use; without it such a replace is refused (409) before the file is read, naming the builds. */
+                replace_in_builds?: "0" | "1" | "true" | "false";
+                /** @description The new version's private notes. Absent, null or an empty string leaves it unset. */
+                notes?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+                /** @description The file's name, percent-encoded, ending in `.jar` or `.zip` (any case): what `curl -T <file>` appends to a URL ending in `/`. Any other last segment is no route (404 `Not found.`). The `file_name` query field and a `Content-Disposition` header win over it. */
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file, streamed. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/zip": string;
+                "application/java-archive": string;
+                "application/x-java-archive": string;
+            };
+        };
+        responses: {
+            /** @description The version the archive names already had this archive, or now has it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveUpload"];
+                };
+            };
+            /** @description The version the archive names was created with it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveUpload"];
+                };
+            };
+            /** @description "The upload was cut short: the body ended before all of it arrived.": the body ended early (or differed from its Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.", "Not found." (a `{file_name}` the route does not take is no route). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Upload timeout: no byte arrived for ARCHIVE_UPLOAD_IDLE_MS, or the body took longer than ARCHIVE_UPLOAD_TIMEOUT_MS." (nothing stored) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The version already has a different archive: ask to replace it." (`replace` not asked); "Another upload to this version finished first."; "The version is in <n> build(s): <modpack> <build> (published), …" (`replace` of an archive builds use, without `replace_in_builds`; the file is not read). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).": refused at once when Content-Length says so, else as soon as it is passed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send the file as application/octet-stream, application/zip, application/java-archive or application/x-java-archive." */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"version": ["The archive's metadata names no version: give the version in the path."]}}`; a version that breaks the version rules; `{"error": "The file is not a zip or jar archive: …"}`. */
             422: {
                 headers: {
                     [name: string]: unknown;

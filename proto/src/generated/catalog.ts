@@ -6,6 +6,7 @@ import type { AdoptVersionArchivesResponse as _depot_catalog_v1_AdoptVersionArch
 import type { AdoptedArchive as _depot_catalog_v1_AdoptedArchive, AdoptedArchive__Output as _depot_catalog_v1_AdoptedArchive__Output } from './depot/catalog/v1/AdoptedArchive';
 import type { ArchiveBuild as _depot_catalog_v1_ArchiveBuild, ArchiveBuild__Output as _depot_catalog_v1_ArchiveBuild__Output } from './depot/catalog/v1/ArchiveBuild';
 import type { ArchiveCheck as _depot_catalog_v1_ArchiveCheck, ArchiveCheck__Output as _depot_catalog_v1_ArchiveCheck__Output } from './depot/catalog/v1/ArchiveCheck';
+import type { ArchiveFacts as _depot_catalog_v1_ArchiveFacts, ArchiveFacts__Output as _depot_catalog_v1_ArchiveFacts__Output } from './depot/catalog/v1/ArchiveFacts';
 import type { CatalogServiceClient as _depot_catalog_v1_CatalogServiceClient, CatalogServiceDefinition as _depot_catalog_v1_CatalogServiceDefinition } from './depot/catalog/v1/CatalogService';
 import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from './depot/catalog/v1/CheckVersionArchivesRequest';
 import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from './depot/catalog/v1/CheckVersionArchivesResponse';
@@ -22,6 +23,8 @@ import type { GetVersionsByIdsRequest as _depot_catalog_v1_GetVersionsByIdsReque
 import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from './depot/catalog/v1/ListModsRequest';
 import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from './depot/catalog/v1/ListModsResponse';
 import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from './depot/catalog/v1/Mod';
+import type { ModFacts as _depot_catalog_v1_ModFacts, ModFacts__Output as _depot_catalog_v1_ModFacts__Output } from './depot/catalog/v1/ModFacts';
+import type { ModLoaderRange as _depot_catalog_v1_ModLoaderRange, ModLoaderRange__Output as _depot_catalog_v1_ModLoaderRange__Output } from './depot/catalog/v1/ModLoaderRange';
 import type { ModSummary as _depot_catalog_v1_ModSummary, ModSummary__Output as _depot_catalog_v1_ModSummary__Output } from './depot/catalog/v1/ModSummary';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from './depot/catalog/v1/ModVersion';
 import type { ModWithVersions as _depot_catalog_v1_ModWithVersions, ModWithVersions__Output as _depot_catalog_v1_ModWithVersions__Output } from './depot/catalog/v1/ModWithVersions';
@@ -51,6 +54,7 @@ export interface ProtoGrpcType {
         AdoptedArchive: MessageTypeDefinition<_depot_catalog_v1_AdoptedArchive, _depot_catalog_v1_AdoptedArchive__Output>
         ArchiveBuild: MessageTypeDefinition<_depot_catalog_v1_ArchiveBuild, _depot_catalog_v1_ArchiveBuild__Output>
         ArchiveCheck: MessageTypeDefinition<_depot_catalog_v1_ArchiveCheck, _depot_catalog_v1_ArchiveCheck__Output>
+        ArchiveFacts: MessageTypeDefinition<_depot_catalog_v1_ArchiveFacts, _depot_catalog_v1_ArchiveFacts__Output>
         CatalogService: SubtypeConstructor<typeof grpc.Client, _depot_catalog_v1_CatalogServiceClient> & { service: _depot_catalog_v1_CatalogServiceDefinition }
         CheckVersionArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesRequest__Output>
         CheckVersionArchivesResponse: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
@@ -67,6 +71,8 @@ export interface ProtoGrpcType {
         ListModsRequest: MessageTypeDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsRequest__Output>
         ListModsResponse: MessageTypeDefinition<_depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsResponse__Output>
         Mod: MessageTypeDefinition<_depot_catalog_v1_Mod, _depot_catalog_v1_Mod__Output>
+        ModFacts: MessageTypeDefinition<_depot_catalog_v1_ModFacts, _depot_catalog_v1_ModFacts__Output>
+        ModLoaderRange: MessageTypeDefinition<_depot_catalog_v1_ModLoaderRange, _depot_catalog_v1_ModLoaderRange__Output>
         ModSummary: MessageTypeDefinition<_depot_catalog_v1_ModSummary, _depot_catalog_v1_ModSummary__Output>
         ModVersion: MessageTypeDefinition<_depot_catalog_v1_ModVersion, _depot_catalog_v1_ModVersion__Output>
         ModWithVersions: MessageTypeDefinition<_depot_catalog_v1_ModWithVersions, _depot_catalog_v1_ModWithVersions__Output>

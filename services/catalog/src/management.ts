@@ -23,12 +23,16 @@ export class CatalogManagement {
     return this.orm.em.fork() as SqlEntityManager;
   }
 
-  /** The mod by exact name and its versions in creation order. */
+  /** The mod by exact name and its versions in creation order, with what their archives' metadata said. */
   async modWithVersions(slug: string): Promise<{ mod: Mod; versions: ModVersion[] }> {
     const em = this.em();
     const mod = await em.findOne(ModSchema, { name: slug });
     if (!mod) throw new DepotError('MOD_NOT_FOUND');
-    const versions = await em.find(ModVersionSchema, { modId: mod.id }, { orderBy: { id: 'asc' } });
+    const versions = await em.find(
+      ModVersionSchema,
+      { modId: mod.id },
+      { orderBy: { id: 'asc' }, populate: ['metadata'] },
+    );
     return { mod, versions };
   }
 

@@ -5,6 +5,7 @@ import { type FullMessage } from '@depot/common/grpc';
 import type { catalogV1 } from '@depot/proto';
 import type { Mod } from './entities/mod';
 import type { ModVersion } from './entities/mod-version';
+import type { ModFacts } from './archives/metadata';
 
 /** A nullable column as an optional proto field: null is left unset. */
 export const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
@@ -41,5 +42,24 @@ export function toVersionMessage(v: ModVersion): FullMessage<catalogV1.ModVersio
     hosted: opt(v.hosted),
     // (a raw row's timestamp may come as text)
     hosted_at: v.hostedAt ? formatTimestamp(new Date(v.hostedAt)) : undefined,
+    // Unset unless loaded (a lazy column) and read at an upload.
+    metadata: v.metadata ? { mods: v.metadata.mods.map(toFactsMessage) } : undefined,
+  };
+}
+
+/** A mod's facts as read from its archive (archives/metadata), as a proto message. */
+export function toFactsMessage(f: ModFacts): FullMessage<catalogV1.ModFacts__Output> {
+  return {
+    format: f.format,
+    file: f.file,
+    id: f.id,
+    name: f.name,
+    version: f.version,
+    authors: f.authors,
+    description: f.description,
+    url: f.url,
+    minecraft: f.minecraft,
+    loader: f.loader && { name: f.loader.name, range: f.loader.range },
+    side: f.side,
   };
 }

@@ -2,7 +2,7 @@
 // exported so that the benchmark's EXPLAIN check (test/bench/explain.ts) looks at the very
 // statements the service runs. Served by mods_name_exact, mod_versions_mod_id_version_unique and
 // the primary keys.
-import { selectProperties, statement, type MissingRow, type RawRow } from '@depot/common/runtime';
+import { propertiesOf, selectProperties, statement, type MissingRow, type RawRow } from '@depot/common/runtime';
 import { ModSchema, type Mod } from './entities/mod';
 import { ModVersionSchema, type ModVersion } from './entities/mod-version';
 
@@ -28,8 +28,11 @@ export const GET_MOD_SQL = `select ${selectProperties(ModSchema, 'm')},
        array(select v.version from mod_versions v where v.mod_id = m.id order by v.id) as versions
   from mods m where m.name = ?`;
 
-/** The mod (one row, or none) and its version with exactly that string (null columns if none). Parameters: version, slug. */
-export const GET_VERSION_SQL = `select ${selectProperties(ModVersionSchema, 'v')}
+/**
+ * The mod (one row, or none) and its version with exactly that string (null columns if none), its
+ * metadata left out (management views only). Parameters: version, slug.
+ */
+export const GET_VERSION_SQL = `select ${selectProperties(ModVersionSchema, 'v', propertiesOf(ModVersionSchema, ['metadata']))}
   from mods m left join mod_versions v on v.mod_id = m.id and v.version = ?
  where m.name = ?`;
 

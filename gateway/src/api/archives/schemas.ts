@@ -13,7 +13,12 @@ export const archiveUpload = z
     packaged: z.boolean().meta({ description: 'A jar packaged by Depot into a zip holding `mods/<file_name>`.' }),
     warnings: z
       .array(z.string())
-      .meta({ description: 'Accepted, but worth a look: a zip with none of mods/, config/, bin/ at its top level.' }),
+      .meta({
+        description:
+          "Accepted, but worth a look: a zip with none of mods/, config/, bin/ at its top level; metadata the archive's " +
+          'files hold that was skipped (malformed, too large, not UTF-8); metadata naming another mod id than the slug, ' +
+          'or another version than the one given (docs/archives.md#metadata).',
+      }),
     builds: z
       .array(
         z.strictObject({

@@ -78,6 +78,9 @@ const fileNameSegment = routedSegment(
     '`Content-Disposition` header win over it.',
 );
 
+/** An upload whose version the archive names: created when missing (the query of an upload without `create`). */
+export const versionFromArchiveQuery = uploadQuery.omit({ create: true });
+
 /** A new mod's upload: its display name, and the file (docs/api.md#create-a-mod-from-an-archive). */
 export const newModQuery = z.object({
   file_name: uploadQuery.shape.file_name,
@@ -191,6 +194,50 @@ export function archiveUploadRoutes(app: FastifyInstance) {
       }),
   } as const;
 
+  // An upload to an existing mod whose version is the one the archive names, likewise.
+  const modParams = z.object({ slug: versionParams.shape.slug });
+  const versionFromArchive = {
+    method: 'PUT',
+    tag: 'Mods',
+    description:
+      'As the upload with `create=true`, the version being the one the archive\'s metadata names ' +
+      '(docs/archives.md#metadata): created when the mod has no such version, else the upload goes to it. An ' +
+      `archive whose metadata names no version, or several, is refused (422 under \`version\`), nothing stored. ${NAME_SOURCES}`,
+    access: 'mods_manage',
+    privateFields: 'mods_manage',
+    query: versionFromArchiveQuery,
+    streamedBody,
+    response: res.archiveUpload,
+    returns: 'The version the archive names already had this archive, or now has it.',
+    answers: {
+      ...bodyAnswers,
+      201: { description: 'The version the archive names was created with it.', schema: res.archiveUpload },
+      409: upload.answers[409],
+      422: invalid(
+        '`{"error": {"version": ["The archive\'s metadata names no version: give the version in the path."]}}`; ' +
+          'a version that breaks the version rules; `{"error": "The file is not a zip or jar archive: …"}`',
+      ),
+    },
+    invalidates: (params: { slug: string }) => [tag.modName(params.slug)],
+    target: ({ params: { slug } }: TargetContext<{ slug: string }>) => catalog.GetMod({ slug }),
+    handler: ({
+      params,
+      query,
+      req,
+      file,
+    }: Context<{ slug: string }, z.output<typeof versionFromArchiveQuery>, undefined>) =>
+      receive(req, file, {
+        slug: params.slug,
+        version: '',
+        version_from_archive: true,
+        create_version: true,
+        replace: query.replace,
+        replace_in_builds: query.replace_in_builds,
+        file_name: query.file_name,
+        ...(query.notes ? { notes: query.notes } : {}),
+      }),
+  } as const;
+
   // A new mod with its first version, likewise under two paths.
   const newModParams = z.object({
     slug: segment('MOD_NOT_FOUND', "The new mod's slug (its `name`), percent-encoded."),
@@ -243,6 +290,18 @@ export function archiveUploadRoutes(app: FastifyInstance) {
       url: '/api/mod/:slug/:version/archive/:file_name',
       summary: "Upload a version's archive named by the path (`curl -T`)",
       params: versionParams.extend({ file_name: fileNameSegment }),
+    }),
+    route({
+      ...versionFromArchive,
+      url: '/api/manage/mods/:slug/archive',
+      summary: 'Upload an archive to the version its metadata names (created when missing)',
+      params: modParams,
+    }),
+    route({
+      ...versionFromArchive,
+      url: '/api/manage/mods/:slug/archive/:file_name',
+      summary: 'Upload an archive named by the path to the version its metadata names (`curl -T`)',
+      params: modParams.extend({ file_name: fileNameSegment }),
     }),
     route({
       ...newMod,

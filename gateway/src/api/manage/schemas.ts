@@ -1,6 +1,6 @@
 // What the management reads and the pack doctor answer (docs/api.md#management-reads, #pack-doctor).
 import { z } from 'zod';
-import { FINDING_CODES } from '@depot/common';
+import { FINDING_CODES, MOD_FORMATS, MOD_LOADERS, MOD_SIDES } from '@depot/common';
 import { buildRecord, modpackRecord } from '../modpacks/schemas';
 import { modRecord, versionRecord } from '../mods/schemas';
 import { id, timestamp } from '../schemas';
@@ -17,6 +17,39 @@ const count = z.number().int().min(0);
 
 const hex = (description: string) => z.string().optional().meta({ description });
 
+/** What one mod's metadata file in an archive says (docs/archives.md#metadata). */
+export const modFacts = z
+  .strictObject({
+    format: z.enum(MOD_FORMATS.map((f) => f.format)).meta({
+      description: `The file it was read from: ${MOD_FORMATS.map((f) => `\`${f.format}\` (${f.file})`).join(', ')}.`,
+    }),
+    file: z
+      .string()
+      .optional()
+      .meta({ description: 'The jar inside the archive it was read from (`mods/x.jar`); absent for the archive itself.' }),
+    id: z.string().meta({ description: "The mod's id." }),
+    name: z.string().optional(),
+    version: z.string().optional(),
+    authors: z.array(z.string()),
+    description: z.string().optional(),
+    url: z.string().optional().meta({ description: 'An http or https address only.' }),
+    minecraft: z
+      .string()
+      .optional()
+      .meta({ description: 'The Minecraft versions, as the file writes them (alternatives joined with ` || `).' }),
+    loader: z
+      .strictObject({
+        name: z.enum(MOD_LOADERS),
+        range: z.string().optional().meta({ description: "The loader's versions, as the file writes them." }),
+      })
+      .optional(),
+    side: z
+      .enum(MOD_SIDES)
+      .optional()
+      .meta({ description: 'Where the mod runs; absent when the file does not say.' }),
+  })
+  .meta({ id: 'ModFacts' });
+
 /** A version as management sees it: the record, and the digests of an archive Depot hosts. */
 export const managedVersion = versionRecord
   .extend({
@@ -27,6 +60,14 @@ export const managedVersion = versionRecord
     hosted_at: timestamp.optional().meta({
       description: "When the hosted archive was recorded (its downloads' Last-Modified): present only while hosted.",
     }),
+    metadata: z
+      .strictObject({ mods: z.array(modFacts) })
+      .optional()
+      .meta({
+        description:
+          "What the archive's metadata files said when it was uploaded: its own, and for a Technic zip those of each " +
+          'jar under `mods/`. Absent for an archive Depot never read (not uploaded to it).',
+      }),
   })
   .meta({ id: 'ManagedVersion' });
 
@@ -163,3 +204,4 @@ export type ManagedModpack = z.infer<typeof managedModpack>;
 export type ManagedBuild = z.infer<typeof managedBuild>;
 export type ManagedMod = z.infer<typeof managedMod>;
 export type ManagedVersion = z.infer<typeof managedVersion>;
+export type ModFacts = z.infer<typeof modFacts>;

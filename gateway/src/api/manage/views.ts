@@ -1,4 +1,5 @@
 // The management reads' JSON bodies (docs/api.md#management-reads), built from proto messages.
+import type { ModLoader } from '@depot/common';
 import type { buildsV1, catalogV1 } from '@depot/proto';
 import { buildRecord, modpackRecord } from '../modpacks/views';
 import { modRecord, versionRecord } from '../mods/views';
@@ -62,9 +63,27 @@ export function managedMod(
   };
 }
 
-/** A version record with the digests of its hosted archive, while Depot hosts it. */
+/** A version record with the digests of its hosted archive, while Depot hosts it, and what its metadata said. */
 export function managedVersion(v: catalogV1.ModVersion__Output, showPrivate: boolean): res.ManagedVersion {
   const hosted =
     v.hosted !== undefined ? { sha1: v.sha1, sha256: v.sha256, sha512: v.sha512, hosted_at: v.hosted_at } : {};
-  return { ...versionRecord(v, showPrivate), ...hosted };
+  const metadata = v.metadata ? { metadata: { mods: v.metadata.mods.map(modFacts) } } : {};
+  return { ...versionRecord(v, showPrivate), ...hosted, ...metadata };
+}
+
+/** A mod's facts from its archive (an unset optional field is left out of the JSON). */
+function modFacts(f: catalogV1.ModFacts__Output): res.ModFacts {
+  return {
+    format: f.format as res.ModFacts['format'],
+    file: f.file,
+    id: f.id,
+    name: f.name,
+    version: f.version,
+    authors: f.authors,
+    description: f.description,
+    url: f.url,
+    minecraft: f.minecraft,
+    loader: f.loader ? { name: f.loader.name as ModLoader, range: f.loader.range } : undefined,
+    side: f.side as res.ModFacts['side'],
+  };
 }

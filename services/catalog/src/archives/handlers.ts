@@ -7,7 +7,7 @@ import { type Logger } from '@depot/common/process';
 import { type AsyncHandlers } from '@depot/common/grpc';
 import type { catalogV1, CatalogServiceDefinition } from '@depot/proto';
 import { isStoreError, type StoreError } from '@depot/common/archive-store';
-import { opt, toVersionMessage } from '../messages';
+import { opt, toFactsMessage, toVersionMessage } from '../messages';
 import type { ArchiveAdoption } from './adopt';
 import type { FetchedVersions } from './fetched-version';
 import type { VersionArchives } from './rehash';
@@ -135,7 +135,8 @@ export function archiveHandlers(
           {
             slug: h.slug,
             version: h.version,
-            createVersion: h.create_version,
+            versionFromArchive: h.version_from_archive,
+            createVersion: h.create_version || h.version_from_archive,
             replace: h.replace,
             fileName: h.file_name,
             size: h.size ?? undefined,
@@ -156,7 +157,8 @@ export function archiveHandlers(
 
 function uploadResponse(r: Awaited<ReturnType<ArchiveUploads['upload']>>): catalogV1.UploadArchiveResponse {
   return {
-    version: toVersionMessage(r.version),
+    // What was read now, whether or not the version's record changed.
+    version: { ...toVersionMessage(r.version), metadata: { mods: r.metadata.mods.map(toFactsMessage) } },
     created_version: r.createdVersion,
     changed: r.changed,
     stored: r.stored,

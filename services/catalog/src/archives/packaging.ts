@@ -80,13 +80,18 @@ export function packageJar(jar: Readable, entry: string): Readable {
   return out;
 }
 
+/** What the checks found: warnings to return with the upload, and where a packaged jar lies in the object. */
+export interface ArchiveChecked {
+  warnings: string[];
+  jar?: { start: number; size: number };
+}
+
 /**
- * Checks the staged object; answers the warnings to return with the upload. A zip is refused when
- * its central directory cannot be read, it has more entries than ARCHIVE_MAX_ENTRIES, or an entry
- * could be extracted otherwise than checked (zip/judge.ts); a packaged jar's own directory must be
- * readable, within the limit.
+ * Checks the staged object. A zip is refused when its central directory cannot be read, it has
+ * more entries than ARCHIVE_MAX_ENTRIES, or an entry could be extracted otherwise than checked
+ * (zip/judge.ts); a packaged jar's own directory must be readable, within the limit.
  */
-export async function checkArchive(staged: StagedObject, kind: UploadKind, limits: ZipLimits): Promise<string[]> {
+export async function checkArchive(staged: StagedObject, kind: UploadKind, limits: ZipLimits): Promise<ArchiveChecked> {
   const size = staged.digests.size;
   const what = kind === 'jar' ? 'the packaged zip' : 'the zip';
   const judged = await judgeZip(new StagedReader(staged, 0, size), size, what, limits);
@@ -95,10 +100,12 @@ export async function checkArchive(staged: StagedObject, kind: UploadKind, limit
     const jar = judged.first;
     if (!jar) throw notZip('the packaged zip holds no jar');
     await checkJar(new StagedReader(staged, jar.start, jar.size), jar.size, limits);
-    return [];
+    return { warnings: [], jar: { start: jar.start, size: jar.size } };
   }
-  if (judged.launcherFolder) return [];
-  return [
-    `The zip has none of ${LAUNCHER_FOLDERS.map((f) => `${f}/`).join(', ')} at its top level: the launcher extracts it into the modpack's folder as it is.`,
-  ];
+  if (judged.launcherFolder) return { warnings: [] };
+  return {
+    warnings: [
+      `The zip has none of ${LAUNCHER_FOLDERS.map((f) => `${f}/`).join(', ')} at its top level: the launcher extracts it into the modpack's folder as it is.`,
+    ],
+  };
 }

@@ -14,10 +14,15 @@ import { ModVersionSchema, type ModVersion } from '../entities/mod-version';
 import { StoreError, type ArchiveDigests } from '@depot/common/archive-store';
 import { lockObject, type ArchiveObjects } from './objects';
 import { checkArchive, packageJar, uploadKind } from './packaging';
+import type { ModMetadata } from './metadata';
+import { disagreements, readStagedMetadata, versionFromFacts } from './upload-facts';
 
 export interface UploadRequest {
   slug: string;
+  /** '' with versionFromArchive. */
   version: string;
+  /** The version is the one the archive's metadata names (upload-facts.ts); implies createVersion. */
+  versionFromArchive?: boolean;
   createVersion: boolean;
   replace: boolean;
   fileName: string;
@@ -48,6 +53,8 @@ export interface UploadResult {
   stored: boolean;
   packaged: boolean;
   warnings: string[];
+  /** What the archive's metadata says, as recorded with the version. */
+  metadata: ModMetadata;
   /** The builds whose launchers get the new bytes (a replace that changed the archive). */
   builds: BuildUse[];
 }
@@ -97,20 +104,19 @@ export class ArchiveUploads {
   async upload(req: UploadRequest, body: Readable, cancelled?: AbortSignal): Promise<UploadResult> {
     const store = this.objects.store;
     const maxBytes = this.byteLimit(req.size);
-    const before = await this.current(this.em(), req.slug, req.version, { newMod: !!req.newMod });
-    // create_version: create it when missing; an existing version takes the upload as without it.
-    if (!req.createVersion && !req.newMod && !before.row) throw new DepotError('VERSION_NOT_FOUND');
-    // A version it creates follows the rule of every new version (the file's refusals come after).
-    if (!before.row) refuseNewVersion(req.version);
-    // Which builds a replace reaches: asked before the bytes are read, so that a refusal costs none.
-    const uses = before.row && req.replace ? await this.usage.buildsUsing(before.row.id) : [];
-    if (uses.length && !req.replaceInBuilds) throw inBuilds(uses);
+    const fromArchive = !!req.versionFromArchive;
+    let version = req.version;
+    // (Without a version yet: the mod's lookup only; the version's come once the archive named it.)
+    let before = await this.current(this.em(), req.slug, version, { newMod: !!req.newMod });
+    let uses: BuildUse[] = [];
+    if (!fromArchive) ({ uses } = await this.target(req, version, before));
     // After the records' lookups: a missing mod or version answers before the file (the order of checks).
     const { kind, entry } = uploadKind(req.fileName);
 
     const staged = await store.stage(kind === 'jar' ? packageJar(body, entry!) : body, maxBytes);
     const digests = staged.digests;
     let warnings: string[];
+    let metadata: ModMetadata;
     try {
       if (req.expectedMd5 !== undefined && digests.md5 !== req.expectedMd5) {
         throw new DepotError(
@@ -119,7 +125,18 @@ export class ArchiveUploads {
           `The archive's md5 is ${digests.md5}, the version records ${req.expectedMd5 || '(none)'}.`,
         );
       }
-      warnings = await checkArchive(staged, kind, { maxEntries: this.maxEntries });
+      const checked = await checkArchive(staged, kind, { maxEntries: this.maxEntries });
+      metadata = await readStagedMetadata(staged, checked.jar);
+      if (fromArchive) {
+        version = versionFromFacts(metadata);
+        before = await this.current(this.em(), req.slug, version, { newMod: !!req.newMod });
+        ({ uses } = await this.target({ ...req, createVersion: true }, version, before));
+      }
+      warnings = [
+        ...checked.warnings,
+        ...metadata.warnings.map((w) => `Metadata: ${w}.`),
+        ...(fromArchive ? [] : disagreements(metadata, req.slug, version)),
+      ];
     } catch (err) {
       await staged.discard();
       throw err;
@@ -130,7 +147,7 @@ export class ArchiveUploads {
     try {
       const recorded = await this.em().transactional(async (tx) => {
         await lockObject(tx, digests.sha256);
-        const now = await this.current(tx, req.slug, req.version, { forUpdate: true, newMod: !!req.newMod });
+        const now = await this.current(tx, req.slug, version, { forUpdate: true, newMod: !!req.newMod });
         if (!before.row) {
           if (now.row) {
             // Another upload created it first; the same bytes are no conflict.
@@ -162,6 +179,7 @@ export class ArchiveUploads {
           hostedAt: new Date(),
           // Launchers download a hosted archive from the mirror's form of URL (Depot's).
           url: null,
+          metadata: { mods: metadata.mods },
         };
         let row: ModVersion;
         if (now.row) {
@@ -174,7 +192,7 @@ export class ArchiveUploads {
           const modId = now.modId ?? (await insertMod(tx, { name: req.slug, prettyName: req.newMod!.prettyName })).id;
           row = tx.create(ModVersionSchema, {
             modId,
-            version: req.version,
+            version,
             notes: req.notes ?? null,
             ...fields,
           } as ModVersion);
@@ -194,6 +212,7 @@ export class ArchiveUploads {
         stored: committed ? !committed.existed : false,
         packaged: kind === 'jar',
         warnings,
+        metadata,
         builds: before.row && recorded.changed ? uses : [],
       };
     } catch (err) {
@@ -205,6 +224,24 @@ export class ArchiveUploads {
       if (isForeignKeyViolation(err)) throw new DepotError('MOD_NOT_FOUND');
       throw err;
     }
+  }
+
+  /**
+   * The upload's target judged before the bytes it costs: the version must exist unless it is
+   * created, and then follow the rule of every new version (the file's refusals come after); a
+   * replace reaches the builds that hold it, refused unless confirmed.
+   */
+  private async target(
+    req: UploadRequest,
+    version: string,
+    before: { row?: ModVersion },
+  ): Promise<{ uses: BuildUse[] }> {
+    // create_version: create it when missing; an existing version takes the upload as without it.
+    if (!req.createVersion && !req.newMod && !before.row) throw new DepotError('VERSION_NOT_FOUND');
+    if (!before.row) refuseNewVersion(version);
+    const uses = before.row && req.replace ? await this.usage.buildsUsing(before.row.id) : [];
+    if (uses.length && !req.replaceInBuilds) throw inBuilds(uses);
+    return { uses };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { timestampProperties } from '@depot/common/runtime';
+import type { ModFacts } from '../archives/metadata';
 
 export interface ModVersion {
   id: number;
@@ -21,6 +22,11 @@ export interface ModVersion {
   hosted: string | null;
   /** When the hosted archive was recorded. */
   hostedAt: Date | null;
+  /**
+   * What the archive's metadata files said when it was uploaded (archives/metadata); null: never
+   * read. Lazy: only the management reads and the upload load it, never the launcher's reads.
+   */
+  metadata?: { mods: ModFacts[] } | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -42,6 +48,7 @@ export const ModVersionSchema = new EntitySchema<ModVersion>({
     sha512: { type: 'string', length: 128, nullable: true },
     hosted: { type: 'string', length: 64, nullable: true },
     hostedAt: { type: 'Date', nullable: true, fieldName: 'hosted_at', columnType: 'timestamptz(6)' },
+    metadata: { type: 'json', nullable: true, lazy: true },
     ...timestampProperties,
   },
 });

@@ -17,3 +17,4 @@ export * from './adopt-outcomes';
 export * from './credential-views';
 export * from './pack-doctor/report';
 export * from './pack-doctor/diagnose';
+export * from './mod-facts';

@@ -3,22 +3,10 @@
 // of the wrong type, too long, or a link that is not a web address is dropped with a warning
 // rather than passed on to the console and the database.
 
-/** The metadata files read, in the order they are looked for; later code and docs derive from it. */
-export const MOD_FORMATS = [
-  { format: 'fabric', file: 'fabric.mod.json' },
-  { format: 'quilt', file: 'quilt.mod.json' },
-  { format: 'forge', file: 'META-INF/mods.toml' },
-  { format: 'neoforge', file: 'META-INF/neoforge.mods.toml' },
-  { format: 'mcmod.info', file: 'mcmod.info' },
-] as const;
-export type ModFormat = (typeof MOD_FORMATS)[number]['format'];
+import type { ModFormat, ModLoader, ModSide } from '@depot/common';
 
-/** Where a mod runs, as its metadata states it. */
-export const MOD_SIDES = ['client', 'server', 'both'] as const;
-export type ModSide = (typeof MOD_SIDES)[number];
-
-export const MOD_LOADERS = ['fabric', 'quilt', 'forge', 'neoforge'] as const;
-export type ModLoader = (typeof MOD_LOADERS)[number];
+export { MOD_FORMATS, MOD_LOADERS, MOD_SIDES } from '@depot/common';
+export type { ModFormat, ModLoader, ModSide } from '@depot/common';
 
 export interface ModFacts {
   format: ModFormat;

@@ -1,5 +1,6 @@
 // Original file: depot/catalog/v1/catalog.proto
 
+import type { ArchiveFacts as _depot_catalog_v1_ArchiveFacts, ArchiveFacts__Output as _depot_catalog_v1_ArchiveFacts__Output } from '../../../depot/catalog/v1/ArchiveFacts';
 import type { Long } from '@grpc/proto-loader';
 
 export interface ModVersion {
@@ -17,6 +18,7 @@ export interface ModVersion {
   'sha512'?: (string);
   'hosted'?: (string);
   'hosted_at'?: (string);
+  'metadata'?: (_depot_catalog_v1_ArchiveFacts | null);
   '_filesize'?: "filesize";
   '_url'?: "url";
   '_notes'?: "notes";
@@ -25,6 +27,7 @@ export interface ModVersion {
   '_sha512'?: "sha512";
   '_hosted'?: "hosted";
   '_hosted_at'?: "hosted_at";
+  '_metadata'?: "metadata";
 }
 
 export interface ModVersion__Output {
@@ -42,6 +45,7 @@ export interface ModVersion__Output {
   'sha512'?: (string);
   'hosted'?: (string);
   'hosted_at'?: (string);
+  'metadata'?: (_depot_catalog_v1_ArchiveFacts__Output | null);
   '_filesize'?: "filesize";
   '_url'?: "url";
   '_notes'?: "notes";
@@ -50,4 +54,5 @@ export interface ModVersion__Output {
   '_sha512'?: "sha512";
   '_hosted'?: "hosted";
   '_hosted_at'?: "hosted_at";
+  '_metadata'?: "metadata";
 }

@@ -13,6 +13,7 @@ export interface UploadArchiveHeader {
   'notes'?: (string);
   'replace_in_builds'?: (boolean);
   'new_mod'?: (_depot_catalog_v1_NewMod | null);
+  'version_from_archive'?: (boolean);
   '_size'?: "size";
   '_notes'?: "notes";
   '_new_mod'?: "new_mod";
@@ -28,6 +29,7 @@ export interface UploadArchiveHeader__Output {
   'notes'?: (string);
   'replace_in_builds': (boolean);
   'new_mod'?: (_depot_catalog_v1_NewMod__Output | null);
+  'version_from_archive': (boolean);
   '_size'?: "size";
   '_notes'?: "notes";
   '_new_mod'?: "new_mod";
