@@ -98,7 +98,7 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('a Forge jar named create.jar, no version in the path: the version is the jar\'s, its facts answered and kept', async () => {
+test("a Forge jar named create.jar, no version in the path: the version is the jar's, its facts answered and kept", async () => {
   const jar = await makeZip({ 'META-INF/MANIFEST.MF': MANIFEST, 'META-INF/mods.toml': FORGE_TOML });
   const res = await putFile(versionFromArchive('create', 'create.jar'), jar, { token: modder });
   expect([res.status, res.body.version.version, res.body.created_version]).toEqual([201, '0.5.1', true]);
@@ -141,7 +141,9 @@ test('a Technic zip: the facts of each jar under mods/, the version from its one
   const zip = await makeZip({ 'mods/bundle-3.0.0.jar': inner, 'config/bundle.cfg': 'x=1' });
   const res = await putFile(versionFromArchive('bundle', 'bundle.zip'), zip, { token: modder });
   expect([res.status, res.body.version.version, res.body.packaged]).toEqual([201, '3.0.0', false]);
-  expect(res.body.version.metadata).toEqual({ mods: [{ ...FABRIC_FACTS('bundle', '3.0.0'), file: 'mods/bundle-3.0.0.jar' }] });
+  expect(res.body.version.metadata).toEqual({
+    mods: [{ ...FABRIC_FACTS('bundle', '3.0.0'), file: 'mods/bundle-3.0.0.jar' }],
+  });
 
   // Two jars of different versions name no one version: refused, nothing changed.
   const two = await makeZip({
@@ -205,4 +207,45 @@ test('a new mod whose archive names its version, from a client without mods_mana
   expect(await state('create')).toEqual(before);
   const missing = await putFile(versionFromArchive('nosuchmod', 'x.jar'), jar, { token: modder });
   expect([missing.status, missing.body]).toEqual([404, { error: 'Mod not found.' }]);
+});
+
+describe('an archive read without storing it (what the console shows before saving)', () => {
+  const inspect = (fileName: string) =>
+    `${t.url}/api/manage/archives/inspect?file_name=${encodeURIComponent(fileName)}`;
+
+  test('its facts, warnings, and the md5 and size it would be stored with; nothing stored', async () => {
+    const jar = await makeZip({ 'META-INF/MANIFEST.MF': MANIFEST, 'META-INF/mods.toml': FORGE_TOML, 'x/A.class': 'a' });
+    const store = storeContents(dir);
+    const res = await putFile(inspect('create-0.6.jar'), jar, { token: modder, method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      metadata: { mods: [CREATE] },
+      warnings: [],
+      packaged: true,
+      md5: expect.stringMatching(/^[0-9a-f]{32}$/),
+      filesize: expect.any(Number),
+    });
+    expect(storeContents(dir)).toEqual(store);
+    // The md5 and size are those the upload of the same file under the same name records.
+    const stored = await putFile(upload('create', '0.6', 'create-0.6.jar', '&create=true'), jar, { token: modder });
+    expect([stored.body.version.md5, stored.body.version.filesize]).toEqual([res.body.md5, res.body.filesize]);
+  });
+
+  test("named by the path (curl -T); refusals as the upload's, and only for mods_manage", async () => {
+    const jar = await makeZip({ 'fabric.mod.json': fabric('appleskin', '2.5.1') });
+    const byPath = await putFile(`${t.url}/api/manage/archives/inspect/appleskin.jar`, jar, {
+      token: modder,
+      method: 'POST',
+    });
+    expect([byPath.status, byPath.body.metadata]).toEqual([200, { mods: [FABRIC_FACTS('appleskin', '2.5.1')] }]);
+    const notZip = await putFile(inspect('x.jar'), Buffer.from('not a zip at all'), { token: modder, method: 'POST' });
+    expect([notZip.status, notZip.body]).toEqual([
+      422,
+      { error: 'The file is not a zip or jar archive: the jar does not start as a zip does.' },
+    ]);
+    const creator = await userWithToken(t.admin, 'creator-only', ['mods_create']);
+    expect((await putFile(inspect('x.jar'), jar, { token: creator, method: 'POST' })).status).toBe(403);
+    expect((await putFile(inspect('x.jar'), jar, { method: 'POST' })).status).toBe(401);
+    expect(storeContents(dir).staged).toBe(0);
+  });
 });

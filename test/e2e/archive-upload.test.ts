@@ -58,6 +58,8 @@ test('a jar in one request creates its version (201) with the digests of the sto
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       sha512: expect.stringMatching(/^[0-9a-f]{128}$/),
       hosted_at: expect.stringMatching(TIMESTAMP),
+      // Read from the jar: it has no metadata file.
+      metadata: { mods: [] },
     },
     created_version: true,
     changed: true,

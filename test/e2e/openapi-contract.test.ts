@@ -16,7 +16,7 @@ import { generate } from 'otplib';
 import { depotClient, type DepotClient } from '@depot/api-client';
 import { PERMISSIONS } from '@depot/common';
 import { md5Of, must, startTestStack, userWithToken, type TestStack } from '../support';
-import { makeJar, md5Hex } from '../support/archives';
+import { makeJar, makeZip, md5Hex } from '../support/archives';
 
 const DOC_ID = 'https://depot.invalid/openapi.json';
 
@@ -97,16 +97,17 @@ async function upload(
   file: Buffer,
   status: number,
   template = '/api/mod/{slug}/{version}/archive',
+  method: 'PUT' | 'POST' = 'PUT',
 ): Promise<any> {
   const res = await fetch(t.url + url, {
-    method: 'PUT',
+    method,
     headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'application/octet-stream' },
     body: file,
   });
   const body = await res.json();
-  expect({ where: `PUT ${url}`, status: res.status }).toEqual({ where: `PUT ${url}`, status });
-  expectDocumented('PUT', template, status, body);
-  seen.add(`PUT ${template} ${status}`);
+  expect({ where: `${method} ${url}`, status: res.status }).toEqual({ where: `${method} ${url}`, status });
+  expectDocumented(method, template, status, body);
+  seen.add(`${method} ${template} ${status}`);
   return body;
 }
 
@@ -238,6 +239,23 @@ describe('every answer is the documented one', () => {
         '/api/manage/mods/{slug}/{version}/archive/{file_name}',
       ),
     ).toMatchObject({ created_version: true, version: { version: '1.0' } });
+    // The version the archive's metadata names (201, then 200), and the archive read without
+    // storing it, each by the query and by the path.
+    const named = await makeZip({ 'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id: 'jei', version: '5.0' }) });
+    const fromArchive = '/api/manage/mods/{slug}/archive';
+    expect(await upload('/api/manage/mods/jei/archive?file_name=jei.jar', named, 201, fromArchive)).toMatchObject({
+      created_version: true,
+      version: { version: '5.0', metadata: { mods: [{ format: 'fabric', id: 'jei', version: '5.0' }] } },
+    });
+    await upload('/api/manage/mods/jei/archive/jei.jar', named, 200, `${fromArchive}/{file_name}`);
+    expect(await upload('/api/manage/mods/jei/archive?file_name=jei.jar', named, 200, fromArchive)).toMatchObject({
+      changed: false,
+    });
+    const inspect = '/api/manage/archives/inspect';
+    expect(await upload(`${inspect}?file_name=jei.jar`, named, 200, inspect, 'POST')).toMatchObject({
+      metadata: { mods: [{ id: 'jei', version: '5.0' }] },
+    });
+    await upload(`${inspect}/jei.jar`, named, 200, `${inspect}/{file_name}`, 'POST');
     const download = await fetch(`${t.url}/mods/jei/jei-3.0.zip`);
     const zip = Buffer.from(await download.arrayBuffer());
     expect([download.status, download.headers.get('content-type'), md5Hex(zip)]).toEqual([

@@ -90,13 +90,13 @@ export interface UploadReply {
 }
 
 /**
- * PUT of a file to `url`: a Buffer goes with its Content-Length, an iterable of chunks goes
+ * PUT (or POST) of a file to `url`: a Buffer goes with its Content-Length, an iterable of chunks goes
  * chunked (no Content-Length).
  */
 export async function putFile(
   url: string,
   file: Buffer | AsyncIterable<Buffer> | Iterable<Buffer>,
-  opts: { token?: string; type?: string; headers?: Record<string, string> } = {},
+  opts: { token?: string; type?: string; headers?: Record<string, string>; method?: 'PUT' | 'POST' } = {},
 ): Promise<UploadReply> {
   const headers: Record<string, string> = {
     'content-type': opts.type ?? 'application/octet-stream',
@@ -104,7 +104,7 @@ export async function putFile(
     ...opts.headers,
   };
   const body = Buffer.isBuffer(file) ? file : (Readable.toWeb(Readable.from(file)) as ReadableStream);
-  const res = await fetch(url, { method: 'PUT', headers, body, duplex: 'half' } as RequestInit);
+  const res = await fetch(url, { method: opts.method ?? 'PUT', headers, body, duplex: 'half' } as RequestInit);
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }

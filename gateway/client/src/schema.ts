@@ -282,6 +282,50 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/archives/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read what an archive holds (its metadata), storing nothing
+         * @description The archive is read as an upload reads it (its checks, then its metadata files: docs/archives.md#metadata) and let go: nothing is stored or recorded. The console shows what it says (a mod id, name, version, side) before the person saves. The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over the header, the header over the path; the name is judged by the same rules whichever it came from (422 under `file_name`), and with none of them the upload is refused as without `file_name`.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`).
+         */
+        post: operations["postManageArchivesInspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/archives/inspect/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read what an archive named by the path holds, storing nothing (`curl -T`)
+         * @description The archive is read as an upload reads it (its checks, then its metadata files: docs/archives.md#metadata) and let go: nothing is stored or recorded. The console shows what it says (a mod id, name, version, side) before the person saves. The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over the header, the header over the path; the name is judged by the same rules whichever it came from (422 under `file_name`), and with none of them the upload is refused as without `file_name`.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`).
+         */
+        post: operations["postManageArchivesInspectByFileName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/mods/{slug}/{version}/archive": {
         parameters: {
             query?: never;
@@ -1743,6 +1787,20 @@ export type components = {
                 build: string;
                 published: boolean;
             }[];
+        };
+        ArchiveInspection: {
+            /** @description What the archive's metadata files say (docs/archives.md#metadata). */
+            metadata: {
+                mods: components["schemas"]["ModFacts"][];
+            };
+            /** @description Accepted, but worth a look: a zip with none of mods/, config/, bin/ at its top level; metadata the archive's files hold that was skipped (malformed, too large, not UTF-8); metadata naming another mod id than the slug, or another version than the one given (docs/archives.md#metadata). */
+            warnings: string[];
+            /** @description A jar: Depot would store it packaged in a zip holding `mods/<file_name>`. */
+            packaged: boolean;
+            /** @description The md5 launchers would see: of the zip as Depot would store it. */
+            md5: string;
+            /** @description The size of the zip as Depot would store it. */
+            filesize: number;
         };
     };
     responses: never;
@@ -3560,6 +3618,264 @@ export interface operations {
                 };
             };
             /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"version": ["The archive's metadata names no version: give the version in the path."]}}`; a version that breaks the version rules; `{"error": "The file is not a zip or jar archive: …"}`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. "The archive store is unavailable.": the store is down (nothing recorded; try again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postManageArchivesInspect: {
+        parameters: {
+            query?: {
+                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. Required unless a `Content-Disposition` header or the path names the file; the query wins over both. */
+                file_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file, streamed. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/zip": string;
+                "application/java-archive": string;
+                "application/x-java-archive": string;
+            };
+        };
+        responses: {
+            /** @description What the archive holds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveInspection"];
+                };
+            };
+            /** @description "The upload was cut short: the body ended before all of it arrived.": the body ended early (or differed from its Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Upload timeout: no byte arrived for ARCHIVE_UPLOAD_IDLE_MS, or the body took longer than ARCHIVE_UPLOAD_TIMEOUT_MS." (nothing stored) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).": refused at once when Content-Length says so, else as soon as it is passed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send the file as application/octet-stream, application/zip, application/java-archive or application/x-java-archive." */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. "The archive store is unavailable.": the store is down (nothing recorded; try again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postManageArchivesInspectByFileName: {
+        parameters: {
+            query?: {
+                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. Required unless a `Content-Disposition` header or the path names the file; the query wins over both. */
+                file_name?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The file's name, percent-encoded, ending in `.jar` or `.zip` (any case): what `curl -T <file>` appends to a URL ending in `/`. Any other last segment is no route (404 `Not found.`). The `file_name` query field and a `Content-Disposition` header win over it. */
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file, streamed. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/zip": string;
+                "application/java-archive": string;
+                "application/x-java-archive": string;
+            };
+        };
+        responses: {
+            /** @description What the archive holds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveInspection"];
+                };
+            };
+            /** @description "The upload was cut short: the body ended before all of it arrived.": the body ended early (or differed from its Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Not found." (a `{file_name}` the route does not take is no route). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Upload timeout: no byte arrived for ARCHIVE_UPLOAD_IDLE_MS, or the body took longer than ARCHIVE_UPLOAD_TIMEOUT_MS." (nothing stored) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).": refused at once when Content-Length says so, else as soon as it is passed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send the file as application/octet-stream, application/zip, application/java-archive or application/x-java-archive." */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -23,7 +23,7 @@ import {
 import { invalid } from '../../pipeline/route-docs';
 import { rules } from '../../pipeline/validation';
 import { tag } from '../../cache/cache';
-import { managedVersion } from '../manage/views';
+import { managedVersion, modFacts } from '../manage/views';
 import { versionParams } from '../mods/routes';
 import * as res from './schemas';
 import { forwardUpload } from './upload-call';
@@ -81,6 +81,9 @@ const fileNameSegment = routedSegment(
 /** An upload whose version the archive names: created when missing (the query of an upload without `create`). */
 export const versionFromArchiveQuery = uploadQuery.omit({ create: true });
 
+/** An archive read without storing it: its name only. */
+export const inspectQuery = uploadQuery.pick({ file_name: true });
+
 /** A new mod's upload: its display name, and the file (docs/api.md#create-a-mod-from-an-archive). */
 export const newModQuery = z.object({
   file_name: uploadQuery.shape.file_name,
@@ -112,22 +115,27 @@ export function archiveUploadRoutes(app: FastifyInstance) {
     503: '"The archive store is unavailable.": the store is down (nothing recorded; try again).',
   };
 
-  /** The body streamed to the catalog under `header` (every check passed): 201 when it created the version. */
-  async function receive(
-    req: FastifyRequest,
-    file: Readable,
-    header: Omit<catalogV1.UploadArchiveHeader, 'size'>,
-  ): Promise<StatusAnswer> {
+  /** The body streamed to the catalog under `header` (every check passed), and its answer. */
+  async function send(req: FastifyRequest, file: Readable, header: Omit<catalogV1.UploadArchiveHeader, 'size'>) {
     const declared = req.headers['content-length'];
     // From here the body is the route's to bound (upload-call.ts), not REQUEST_TIMEOUT_MS's.
     exemptFromRequestTimeout(req.raw.socket);
-    const r = await forwardUpload(catalog, {
+    return forwardUpload(catalog, {
       header: { ...header, ...(declared !== undefined ? { size: Number(declared) } : {}) },
       body: file,
       bodyDeadline: Date.now() + config.ARCHIVE_UPLOAD_TIMEOUT_MS,
       recordMs,
       idleMs: config.ARCHIVE_UPLOAD_IDLE_MS,
     });
+  }
+
+  /** An upload: 201 when it created the version. */
+  async function receive(
+    req: FastifyRequest,
+    file: Readable,
+    header: Omit<catalogV1.UploadArchiveHeader, 'size'>,
+  ): Promise<StatusAnswer> {
+    const r = await send(req, file, header);
     const body: res.ArchiveUpload = {
       version: managedVersion(r.version!, true),
       created_version: r.created_version,
@@ -200,7 +208,7 @@ export function archiveUploadRoutes(app: FastifyInstance) {
     method: 'PUT',
     tag: 'Mods',
     description:
-      'As the upload with `create=true`, the version being the one the archive\'s metadata names ' +
+      "As the upload with `create=true`, the version being the one the archive's metadata names " +
       '(docs/archives.md#metadata): created when the mod has no such version, else the upload goes to it. An ' +
       `archive whose metadata names no version, or several, is refused (422 under \`version\`), nothing stored. ${NAME_SOURCES}`,
     access: 'mods_manage',
@@ -236,6 +244,44 @@ export function archiveUploadRoutes(app: FastifyInstance) {
         file_name: query.file_name,
         ...(query.notes ? { notes: query.notes } : {}),
       }),
+  } as const;
+
+  // An archive read, nothing stored (the console's files, before the person saves), likewise.
+  const inspect = {
+    method: 'POST',
+    tag: 'Mods',
+    description:
+      'The archive is read as an upload reads it (its checks, then its metadata files: docs/archives.md#metadata) ' +
+      'and let go: nothing is stored or recorded. The console shows what it says (a mod id, name, version, side) ' +
+      `before the person saves. ${NAME_SOURCES}`,
+    access: 'mods_manage',
+    query: inspectQuery,
+    streamedBody,
+    response: res.archiveInspection,
+    returns: 'What the archive holds.',
+    answers: {
+      ...bodyAnswers,
+      422: invalid('`{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip'),
+    },
+    handler: async ({ query, req, file }: Context<object, z.output<typeof inspectQuery>, undefined>) => {
+      const r = await send(req, file, {
+        slug: '',
+        version: '',
+        inspect: true,
+        create_version: false,
+        replace: false,
+        replace_in_builds: false,
+        file_name: query.file_name,
+      });
+      const body: res.ArchiveInspection = {
+        metadata: { mods: (r.metadata?.mods ?? []).map(modFacts) },
+        warnings: r.warnings,
+        packaged: r.packaged,
+        md5: r.md5,
+        filesize: r.size,
+      };
+      return body;
+    },
   } as const;
 
   // A new mod with its first version, likewise under two paths.
@@ -302,6 +348,17 @@ export function archiveUploadRoutes(app: FastifyInstance) {
       url: '/api/manage/mods/:slug/archive/:file_name',
       summary: 'Upload an archive named by the path to the version its metadata names (`curl -T`)',
       params: modParams.extend({ file_name: fileNameSegment }),
+    }),
+    route({
+      ...inspect,
+      url: '/api/manage/archives/inspect',
+      summary: 'Read what an archive holds (its metadata), storing nothing',
+    }),
+    route({
+      ...inspect,
+      url: '/api/manage/archives/inspect/:file_name',
+      summary: 'Read what an archive named by the path holds, storing nothing (`curl -T`)',
+      params: z.object({ file_name: fileNameSegment }),
     }),
     route({
       ...newMod,

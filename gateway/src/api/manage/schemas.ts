@@ -26,7 +26,9 @@ export const modFacts = z
     file: z
       .string()
       .optional()
-      .meta({ description: 'The jar inside the archive it was read from (`mods/x.jar`); absent for the archive itself.' }),
+      .meta({
+        description: 'The jar inside the archive it was read from (`mods/x.jar`); absent for the archive itself.',
+      }),
     id: z.string().meta({ description: "The mod's id." }),
     name: z.string().optional(),
     version: z.string().optional(),
@@ -43,10 +45,7 @@ export const modFacts = z
         range: z.string().optional().meta({ description: "The loader's versions, as the file writes them." }),
       })
       .optional(),
-    side: z
-      .enum(MOD_SIDES)
-      .optional()
-      .meta({ description: 'Where the mod runs; absent when the file does not say.' }),
+    side: z.enum(MOD_SIDES).optional().meta({ description: 'Where the mod runs; absent when the file does not say.' }),
   })
   .meta({ id: 'ModFacts' });
 

@@ -72,7 +72,7 @@ export function managedVersion(v: catalogV1.ModVersion__Output, showPrivate: boo
 }
 
 /** A mod's facts from its archive (an unset optional field is left out of the JSON). */
-function modFacts(f: catalogV1.ModFacts__Output): res.ModFacts {
+export function modFacts(f: catalogV1.ModFacts__Output): res.ModFacts {
   return {
     format: f.format as res.ModFacts['format'],
     file: f.file,

@@ -131,6 +131,24 @@ export function archiveHandlers(
       const h = first.done ? undefined : first.value.header;
       if (!h) throw DepotError.fields({ header: ['The first message must be the header.'] });
       try {
+        if (h.inspect) {
+          const read = await uploads.inspect(
+            { fileName: h.file_name, size: h.size ?? undefined },
+            uploadBody(messages, h.size ?? undefined, cancelled),
+          );
+          return {
+            created_version: false,
+            changed: false,
+            stored: false,
+            packaged: read.packaged,
+            warnings: read.warnings,
+            created_mod: false,
+            builds: [],
+            metadata: { mods: read.metadata.mods.map(toFactsMessage) },
+            md5: read.digests.md5,
+            size: read.digests.size,
+          };
+        }
         const r = await uploads.upload(
           {
             slug: h.slug,
@@ -171,5 +189,8 @@ function uploadResponse(r: Awaited<ReturnType<ArchiveUploads['upload']>>): catal
       build_version: b.buildVersion,
       published: b.published,
     })),
+    metadata: { mods: r.metadata.mods.map(toFactsMessage) },
+    md5: r.version.md5,
+    size: Number(r.version.filesize ?? 0),
   };
 }

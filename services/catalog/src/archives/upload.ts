@@ -86,6 +86,9 @@ function inBuilds(uses: BuildUse[]): DepotError {
   );
 }
 
+/** A metadata reader's warning as the upload answers it. */
+const metadataWarning = (w: string) => `Metadata: ${w}.`;
+
 export class ArchiveUploads {
   constructor(
     private readonly orm: Orm,
@@ -98,6 +101,28 @@ export class ArchiveUploads {
 
   private em(): SqlEntityManager {
     return this.orm.em.fork() as SqlEntityManager;
+  }
+
+  /**
+   * The archive read as an upload reads it, then let go: its checks (a refusal is the upload's),
+   * its metadata, and its md5 and size as it would be stored. Nothing is stored or recorded; the
+   * console shows the facts before the person saves.
+   */
+  async inspect(
+    req: Pick<UploadRequest, 'fileName' | 'size'>,
+    body: Readable,
+  ): Promise<{ warnings: string[]; metadata: ModMetadata; packaged: boolean; digests: ArchiveDigests }> {
+    const maxBytes = this.byteLimit(req.size);
+    const { kind, entry } = uploadKind(req.fileName);
+    const staged = await this.objects.store.stage(kind === 'jar' ? packageJar(body, entry!) : body, maxBytes);
+    try {
+      const checked = await checkArchive(staged, kind, { maxEntries: this.maxEntries });
+      const metadata = await readStagedMetadata(staged, checked.jar);
+      const warnings = [...checked.warnings, ...metadata.warnings.map(metadataWarning)];
+      return { warnings, metadata, packaged: kind === 'jar', digests: staged.digests };
+    } finally {
+      await staged.discard();
+    }
   }
 
   /** `cancelled`: the sender gave up; nothing is recorded after that. */
@@ -134,7 +159,7 @@ export class ArchiveUploads {
       }
       warnings = [
         ...checked.warnings,
-        ...metadata.warnings.map((w) => `Metadata: ${w}.`),
+        ...metadata.warnings.map(metadataWarning),
         ...(fromArchive ? [] : disagreements(metadata, req.slug, version)),
       ];
     } catch (err) {

@@ -14,6 +14,7 @@ export interface UploadArchiveHeader {
   'replace_in_builds'?: (boolean);
   'new_mod'?: (_depot_catalog_v1_NewMod | null);
   'version_from_archive'?: (boolean);
+  'inspect'?: (boolean);
   '_size'?: "size";
   '_notes'?: "notes";
   '_new_mod'?: "new_mod";
@@ -30,6 +31,7 @@ export interface UploadArchiveHeader__Output {
   'replace_in_builds': (boolean);
   'new_mod'?: (_depot_catalog_v1_NewMod__Output | null);
   'version_from_archive': (boolean);
+  'inspect': (boolean);
   '_size'?: "size";
   '_notes'?: "notes";
   '_new_mod'?: "new_mod";

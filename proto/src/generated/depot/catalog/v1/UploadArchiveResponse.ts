@@ -2,6 +2,8 @@
 
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from '../../../depot/catalog/v1/ModVersion';
 import type { ArchiveBuild as _depot_catalog_v1_ArchiveBuild, ArchiveBuild__Output as _depot_catalog_v1_ArchiveBuild__Output } from '../../../depot/catalog/v1/ArchiveBuild';
+import type { ArchiveFacts as _depot_catalog_v1_ArchiveFacts, ArchiveFacts__Output as _depot_catalog_v1_ArchiveFacts__Output } from '../../../depot/catalog/v1/ArchiveFacts';
+import type { Long } from '@grpc/proto-loader';
 
 export interface UploadArchiveResponse {
   'version'?: (_depot_catalog_v1_ModVersion | null);
@@ -12,6 +14,9 @@ export interface UploadArchiveResponse {
   'warnings'?: (string)[];
   'created_mod'?: (boolean);
   'builds'?: (_depot_catalog_v1_ArchiveBuild)[];
+  'metadata'?: (_depot_catalog_v1_ArchiveFacts | null);
+  'md5'?: (string);
+  'size'?: (number | string | Long);
 }
 
 export interface UploadArchiveResponse__Output {
@@ -23,4 +28,7 @@ export interface UploadArchiveResponse__Output {
   'warnings': (string)[];
   'created_mod': (boolean);
   'builds': (_depot_catalog_v1_ArchiveBuild__Output)[];
+  'metadata': (_depot_catalog_v1_ArchiveFacts__Output | null);
+  'md5': (string);
+  'size': (number);
 }
