@@ -132,3 +132,19 @@ export function guessFromFileName(fileName: string, library: readonly ModEntry[]
   const slug = slugFromName(modPart || baseName(fileName));
   return { slug: SLUG_PATTERN.test(slug) ? slug : '', pretty, version };
 }
+
+/**
+ * The mod of the library a file's metadata names (its id or name is a mod's slug or display name,
+ * compared on letters and digits), or a new mod named after it; undefined when its id makes no slug.
+ */
+export function guessFromFacts(
+  facts: { id: string; name?: string },
+  library: readonly ModEntry[],
+): Omit<FileGuess, 'version'> | undefined {
+  const keys = [facts.id, facts.name ?? ''].map(compact).filter(Boolean);
+  const mod = library.find((m) => keys.includes(compact(m.name)) || keys.includes(compact(m.pretty)));
+  if (mod) return { mod, slug: mod.name, pretty: mod.pretty };
+  const slug = slugFromName(facts.id);
+  if (!SLUG_PATTERN.test(slug)) return undefined;
+  return { slug, pretty: facts.name ?? prettyFromModPart(facts.id) };
+}

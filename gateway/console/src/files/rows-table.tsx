@@ -1,7 +1,7 @@
 // The table of files to publish: file, version (editable until uploaded), status, and a remove
 // button. Rows are cards on a phone, like the console's other tables.
 import { Table } from '../ui/table';
-import { RowStatus, versionReady, type FileRow } from './rows';
+import { RowFacts, RowStatus, versionReady, type FileRow, type RowChange } from './rows';
 
 const COLUMNS = { file: 'File', version: 'Version', status: 'Status', actions: 'Actions' };
 
@@ -12,7 +12,7 @@ export function FileRowsTable({
   caption,
 }: {
   rows: FileRow[];
-  update: (id: number, change: Partial<FileRow>) => void;
+  update: (id: number, change: RowChange) => void;
   remove: (id: number) => void;
   caption: string;
 }) {
@@ -22,8 +22,9 @@ export function FileRowsTable({
         const locked = row.state === 'uploading' || row.state === 'done';
         return (
           <tr key={row.id}>
-            <th scope="row" className="mono file-name">
-              {row.file.name}
+            <th scope="row" className="file-name">
+              <span className="mono">{row.file.name}</span>
+              <RowFacts row={row} />
             </th>
             <td data-label={COLUMNS.version}>
               <input
@@ -34,7 +35,7 @@ export function FileRowsTable({
                 spellCheck={false}
                 autoComplete="off"
                 aria-invalid={row.state === 'failed' || !versionReady(row) ? true : undefined}
-                onChange={(e) => update(row.id, { version: e.currentTarget.value })}
+                onChange={(e) => update(row.id, { version: e.currentTarget.value, versionTyped: true })}
               />
             </td>
             <td data-label={COLUMNS.status}>

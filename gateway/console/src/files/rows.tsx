@@ -7,6 +7,7 @@ import { VERSION_PATTERN } from '@depot/common/names';
 import { ApiError } from '../api';
 import { fileSize } from '../format';
 import { ARCHIVE_EXISTS_TEXT, fieldMessage, personMessage } from '../wording';
+import { factsLine, type ModFacts } from './inspect';
 import type { ArchiveUpload } from './upload';
 
 export type RowState = 'ready' | 'uploading' | 'done' | 'failed';
@@ -26,25 +27,52 @@ export interface FileRow {
   replace?: boolean;
   /** ...in the builds that use it too (offered after Depot named them). */
   replaceInBuilds?: boolean;
+  /** Depot is reading what the file says (files/inspect.ts). */
+  reading?: boolean;
+  /** What the file's metadata says, once read. */
+  facts?: ModFacts;
+  /** The person typed the version, or the mod's slug: an answer arriving later leaves them. */
+  versionTyped?: boolean;
+  slugTyped?: boolean;
 }
+
+/** A change to a row: the fields, or a function of the row as it is then. */
+export type RowChange = Partial<FileRow> | ((row: FileRow) => Partial<FileRow>);
 
 let nextId = 1;
 
 /** The rows and the changes made to them. */
 export function useFileRows() {
   const [rows, setRows] = useState<FileRow[]>([]);
-  const add = useCallback((files: File[], guess: (file: File) => { version: string; slug?: string }) => {
-    setRows((current) => {
-      // The same file chosen twice (or dropped again) is one row.
-      const fresh = files.filter((file) => !current.some((r) => sameFile(r.file, file)));
-      return [
-        ...current,
-        ...fresh.map((file) => ({ id: nextId++, file, ...guess(file), state: 'ready' as const, sent: 0 })),
-      ];
-    });
-  }, []);
-  const update = useCallback((id: number, change: Partial<FileRow>) => {
-    setRows((current) => current.map((r) => (r.id === id ? { ...r, ...change } : r)));
+  /** Adds a row per file not there yet; answers the rows made (a file there already makes none). */
+  const add = useCallback(
+    (files: File[], guess: (file: File) => { version: string; slug?: string }, reading = false): FileRow[] => {
+      const made = files.map((file) => ({
+        id: nextId++,
+        file,
+        ...guess(file),
+        state: 'ready' as const,
+        sent: 0,
+        reading,
+      }));
+      let added: FileRow[] = [];
+      setRows((current) => {
+        // The same file chosen twice (or dropped again) is one row.
+        added = made.filter(
+          (row, i) =>
+            !current.some((r) => sameFile(r.file, row.file)) &&
+            !made.slice(0, i).some((m) => sameFile(m.file, row.file)),
+        );
+        return [...current, ...added];
+      });
+      return made;
+    },
+    [],
+  );
+  const update = useCallback((id: number, change: RowChange) => {
+    setRows((current) =>
+      current.map((r) => (r.id === id ? { ...r, ...(typeof change === 'function' ? change(r) : change) } : r)),
+    );
   }, []);
   const remove = useCallback((id: number) => setRows((current) => current.filter((r) => r.id !== id)), []);
   const clearDone = useCallback(() => setRows((current) => current.filter((r) => r.state !== 'done')), []);
@@ -61,6 +89,12 @@ export const pending = (rows: FileRow[]) => rows.filter((r) => r.state === 'read
  * goes out (it would name the mod itself in a URL), nor one the API refuses.
  */
 export const versionReady = (row: FileRow) => VERSION_PATTERN.test(row.version.trim());
+
+/** The version the file's metadata names, unless the person typed one or it is not one the API takes. */
+export function versionFromFacts(row: FileRow, facts: ModFacts | undefined): Pick<FileRow, 'version'> | object {
+  const version = facts?.version;
+  return version && !row.versionTyped && row.state === 'ready' && VERSION_PATTERN.test(version) ? { version } : {};
+}
 
 /** Rows whose upload changed nothing (the version had exactly this archive already). */
 export const unchanged = (rows: FileRow[]) => rows.filter((r) => r.state === 'done' && r.result && !r.result.changed);
@@ -170,4 +204,11 @@ export function RowStatus({
     );
   }
   return <span className="muted">{fileSize(row.file.size)}, to upload</span>;
+}
+
+/** What the file says about itself, under its name: being read, or one line of its facts. */
+export function RowFacts({ row }: { row: FileRow }) {
+  if (row.reading) return <span className="muted file-facts">Reading what the file says…</span>;
+  if (!row.facts) return null;
+  return <span className="muted file-facts">From the file: {factsLine(row.facts)}</span>;
 }

@@ -1,13 +1,14 @@
 // Mods from files (the mod library's, and the build page's "add mods from files"): archives of
-// several mods dropped at once, sorted into their mods by their names (files/names.ts): a mod of
-// the library, or a new mod whose display name and slug are suggested and editable; each file's
-// version suggested and editable. One action creates the new mods, uploads every file and, on a
+// several mods dropped at once, sorted into their mods by what each file's metadata says, else by
+// its name (files/inspect.ts, files/names.ts): a mod of the library, or a new mod whose display name
+// and slug are suggested and editable; each file's version suggested and editable. One action creates the new mods, uploads every file and, on a
 // build, puts each mod's newest version in the build. What is refused stays, saying why.
 import { useMemo, useState } from 'react';
 import { ApiError } from '../api';
-import { guessFromFileName, type ModEntry } from '../files/names';
+import { readFiles } from '../files/inspect';
+import { guessFromFacts, guessFromFileName, type ModEntry } from '../files/names';
 import { publishGroups, type BuildTarget, type ModGroup } from '../files/publish';
-import { pending, refusalText, useFileRows, versionReady, type FileRow } from '../files/rows';
+import { pending, refusalText, useFileRows, versionFromFacts, versionReady, type FileRow } from '../files/rows';
 import { FileRowsTable } from '../files/rows-table';
 import { useSession } from '../session';
 import { useFlash } from '../ui/feedback';
@@ -34,8 +35,12 @@ export function FilesToMods({
   const flash = useFlash();
   const files = useFileRows();
   const Heading = level === 2 ? 'h2' : 'h3';
-  // New mods' display names, by slug (suggested from the first file of each).
+  // New mods' display names, by slug: typed by the person, else read from a file's metadata, else
+  // suggested from the name of the first file of each.
   const [names, setNames] = useState<Record<string, string>>({});
+  const [readNames, setReadNames] = useState<Record<string, string>>({});
+  const [fileNames, setFileNames] = useState<Record<string, string>>({});
+  const nameOf = (slug: string) => names[slug] ?? readNames[slug] ?? fileNames[slug];
   const [errors, setErrors] = useState<Map<string, unknown>>(new Map());
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
@@ -43,12 +48,32 @@ export function FilesToMods({
 
   const add = (list: File[]) => {
     const suggested: Record<string, string> = {};
-    files.add(list, (file) => {
-      const guess = guessFromFileName(file.name, library);
-      if (!guess.mod) suggested[guess.slug] ??= guess.pretty;
-      return { slug: guess.slug, version: guess.version };
+    const made = files.add(
+      list,
+      (file) => {
+        const guess = guessFromFileName(file.name, library);
+        if (!guess.mod) suggested[guess.slug] ??= guess.pretty;
+        return { slug: guess.slug, version: guess.version };
+      },
+      true,
+    );
+    setFileNames((current) => ({ ...suggested, ...current }));
+    // Then what each file says: its mod (a mod of the library its metadata names, else the one its
+    // name named, else a new mod named from its metadata) and its version, unless typed meanwhile.
+    void readFiles(made, (id, read) => {
+      const guess = read.facts && guessFromFacts(read.facts, library);
+      if (guess && !guess.mod)
+        setReadNames((current) => ({ ...current, [guess.slug]: current[guess.slug] ?? guess.pretty }));
+      files.update(id, (row) => {
+        const change = { reading: false, facts: read.facts, ...versionFromFacts(row, read.facts) };
+        const keep =
+          !guess ||
+          row.slugTyped ||
+          row.state !== 'ready' ||
+          (!guess.mod && bySlug.has((row.slug ?? '').toLowerCase()));
+        return keep ? change : { ...change, slug: guess.slug };
+      });
     });
-    setNames((current) => ({ ...suggested, ...current }));
   };
 
   const groups: ModGroup[] = [];
@@ -57,7 +82,7 @@ export function FilesToMods({
     let group = groups.find((g) => g.slug === slug);
     if (!group) {
       const known = bySlug.get(slug.toLowerCase());
-      group = { slug: known?.name ?? slug, pretty: known?.pretty ?? names[slug] ?? '', exists: !!known, rows: [] };
+      group = { slug: known?.name ?? slug, pretty: known?.pretty ?? nameOf(slug) ?? '', exists: !!known, rows: [] };
       groups.push(group);
     }
     group.rows.push(row);
@@ -69,8 +94,10 @@ export function FilesToMods({
   const mayCreate = session.can('mods_create');
 
   const rename = (from: string, to: string) => {
-    files.setRows((rows) => rows.map((r) => (r.slug === from && r.state !== 'done' ? { ...r, slug: to } : r)));
-    setNames((current) => ({ ...current, [to]: current[to] ?? current[from] ?? '' }));
+    files.setRows((rows) =>
+      rows.map((r) => (r.slug === from && r.state !== 'done' ? { ...r, slug: to, slugTyped: true } : r)),
+    );
+    setNames((current) => ({ ...current, [to]: current[to] ?? nameOf(from) ?? '' }));
   };
 
   const publish = async () => {
@@ -109,8 +136,8 @@ export function FilesToMods({
     <div className="uploads" role="group" aria-labelledby="files-to-mods-heading">
       <Heading id="files-to-mods-heading">Add mods from files</Heading>
       <FileDrop label="Choose files" onFiles={add}>
-        Drop mod .jar or .zip files here, of one mod or many: each goes to its mod, found by its file's name, or to a
-        new mod named after it. Check the names and versions, then{' '}
+        Drop mod .jar or .zip files here, of one mod or many: each goes to its mod, found from what the file says (its
+        metadata, else its name), or to a new mod named after it. Check the names and versions, then{' '}
         {build ? 'add them all to the build in one go.' : 'publish them all in one go.'}
       </FileDrop>
       {groups.map((g) => (

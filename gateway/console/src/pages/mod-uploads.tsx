@@ -3,9 +3,10 @@
 // progress; Depot computes md5, size and hashes. A refused file stays in its row, saying why,
 // to be corrected and sent again; the others are added.
 import { useState } from 'react';
+import { readFiles } from '../files/inspect';
 import { versionFromFileName } from '../files/names';
 import { FileRowsTable } from '../files/rows-table';
-import { pending, useFileRows, versionReady } from '../files/rows';
+import { pending, useFileRows, versionReady, versionFromFacts } from '../files/rows';
 import { uploadRows, uploadSummary } from '../files/run';
 import { useFlash } from '../ui/feedback';
 import { FileDrop } from '../ui/file-drop';
@@ -50,10 +51,15 @@ export function ModUploads({
       <h3 id="mod-uploads-heading">Add versions from files</h3>
       <FileDrop
         label="Choose files"
-        onFiles={(list) => files.add(list, (f) => ({ version: versionFromFileName(f.name, mod) }))}
+        onFiles={(list) => {
+          const made = files.add(list, (f) => ({ version: versionFromFileName(f.name, mod) }), true);
+          void readFiles(made, (id, read) =>
+            files.update(id, (row) => ({ reading: false, facts: read.facts, ...versionFromFacts(row, read.facts) })),
+          );
+        }}
       >
-        Drop the mod's .jar or .zip files here: each becomes a version, named from its file (you can change it before
-        uploading). Depot computes the MD5 and size.
+        Drop the mod's .jar or .zip files here: each becomes a version, named from what the file says (else from its
+        name; you can change it before uploading). Depot computes the MD5 and size.
       </FileDrop>
       {files.rows.length ? (
         <>
