@@ -42,3 +42,7 @@ export type * from './generated/depot/builds/v1/UpdateBuildModRequest';
 export type * from './generated/depot/builds/v1/UpdateBuildRequest';
 export type * from './generated/depot/builds/v1/UpdateModpackRequest';
 export type * from './generated/depot/builds/v1/VersionUse';
+export type * from './generated/depot/builds/v1/ReleaseBuildRequest';
+export type * from './generated/depot/builds/v1/ReleaseAssignment';
+export type * from './generated/depot/builds/v1/ReleaseChange';
+export type * from './generated/depot/builds/v1/ReleaseBuildResponse';

@@ -326,6 +326,50 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/archives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hold a file for a release
+         * @description The file is stored as an upload stores it (its checks, its packaging, its metadata read) and held for a release, which names it by its name and sha256 (docs/releases.md). A file held already, or already a version's archive, is kept once (200). The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over the header, the header over the path; the name is judged by the same rules whichever it came from (422 under `file_name`), and with none of them the upload is refused as without `file_name`.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`).
+         */
+        put: operations["putManageArchives"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/archives/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hold a file named by the path for a release (`curl -T`)
+         * @description The file is stored as an upload stores it (its checks, its packaging, its metadata read) and held for a release, which names it by its name and sha256 (docs/releases.md). A file held already, or already a version's archive, is kept once (200). The file's name is taken from the `file_name` query field; without it, from the `filename*` (RFC 8187, UTF-8) or else `filename` parameter of a `Content-Disposition` request header; without either, from the path's last segment on the `…/archive/{file_name}` form (what `curl -T <file> <url>/archive/` sends). The query wins over the header, the header over the path; the name is judged by the same rules whichever it came from (422 under `file_name`), and with none of them the upload is refused as without `file_name`.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`).
+         */
+        put: operations["putManageArchivesByFileName"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/mods/{slug}/{version}/archive": {
         parameters: {
             query?: never;
@@ -974,6 +1018,50 @@ export type paths = {
          *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
          */
         post: operations["postManageModsBySlugVersions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/archives/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which of these files Depot holds (by name and sha256)
+         * @description Before sending files for a release, a client asks which of them Depot already holds, so that it sends only the others (docs/releases.md#which-files-depot-holds).
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`).
+         */
+        post: operations["postManageArchivesLookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/modpacks/{slug}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a build in one request
+         * @description A new build from another build's mods (or none), with mods set (files Depot holds, or versions that exist) and removed, published and made latest or recommended: all or nothing, idempotent, with a dry run (docs/releases.md#release-a-build).
+         *
+         *     Needs the `modpacks_manage` permission and the `mods_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        post: operations["postManageModpacksBySlugReleases"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1765,6 +1853,80 @@ export type components = {
             };
             /** @description Errors (offline, or the install fails) first, then warnings (works, but fragile). */
             findings: components["schemas"]["DoctorFinding"][];
+        };
+        ArchiveLookup: {
+            name: string;
+            sha256: string;
+            /** @description Depot holds this file under this name: a release may name it by hash. */
+            held: boolean;
+            /** @description The mod versions whose archive it is. */
+            versions: {
+                mod: string;
+                version: string;
+            }[];
+            /** @description What the file's metadata says, when held. */
+            metadata?: {
+                mods: components["schemas"]["ModFacts"][];
+            };
+            /** @description When held: the mod of the library its metadata names; null when none does. */
+            mod?: string | null;
+        };
+        ArchiveLookups: {
+            files: components["schemas"]["ArchiveLookup"][];
+        };
+        HeldArchive: {
+            name: string;
+            sha256: string;
+            /** @description Depot holds this file under this name: a release may name it by hash. */
+            held: boolean;
+            /** @description The mod versions whose archive it is. */
+            versions: {
+                mod: string;
+                version: string;
+            }[];
+            /** @description What the file's metadata says, when held. */
+            metadata?: {
+                mods: components["schemas"]["ModFacts"][];
+            };
+            /** @description When held: the mod of the library its metadata names; null when none does. */
+            mod?: string | null;
+            archive: {
+                md5: string;
+                filesize: number;
+                packaged: boolean;
+            };
+            warnings: string[];
+        };
+        Release: {
+            /** @description Absent in a dry run of a build that does not exist yet. */
+            build?: components["schemas"]["Build"];
+            /** @description False: a dry run, or the build already exists exactly as asked. */
+            changed: boolean;
+            dry_run: boolean;
+            /** @description The build it started from; null: none. */
+            from: string | null;
+            added: {
+                mod: string;
+                version: string;
+            }[];
+            removed: {
+                mod: string;
+                version: string;
+            }[];
+            updated: {
+                mod: string;
+                from: string;
+                to: string;
+            }[];
+            /** @description Mods of `from` kept as they were. */
+            unchanged: number;
+            /** @description Versions made from held files (in a dry run: that would be). */
+            versions_created: {
+                mod: string;
+                version: string;
+            }[];
+            latest: boolean;
+            recommended: boolean;
         };
         ArchiveUpload: {
             version: components["schemas"]["ManagedVersion"];
@@ -3810,6 +3972,282 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ArchiveInspection"];
+                };
+            };
+            /** @description "The upload was cut short: the body ended before all of it arrived.": the body ended early (or differed from its Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Not found." (a `{file_name}` the route does not take is no route). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Upload timeout: no byte arrived for ARCHIVE_UPLOAD_IDLE_MS, or the body took longer than ARCHIVE_UPLOAD_TIMEOUT_MS." (nothing stored) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).": refused at once when Content-Length says so, else as soon as it is passed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send the file as application/octet-stream, application/zip, application/java-archive or application/x-java-archive." */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. "The archive store is unavailable.": the store is down (nothing recorded; try again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putManageArchives: {
+        parameters: {
+            query?: {
+                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. Required unless a `Content-Disposition` header or the path names the file; the query wins over both. */
+                file_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file, streamed. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/zip": string;
+                "application/java-archive": string;
+                "application/x-java-archive": string;
+            };
+        };
+        responses: {
+            /** @description The file was held already, or is a version's archive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldArchive"];
+                };
+            };
+            /** @description The file is held now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldArchive"];
+                };
+            };
+            /** @description "The upload was cut short: the body ended before all of it arrived.": the body ended early (or differed from its Content-Length). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Upload timeout: no byte arrived for ARCHIVE_UPLOAD_IDLE_MS, or the body took longer than ARCHIVE_UPLOAD_TIMEOUT_MS." (nothing stored) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The archive is larger than the server accepts (ARCHIVE_MAX_BYTES).": refused at once when Content-Length says so, else as soon as it is passed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send the file as application/octet-stream, application/zip, application/java-archive or application/x-java-archive." */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. "The archive store is unavailable.": the store is down (nothing recorded; try again). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putManageArchivesByFileName: {
+        parameters: {
+            query?: {
+                /** @description The file's name: `*.jar` is packaged as a zip holding `mods/<file_name>`, `*.zip` is checked and stored as it is. Required unless a `Content-Disposition` header or the path names the file; the query wins over both. */
+                file_name?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The file's name, percent-encoded, ending in `.jar` or `.zip` (any case): what `curl -T <file>` appends to a URL ending in `/`. Any other last segment is no route (404 `Not found.`). The `file_name` query field and a `Content-Disposition` header win over it. */
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file, streamed. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "application/zip": string;
+                "application/java-archive": string;
+                "application/x-java-archive": string;
+            };
+        };
+        responses: {
+            /** @description The file was held already, or is a version's archive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldArchive"];
+                };
+            };
+            /** @description The file is held now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldArchive"];
                 };
             };
             /** @description "The upload was cut short: the body ended before all of it arrived.": the body ended early (or differed from its Content-Length). */
@@ -7802,6 +8240,295 @@ export interface operations {
                 };
             };
             /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": "Version already exists for this mod."}`; with a blank md5 and an archive that could not be fetched, `{"error": {"md5": ["The archive is missing: <url> answered 404. Depot computes the md5 …"]}}`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postManageArchivesLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    files: {
+                        /** @description The file's name, as it would be uploaded (`*.jar`, `*.zip`). */
+                        name: string;
+                        /** @description SHA-256 of the file's bytes, 64 lowercase hex digits. */
+                        sha256: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Each file asked about, in the order asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveLookups"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postManageModpacksBySlugReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new build's version. */
+                    build: string;
+                    /** @description `recommended`, `latest`, or a build version whose mods and settings it starts from; absent: nothing. Absent, null or an empty string leaves it unset. */
+                    from?: string | null;
+                    minecraft?: string;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    forge?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    min_java?: string | null;
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    min_memory?: number | null;
+                    /** @default [] */
+                    mods?: {
+                        /** @description A file Depot holds (lookup, hold). */
+                        file?: {
+                            /** @description The file's name, as it would be uploaded (`*.jar`, `*.zip`). */
+                            name: string;
+                            /** @description SHA-256 of the file's bytes, 64 lowercase hex digits. */
+                            sha256: string;
+                        };
+                        /** @description The mod's slug; absent: the one the file's metadata names. */
+                        mod?: string;
+                        /** @description The version; absent: the one the file's metadata names. */
+                        version?: string;
+                    }[];
+                    /** @default [] */
+                    remove?: string[];
+                    /** @description Absent, null or an empty string leaves it unset. */
+                    notes?: string | null;
+                    /** @default false */
+                    publish?: boolean;
+                    /** @default false */
+                    set_latest?: boolean;
+                    /** @default false */
+                    set_recommended?: boolean;
+                    /** @default false */
+                    dry_run?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A dry run, or the build exists already exactly as asked (nothing changed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            /** @description The build was made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or the `mods_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "The build exists with other contents.": the build exists with other mods or settings. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"mods.3.file": ["Depot does not hold jei-1.0.jar with this sha256: send it first."]}}` and the other refusals of docs/releases.md. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -22,6 +22,7 @@ import { manageRoutes } from './manage/routes';
 import { manageVersionRoutes } from './manage/versions';
 import { archiveUploadRoutes } from './archives/upload';
 import { archiveDownloadRoutes } from './archives/download';
+import { releaseRoutes } from './releases/routes';
 import type { FastifyInstance } from 'fastify';
 import type { AnyRoute } from '../pipeline/route';
 
@@ -43,6 +44,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     tokensRoutes,
     manageRoutes,
     manageVersionRoutes,
+    releaseRoutes,
     sessionRoutes,
     accountRoutes,
     twoFactorRoutes,

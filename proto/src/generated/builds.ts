@@ -37,6 +37,10 @@ import type { ModpackRefs as _depot_builds_v1_ModpackRefs, ModpackRefs__Output a
 import type { ModpackSource as _depot_builds_v1_ModpackSource, ModpackSource__Output as _depot_builds_v1_ModpackSource__Output } from './depot/builds/v1/ModpackSource';
 import type { ModpacksByIdsRequest as _depot_builds_v1_ModpacksByIdsRequest, ModpacksByIdsRequest__Output as _depot_builds_v1_ModpacksByIdsRequest__Output } from './depot/builds/v1/ModpacksByIdsRequest';
 import type { ModpacksBySlugsRequest as _depot_builds_v1_ModpacksBySlugsRequest, ModpacksBySlugsRequest__Output as _depot_builds_v1_ModpacksBySlugsRequest__Output } from './depot/builds/v1/ModpacksBySlugsRequest';
+import type { ReleaseAssignment as _depot_builds_v1_ReleaseAssignment, ReleaseAssignment__Output as _depot_builds_v1_ReleaseAssignment__Output } from './depot/builds/v1/ReleaseAssignment';
+import type { ReleaseBuildRequest as _depot_builds_v1_ReleaseBuildRequest, ReleaseBuildRequest__Output as _depot_builds_v1_ReleaseBuildRequest__Output } from './depot/builds/v1/ReleaseBuildRequest';
+import type { ReleaseBuildResponse as _depot_builds_v1_ReleaseBuildResponse, ReleaseBuildResponse__Output as _depot_builds_v1_ReleaseBuildResponse__Output } from './depot/builds/v1/ReleaseBuildResponse';
+import type { ReleaseChange as _depot_builds_v1_ReleaseChange, ReleaseChange__Output as _depot_builds_v1_ReleaseChange__Output } from './depot/builds/v1/ReleaseChange';
 import type { ReleaseVersionDeletionRequest as _depot_builds_v1_ReleaseVersionDeletionRequest, ReleaseVersionDeletionRequest__Output as _depot_builds_v1_ReleaseVersionDeletionRequest__Output } from './depot/builds/v1/ReleaseVersionDeletionRequest';
 import type { RemoveBuildModRequest as _depot_builds_v1_RemoveBuildModRequest, RemoveBuildModRequest__Output as _depot_builds_v1_RemoveBuildModRequest__Output } from './depot/builds/v1/RemoveBuildModRequest';
 import type { ReserveVersionDeletionRequest as _depot_builds_v1_ReserveVersionDeletionRequest, ReserveVersionDeletionRequest__Output as _depot_builds_v1_ReserveVersionDeletionRequest__Output } from './depot/builds/v1/ReserveVersionDeletionRequest';
@@ -90,6 +94,10 @@ export interface ProtoGrpcType {
         ModpackSource: MessageTypeDefinition<_depot_builds_v1_ModpackSource, _depot_builds_v1_ModpackSource__Output>
         ModpacksByIdsRequest: MessageTypeDefinition<_depot_builds_v1_ModpacksByIdsRequest, _depot_builds_v1_ModpacksByIdsRequest__Output>
         ModpacksBySlugsRequest: MessageTypeDefinition<_depot_builds_v1_ModpacksBySlugsRequest, _depot_builds_v1_ModpacksBySlugsRequest__Output>
+        ReleaseAssignment: MessageTypeDefinition<_depot_builds_v1_ReleaseAssignment, _depot_builds_v1_ReleaseAssignment__Output>
+        ReleaseBuildRequest: MessageTypeDefinition<_depot_builds_v1_ReleaseBuildRequest, _depot_builds_v1_ReleaseBuildRequest__Output>
+        ReleaseBuildResponse: MessageTypeDefinition<_depot_builds_v1_ReleaseBuildResponse, _depot_builds_v1_ReleaseBuildResponse__Output>
+        ReleaseChange: MessageTypeDefinition<_depot_builds_v1_ReleaseChange, _depot_builds_v1_ReleaseChange__Output>
         ReleaseVersionDeletionRequest: MessageTypeDefinition<_depot_builds_v1_ReleaseVersionDeletionRequest, _depot_builds_v1_ReleaseVersionDeletionRequest__Output>
         RemoveBuildModRequest: MessageTypeDefinition<_depot_builds_v1_RemoveBuildModRequest, _depot_builds_v1_RemoveBuildModRequest__Output>
         ReserveVersionDeletionRequest: MessageTypeDefinition<_depot_builds_v1_ReserveVersionDeletionRequest, _depot_builds_v1_ReserveVersionDeletionRequest__Output>

@@ -5,6 +5,7 @@ import { openRuntime } from '@depot/common/runtime';
 import { BuildsService, CatalogService } from '@depot/proto';
 import { Assignments } from './assignments';
 import { Builds } from './builds';
+import { Releases } from './releases';
 import type { BuildsConfig } from './config';
 import { startDetachConsumer } from './detach-consumer';
 import { BuildSchema } from './entities/build';
@@ -66,7 +67,7 @@ export async function startBuilds(
           handlers: bindHandlers(
             BuildsService.service,
             {
-              ...buildsHandlers(modpacks, builds, assignments),
+              ...buildsHandlers(modpacks, builds, assignments, new Releases(runtime.orm, runtime.relay)),
               ...managementHandlers(new Management(runtime.orm)),
             },
             runtime.logger,

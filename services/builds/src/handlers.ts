@@ -7,6 +7,7 @@ import type { BuildFields, Builds } from './builds';
 import type { ManagementMethods } from './management';
 import { toBuildMessage, toModpackMessage, toSourceMessage } from './messages';
 import type { ModpackFields, Modpacks } from './modpacks';
+import type { BuildSettings, Releases } from './releases';
 
 /** Update masks name REST fields; columns that hold no null refuse a masked field left unset. */
 const MODPACK_MASK: Record<string, keyof ModpackFields | MaskedField<keyof ModpackFields>> = {
@@ -30,13 +31,54 @@ const BUILD_MASK: Record<string, keyof BuildFields | MaskedField<keyof BuildFiel
   min_memory: 'minMemory',
 };
 
+/** A release's settings given (the others are from's build's). */
+const RELEASE_MASK: Record<string, keyof BuildSettings | MaskedField<keyof BuildSettings>> = {
+  minecraft: { to: 'minecraft', unset: 'refuse' },
+  forge: 'forge',
+  min_java: 'minJava',
+  min_memory: 'minMemory',
+};
+
 /** Every method but the management reads (management.ts). */
 export function buildsHandlers(
   modpacks: Modpacks,
   builds: Builds,
   assignments: Assignments,
+  releases: Releases,
 ): Omit<AsyncHandlers<BuildsServiceDefinition>, ManagementMethods> {
   return {
+    async ReleaseBuild(req) {
+      const given = masked(req, req.update_mask, RELEASE_MASK) as Partial<BuildSettings>;
+      const r = await releases.release({
+        slug: req.slug,
+        access: req.access ?? NO_ACCESS,
+        version: req.version,
+        from: req.from,
+        settings: given,
+        mods: req.mods.map((m) => ({ modId: m.mod_id, versionId: m.mod_version_id })),
+        remove: req.remove,
+        ...(req.notes ? { notes: req.notes } : {}),
+        publish: req.publish,
+        setLatest: req.set_latest,
+        setRecommended: req.set_recommended,
+        dryRun: req.dry_run,
+      });
+      return {
+        ...(r.build ? { build: toBuildMessage(r.build) } : {}),
+        changed: r.changed,
+        from: r.from,
+        changes: r.changes.map((c) => ({
+          mod_id: c.modId,
+          from_version_id: c.from,
+          to_version_id: c.to,
+          removed: c.removed,
+        })),
+        unchanged: r.unchanged,
+        latest: r.latest,
+        recommended: r.recommended,
+        created: r.created,
+      };
+    },
     async ListModpackSources() {
       return { modpacks: (await modpacks.sources()).map(toSourceMessage) };
     },

@@ -17,6 +17,8 @@ import { ModVersionSchema } from './entities/mod-version';
 import { catalogHandlers } from './handlers';
 import { CatalogManagement, managementHandlers } from './management';
 import { migrations } from './migrations';
+import { ArchiveHolds } from './archives/held';
+import { ReleaseVersions } from './archives/release';
 import { Catalog } from './mods';
 import { buildsVersionUsage, type VersionUsage } from './version-usage';
 import { openArchiveStore } from '@depot/common/archive-store';
@@ -91,7 +93,17 @@ export async function startCatalog(
           {
             ...catalogHandlers(catalog),
             ...managementHandlers(new CatalogManagement(runtime.orm)),
-            ...archiveHandlers({ archives, fetched, adoption, uploads }, runtime.logger),
+            ...archiveHandlers(
+              {
+                archives,
+                fetched,
+                adoption,
+                uploads,
+                holds: new ArchiveHolds(runtime.orm, objects, config.ARCHIVE_MAX_BYTES, config.ARCHIVE_MAX_ENTRIES),
+                releases: new ReleaseVersions(runtime.orm, runtime.relay),
+              },
+              runtime.logger,
+            ),
           },
           runtime.logger,
         ),

@@ -29,7 +29,16 @@ import { migrations } from './migrations';
 export type ImportedMod = Imported<Mod>;
 
 /** Depot's record of a hosted archive (docs/archives.md): an import never writes or clears it. */
-const HOSTED_FIELDS = ['sha1', 'sha256', 'sha512', 'hosted', 'hostedAt', 'metadata'] as const;
+const HOSTED_FIELDS = [
+  'sha1',
+  'sha256',
+  'sha512',
+  'hosted',
+  'hostedAt',
+  'metadata',
+  'sourceSha256',
+  'sourceName',
+] as const;
 
 /** A version of one of the imported mods, matched by (mod, version) exactly; md5 stored lowercase. */
 export type ImportedVersion = Imported<ModVersion, 'modId' | (typeof HOSTED_FIELDS)[number]> & {

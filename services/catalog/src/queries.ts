@@ -32,7 +32,7 @@ export const GET_MOD_SQL = `select ${selectProperties(ModSchema, 'm')},
  * The mod (one row, or none) and its version with exactly that string (null columns if none), its
  * metadata left out (management views only). Parameters: version, slug.
  */
-export const GET_VERSION_SQL = `select ${selectProperties(ModVersionSchema, 'v', propertiesOf(ModVersionSchema, ['metadata']))}
+export const GET_VERSION_SQL = `select ${selectProperties(ModVersionSchema, 'v', propertiesOf(ModVersionSchema, ['metadata', 'sourceSha256', 'sourceName']))}
   from mods m left join mod_versions v on v.mod_id = m.id and v.version = ?
  where m.name = ?`;
 

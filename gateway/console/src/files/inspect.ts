@@ -3,6 +3,7 @@
 // mod, its name and the version from the jar's own metadata and shows what it read; the file's name
 // is only the fall-back. Every suggestion stays editable, and what the person typed is never
 // overwritten by an answer that arrives later.
+import { principalFacts } from '@depot/common/mod-facts';
 import { api, call, type Schemas } from '../api';
 import { runBounded } from './queue';
 
@@ -23,11 +24,6 @@ export async function inspectArchive(file: File): Promise<Schemas['ArchiveInspec
   );
 }
 
-/** The facts that speak for the file: its own, else (a Technic zip) its one jar's under mods/. */
-export function principalFacts(mods: ModFacts[]): ModFacts | undefined {
-  const own = mods.filter((m) => m.file === undefined);
-  return (own.length ? own : mods)[0];
-}
 
 const LOADERS: Record<string, string> = { fabric: 'Fabric', quilt: 'Quilt', forge: 'Forge', neoforge: 'NeoForge' };
 const SIDES: Record<string, string> = { client: 'client only', server: 'server only', both: 'client and server' };
@@ -52,7 +48,7 @@ export function readFiles(
   return runBounded(rows, READ_CONCURRENCY, async (row) => {
     try {
       const read = await inspectArchive(row.file);
-      onRead(row.id, { facts: principalFacts(read.metadata.mods), warnings: read.warnings });
+      onRead(row.id, { facts: principalFacts(read.metadata.mods)[0], warnings: read.warnings });
     } catch {
       // Not readable here (refused, or Depot unreachable): the upload will say why; the file's name stands.
       onRead(row.id, { warnings: [] });

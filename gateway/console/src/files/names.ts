@@ -2,6 +2,7 @@
 // person (every suggestion stays editable). Mod files are named "<mod>-<version>.jar" in many ways
 // (jei-1.20.1-15.2.0.27.jar, Botania-1.20.1-443-FORGE.jar, JustEnoughItems_1.2.zip): the mod's part
 // is what comes before the first word that looks like a version.
+import { compactName, libraryModFor } from '@depot/common/mod-facts';
 import { SLUG_PATTERN, VERSION_PATTERN } from '@depot/common/names';
 import { slugFromName } from '../ui/slug';
 
@@ -18,8 +19,8 @@ const NUMBER_WORD = /^(?:v|mc)?\d/i;
 /** The name without its extension. */
 export const baseName = (fileName: string) => fileName.replace(/^.*[\\/]/, '').replace(ARCHIVE_NAME, '');
 
-/** Letters and digits only, lower case: how names are compared ("Just Enough Items" = "justenoughitems"). */
-const compact = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** How names are compared ("Just Enough Items" = "justenoughitems"). */
+const compact = compactName;
 
 const trimSeparators = (s: string) => s.replace(/^[-_+. ]+/, '').replace(/[-_+ ]+$/, '');
 
@@ -141,8 +142,7 @@ export function guessFromFacts(
   facts: { id: string; name?: string },
   library: readonly ModEntry[],
 ): Omit<FileGuess, 'version'> | undefined {
-  const keys = [facts.id, facts.name ?? ''].map(compact).filter(Boolean);
-  const mod = library.find((m) => keys.includes(compact(m.name)) || keys.includes(compact(m.pretty)));
+  const mod = libraryModFor(facts, library, (m) => ({ slug: m.name, pretty: m.pretty }));
   if (mod) return { mod, slug: mod.name, pretty: mod.pretty };
   const slug = slugFromName(facts.id);
   if (!SLUG_PATTERN.test(slug)) return undefined;

@@ -25,6 +25,8 @@ import { rules } from '../../pipeline/validation';
 import { tag } from '../../cache/cache';
 import { managedVersion, modFacts } from '../manage/views';
 import { versionParams } from '../mods/routes';
+import * as releases from '../releases/schemas';
+import { archiveLookup } from '../releases/views';
 import * as res from './schemas';
 import { forwardUpload } from './upload-call';
 
@@ -284,6 +286,44 @@ export function archiveUploadRoutes(app: FastifyInstance) {
     },
   } as const;
 
+  // A file held for a release (docs/releases.md#hold-a-file), likewise.
+  const hold = {
+    method: 'PUT',
+    tag: 'Mods',
+    description:
+      'The file is stored as an upload stores it (its checks, its packaging, its metadata read) and held for a ' +
+      'release, which names it by its name and sha256 (docs/releases.md). A file held already, or already a ' +
+      `version's archive, is kept once (200). ${NAME_SOURCES}`,
+    access: 'mods_manage',
+    query: inspectQuery,
+    streamedBody,
+    status: 201,
+    response: releases.heldArchive,
+    returns: 'The file is held now.',
+    answers: {
+      ...bodyAnswers,
+      200: { description: "The file was held already, or is a version's archive.", schema: releases.heldArchive },
+      422: invalid('`{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip'),
+    },
+    handler: async ({ query, req, file }: Context<object, z.output<typeof inspectQuery>, undefined>) => {
+      const r = await send(req, file, {
+        slug: '',
+        version: '',
+        hold: true,
+        create_version: false,
+        replace: false,
+        replace_in_builds: false,
+        file_name: query.file_name,
+      });
+      const body: z.input<typeof releases.heldArchive> = {
+        ...archiveLookup(r.lookup!),
+        archive: { md5: r.md5, filesize: r.size, packaged: r.packaged },
+        warnings: r.warnings,
+      };
+      return answerWith(r.changed ? 201 : 200, body);
+    },
+  } as const;
+
   // A new mod with its first version, likewise under two paths.
   const newModParams = z.object({
     slug: segment('MOD_NOT_FOUND', "The new mod's slug (its `name`), percent-encoded."),
@@ -358,6 +398,17 @@ export function archiveUploadRoutes(app: FastifyInstance) {
       ...inspect,
       url: '/api/manage/archives/inspect/:file_name',
       summary: 'Read what an archive named by the path holds, storing nothing (`curl -T`)',
+      params: z.object({ file_name: fileNameSegment }),
+    }),
+    route({
+      ...hold,
+      url: '/api/manage/archives',
+      summary: 'Hold a file for a release',
+    }),
+    route({
+      ...hold,
+      url: '/api/manage/archives/:file_name',
+      summary: 'Hold a file named by the path for a release (`curl -T`)',
       params: z.object({ file_name: fileNameSegment }),
     }),
     route({

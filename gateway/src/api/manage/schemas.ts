@@ -23,12 +23,9 @@ export const modFacts = z
     format: z.enum(MOD_FORMATS.map((f) => f.format)).meta({
       description: `The file it was read from: ${MOD_FORMATS.map((f) => `\`${f.format}\` (${f.file})`).join(', ')}.`,
     }),
-    file: z
-      .string()
-      .optional()
-      .meta({
-        description: 'The jar inside the archive it was read from (`mods/x.jar`); absent for the archive itself.',
-      }),
+    file: z.string().optional().meta({
+      description: 'The jar inside the archive it was read from (`mods/x.jar`); absent for the archive itself.',
+    }),
     id: z.string().meta({ description: "The mod's id." }),
     name: z.string().optional(),
     version: z.string().optional(),

@@ -3,6 +3,7 @@ import { Migration20261122000100_init } from './Migration20261122000100_init';
 import { Migration20261201000100_outbox_trace } from './Migration20261201000100_outbox_trace';
 import { Migration20261215000100_catalog_tombstones } from './Migration20261215000100_catalog_tombstones';
 import { Migration20261220000100_version_deletions } from './Migration20261220000100_version_deletions';
+import { Migration20261229000100_release_notes } from './Migration20261229000100_release_notes';
 
 // Listed in code (not discovered from files) so the same list runs from sources and from dist.
 export const migrations: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261201000100_outbox_trace', class: Migration20261201000100_outbox_trace },
   { name: 'Migration20261215000100_catalog_tombstones', class: Migration20261215000100_catalog_tombstones },
   { name: 'Migration20261220000100_version_deletions', class: Migration20261220000100_version_deletions },
+  { name: 'Migration20261229000100_release_notes', class: Migration20261229000100_release_notes },
 ];

@@ -11,11 +11,19 @@ import { opt, toFactsMessage, toVersionMessage } from '../messages';
 import type { ArchiveAdoption } from './adopt';
 import type { FetchedVersions } from './fetched-version';
 import type { VersionArchives } from './rehash';
+import type { ArchiveHolds, HeldLookup } from './held';
+import type { ReleaseVersions } from './release';
 import type { ArchiveUploads } from './upload';
 import { uploadBody } from './upload-body';
 
 export type ArchiveMethods =
-  'RehashVersion' | 'CheckVersionArchives' | 'CreateFetchedVersion' | 'AdoptVersionArchives' | 'UploadVersionArchive';
+  | 'RehashVersion'
+  | 'CheckVersionArchives'
+  | 'CreateFetchedVersion'
+  | 'AdoptVersionArchives'
+  | 'UploadVersionArchive'
+  | 'LookupArchives'
+  | 'PrepareRelease';
 
 /** Aborted when the caller cancels the call or its deadline passes: its archive fetches stop. */
 function cancelSignal(call: { on(event: 'cancelled', listener: () => void): unknown }): AbortSignal {
@@ -41,11 +49,42 @@ function storeFailure(err: StoreError, logger: Logger): DepotError {
 }
 
 export function archiveHandlers(
-  parts: { archives: VersionArchives; fetched: FetchedVersions; adoption: ArchiveAdoption; uploads: ArchiveUploads },
+  parts: {
+    archives: VersionArchives;
+    fetched: FetchedVersions;
+    adoption: ArchiveAdoption;
+    uploads: ArchiveUploads;
+    holds: ArchiveHolds;
+    releases: ReleaseVersions;
+  },
   logger: Logger,
 ): Pick<AsyncHandlers<CatalogServiceDefinition>, ArchiveMethods> {
-  const { archives, fetched, adoption, uploads } = parts;
+  const { archives, fetched, adoption, uploads, holds, releases } = parts;
   return {
+    async LookupArchives(req) {
+      return { files: (await holds.lookup(req.files)).map(lookupMessage) };
+    },
+    async PrepareRelease(req) {
+      const r = await releases.prepare(
+        req.mods.map((e) => ({
+          ...(e.file ? { file: { name: e.file.name, sha256: e.file.sha256 } } : {}),
+          ...(e.mod !== undefined && e.mod !== null ? { mod: e.mod } : {}),
+          ...(e.version !== undefined && e.version !== null ? { version: e.version } : {}),
+        })),
+        req.remove,
+        req.dry_run,
+      );
+      return {
+        mods: r.mods.map((m) => ({
+          mod_id: m.modId,
+          mod: m.mod,
+          version_id: m.versionId,
+          version: m.version,
+          created: m.created,
+        })),
+        remove: r.remove.map((m) => ({ mod_id: m.modId, mod: m.mod })),
+      };
+    },
     async CreateFetchedVersion(req, call) {
       const row = await fetched.create(
         { slug: req.slug, version: req.version, url: req.url ?? null, notes: req.notes ?? null },
@@ -131,6 +170,25 @@ export function archiveHandlers(
       const h = first.done ? undefined : first.value.header;
       if (!h) throw DepotError.fields({ header: ['The first message must be the header.'] });
       try {
+        if (h.hold) {
+          const held = await holds.hold(
+            { fileName: h.file_name, size: h.size ?? undefined },
+            uploadBody(messages, h.size ?? undefined, cancelled),
+          );
+          return {
+            created_version: false,
+            changed: held.created,
+            stored: held.created,
+            packaged: held.packaged,
+            warnings: held.warnings,
+            created_mod: false,
+            builds: [],
+            metadata: { mods: (held.lookup.metadata?.mods ?? []).map(toFactsMessage) },
+            md5: held.digests.md5,
+            size: held.digests.size,
+            lookup: lookupMessage(held.lookup),
+          };
+        }
         if (h.inspect) {
           const read = await uploads.inspect(
             { fileName: h.file_name, size: h.size ?? undefined },
@@ -170,6 +228,17 @@ export function archiveHandlers(
         throw isStoreError(err) ? storeFailure(err, logger) : err;
       }
     },
+  };
+}
+
+function lookupMessage(l: HeldLookup): catalogV1.ArchiveLookup {
+  return {
+    name: l.name,
+    sha256: l.sha256,
+    held: l.held,
+    versions: l.versions,
+    ...(l.metadata ? { metadata: { mods: l.metadata.mods.map(toFactsMessage) } } : {}),
+    ...(l.mod !== undefined ? { mod: l.mod } : {}),
   };
 }
 

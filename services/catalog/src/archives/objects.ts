@@ -1,4 +1,5 @@
-// Nothing orphaned: an object is removed once no version names it, and never while one does.
+// Nothing orphaned: an object is removed once no version names it, and never while one does (nor
+// while it is held for a release, held.ts).
 // Every step that makes a version name an object (an upload's record) or removes an object holds
 // a transaction-level advisory lock on that object's sha256, so "no version names it, remove it"
 // and "store it, record it" never interleave: a record never points at a missing object. Objects
@@ -41,8 +42,9 @@ export class ArchiveObjects {
     return em.transactional(async (tx) => {
       await lockObject(tx, sha256);
       const [row] = await tx.execute<{ named: boolean }[]>(
-        'select exists (select 1 from mod_versions where hosted = ?) as named',
-        [sha256],
+        `select exists (select 1 from mod_versions where hosted = ?)
+             or exists (select 1 from held_archives where hosted = ? and held_until > now()) as named`,
+        [sha256, sha256],
       );
       if (row.named) return false;
       await this.store.delete(sha256);
@@ -68,6 +70,8 @@ export class ArchiveObjects {
   async sweep(graceMs: number, now = Date.now()): Promise<SweepResult> {
     const result: SweepResult = { objects: 0, staged: 0 };
     const before = now - graceMs;
+    // Holds past their time name nothing any more (the objects they held go below, if unnamed).
+    await (this.orm.em.fork() as SqlEntityManager).execute('delete from held_archives where held_until <= now()');
     let candidates: string[] = [];
     // Old objects are asked about a page at a time (nearly all are named); only the unnamed ones
     // are removed, each checked again under its lock.
@@ -75,8 +79,9 @@ export class ArchiveObjects {
       const em = this.orm.em.fork() as SqlEntityManager;
       const named = await em.execute<{ hosted: string }[]>(
         // (an array binding is expanded into a list)
-        'select distinct hosted from mod_versions where hosted in (?)',
-        [candidates],
+        `select hosted from mod_versions where hosted in (?)
+         union select hosted from held_archives where hosted in (?) and held_until > now()`,
+        [candidates, candidates],
       );
       const keep = new Set(named.map((r) => r.hosted));
       for (const sha256 of candidates) {

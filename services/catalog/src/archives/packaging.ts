@@ -5,6 +5,7 @@
 // fixed mode: the same jar under the same name always gives the same md5. A `.zip` is stored as
 // it is. Both are checked from the staged object (ranged reads of the store, never the body in
 // memory): as the launcher will read them (zip/judge.ts), and for a jar a readable jar inside.
+import { createHash } from 'node:crypto';
 import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream';
 import yazl from 'yazl';
@@ -22,8 +23,8 @@ export { LAUNCHER_FOLDERS };
 const PACKAGED_TIME = new Date(2000, 0, 1, 0, 0, 0);
 const PACKAGED_MODE = 0o100644;
 
-/** The kind of an upload from its original name, and the name its jar gets under `mods/`. */
-export function uploadKind(fileName: string): { kind: UploadKind; entry?: string } {
+/** The kind of an upload from its original name, the name alone, and the name its jar gets under `mods/`. */
+export function uploadKind(fileName: string): { kind: UploadKind; name: string; entry?: string } {
   // The name alone (a browser or a script may send a path).
   const base = fileName.split(/[\\/]/).pop()?.trim() ?? '';
   if (!base) throw DepotError.fields({ file_name: ['The file name must be a .zip or .jar file name.'] });
@@ -31,8 +32,8 @@ export function uploadKind(fileName: string): { kind: UploadKind; entry?: string
   const problem = fileNameProblem(base);
   if (problem) throw DepotError.fields({ file_name: [problem] });
   const lower = base.toLowerCase();
-  if (lower.endsWith('.jar') && base.length > 4) return { kind: 'jar', entry: `mods/${base}` };
-  if (lower.endsWith('.zip') && base.length > 4) return { kind: 'zip' };
+  if (lower.endsWith('.jar') && base.length > 4) return { kind: 'jar', name: base, entry: `mods/${base}` };
+  if (lower.endsWith('.zip') && base.length > 4) return { kind: 'zip', name: base };
   throw new DepotError(
     'ARCHIVE_NOT_ZIP',
     {},
@@ -57,6 +58,25 @@ class ZipSignature extends Transform {
   override _flush(callback: TransformCallback): void {
     callback(this.checked ? null : notZip('the jar is empty or too short'));
   }
+}
+
+/**
+ * The body staged for an upload and the sha256 of the file as sent (docs/releases.md: a client
+ * asks by the hash of the file it has): a jar is packaged, its own bytes hashed on the way; a zip
+ * is stored as it is, so its object's sha256 is the file's.
+ */
+export function stagedBody(body: Readable, kind: UploadKind, entry: string | undefined) {
+  if (kind === 'zip') return { body, sourceSha256: (stored: string) => stored };
+  const hash = createHash('sha256');
+  const hashed = new Transform({
+    transform(chunk: Buffer, _e, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  pipeline(body, hashed, () => undefined);
+  let digest: string | undefined;
+  return { body: packageJar(hashed, entry!), sourceSha256: () => (digest ??= hash.digest('hex')) };
 }
 
 /** The zip a jar becomes, streamed: the jar's bytes pass through once and are never held. */

@@ -2,7 +2,7 @@
 // object, the version it names when the sender gave none, and warnings where it disagrees with
 // the slug or version the sender gave. The metadata is the author's claim about the file, so a
 // disagreement is worth a look but never a refusal (a Solder slug is often not the mod's id).
-import { DepotError, fieldError } from '@depot/common';
+import { compactName, DepotError, fieldError, principalFacts } from '@depot/common';
 import type { StagedObject } from '@depot/common/archive-store';
 import { readModMetadata, type ModFacts, type ModMetadata } from './metadata';
 
@@ -18,20 +18,11 @@ export function readStagedMetadata(
   });
 }
 
-/** The facts that speak for the archive: its own, else (a Technic zip) those of its jars under mods/. */
-function principal(mods: ModFacts[]): ModFacts[] {
-  const own = mods.filter((m) => m.file === undefined);
-  return own.length ? own : mods;
-}
-
-/** Letters and digits only, lower case: how a slug and a mod id are compared (create-mod ~ create_mod). */
-const compact = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-
 const where = (m: ModFacts) => (m.file ? `${m.file} (${m.format})` : m.format);
 
 /** The one version the archive names; a `version` field error when it names none or several. */
 export function versionFromFacts(metadata: ModMetadata): string {
-  const versions = [...new Set(principal(metadata.mods).flatMap((m) => (m.version ? [m.version] : [])))];
+  const versions = [...new Set(principalFacts(metadata.mods).flatMap((m) => (m.version ? [m.version] : [])))];
   if (versions.length === 1) return versions[0];
   const problem = versions.length
     ? `The archive names several versions (${versions.join(', ')}): give the version in the path.`
@@ -45,10 +36,10 @@ export function versionFromFacts(metadata: ModMetadata): string {
  * `1.20.1-15.2.0.27` for a jar's `15.2.0.27`, agrees).
  */
 export function disagreements(metadata: ModMetadata, slug: string, version: string): string[] {
-  const facts = principal(metadata.mods);
+  const facts = principalFacts(metadata.mods);
   if (!facts.length) return [];
   const warnings: string[] = [];
-  const named = (m: ModFacts) => [m.id, m.name ?? ''].some((n) => n && compact(n) === compact(slug));
+  const named = (m: ModFacts) => [m.id, m.name ?? ''].some((n) => n && compactName(n) === compactName(slug));
   if (!facts.some(named)) {
     const ids = facts.map((m) => `"${m.id}" (${where(m)})`).join(', ');
     warnings.push(`The archive's metadata names the mod ${ids}, not "${slug}": is it the right file?`);

@@ -13,9 +13,10 @@ import { ModSchema } from '../entities/mod';
 import { ModVersionSchema, type ModVersion } from '../entities/mod-version';
 import { StoreError, type ArchiveDigests } from '@depot/common/archive-store';
 import { lockObject, type ArchiveObjects } from './objects';
-import { checkArchive, packageJar, uploadKind } from './packaging';
+import { checkArchive, stagedBody, uploadKind } from './packaging';
 import type { ModMetadata } from './metadata';
 import { disagreements, readStagedMetadata, versionFromFacts } from './upload-facts';
+import { metadataWarning, stageAndRead } from './staging';
 
 export interface UploadRequest {
   slug: string;
@@ -86,9 +87,6 @@ function inBuilds(uses: BuildUse[]): DepotError {
   );
 }
 
-/** A metadata reader's warning as the upload answers it. */
-const metadataWarning = (w: string) => `Metadata: ${w}.`;
-
 export class ArchiveUploads {
   constructor(
     private readonly orm: Orm,
@@ -112,17 +110,14 @@ export class ArchiveUploads {
     req: Pick<UploadRequest, 'fileName' | 'size'>,
     body: Readable,
   ): Promise<{ warnings: string[]; metadata: ModMetadata; packaged: boolean; digests: ArchiveDigests }> {
-    const maxBytes = this.byteLimit(req.size);
-    const { kind, entry } = uploadKind(req.fileName);
-    const staged = await this.objects.store.stage(kind === 'jar' ? packageJar(body, entry!) : body, maxBytes);
-    try {
-      const checked = await checkArchive(staged, kind, { maxEntries: this.maxEntries });
-      const metadata = await readStagedMetadata(staged, checked.jar);
-      const warnings = [...checked.warnings, ...metadata.warnings.map(metadataWarning)];
-      return { warnings, metadata, packaged: kind === 'jar', digests: staged.digests };
-    } finally {
-      await staged.discard();
-    }
+    const read = await stageAndRead(this.objects.store, req, body, this.byteLimit(req.size), this.maxEntries);
+    await read.staged.discard();
+    return {
+      warnings: read.warnings,
+      metadata: read.metadata,
+      packaged: read.kind === 'jar',
+      digests: read.staged.digests,
+    };
   }
 
   /** `cancelled`: the sender gave up; nothing is recorded after that. */
@@ -136,9 +131,10 @@ export class ArchiveUploads {
     let uses: BuildUse[] = [];
     if (!fromArchive) ({ uses } = await this.target(req, version, before));
     // After the records' lookups: a missing mod or version answers before the file (the order of checks).
-    const { kind, entry } = uploadKind(req.fileName);
+    const { kind, name, entry } = uploadKind(req.fileName);
 
-    const staged = await store.stage(kind === 'jar' ? packageJar(body, entry!) : body, maxBytes);
+    const source = stagedBody(body, kind, entry);
+    const staged = await store.stage(source.body, maxBytes);
     const digests = staged.digests;
     let warnings: string[];
     let metadata: ModMetadata;
@@ -205,6 +201,8 @@ export class ArchiveUploads {
           // Launchers download a hosted archive from the mirror's form of URL (Depot's).
           url: null,
           metadata: { mods: metadata.mods },
+          sourceSha256: source.sourceSha256(digests.sha256),
+          sourceName: name,
         };
         let row: ModVersion;
         if (now.row) {
@@ -273,7 +271,7 @@ export class ArchiveUploads {
    * ARCHIVE_MAX_BYTES, the catalog's own bound on an upload whoever sends it: a size announced past
    * it is refused at once, and the store stops staging past it (the bytes the limit passes to).
    */
-  private byteLimit(announced: number | undefined): number {
+  byteLimit(announced: number | undefined): number {
     if (announced !== undefined && announced > this.maxBytes) {
       throw new StoreError('too_large', `${announced} bytes announced, more than ${this.maxBytes} (ARCHIVE_MAX_BYTES)`);
     }

@@ -27,6 +27,9 @@ export interface ModVersion {
    * read. Lazy: only the management reads and the upload load it, never the launcher's reads.
    */
   metadata?: { mods: ModFacts[] } | null;
+  /** The file the archive was made from: its sha256 as sent and its name (docs/releases.md); null before. */
+  sourceSha256?: string | null;
+  sourceName?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -49,6 +52,8 @@ export const ModVersionSchema = new EntitySchema<ModVersion>({
     hosted: { type: 'string', length: 64, nullable: true },
     hostedAt: { type: 'Date', nullable: true, fieldName: 'hosted_at', columnType: 'timestamptz(6)' },
     metadata: { type: 'json', nullable: true, lazy: true },
+    sourceSha256: { type: 'string', length: 64, nullable: true, fieldName: 'source_sha256' },
+    sourceName: { type: 'text', nullable: true, fieldName: 'source_name' },
     ...timestampProperties,
   },
 });

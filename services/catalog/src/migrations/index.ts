@@ -5,6 +5,7 @@ import { Migration20261203000000_build_read_covering } from './Migration20261203
 import { Migration20261215000000_notes_and_version_url } from './Migration20261215000000_notes_and_version_url';
 import { Migration20261226000000_hosted_archives } from './Migration20261226000000_hosted_archives';
 import { Migration20261228000000_archive_metadata } from './Migration20261228000000_archive_metadata';
+import { Migration20261229000000_held_archives } from './Migration20261229000000_held_archives';
 
 // Listed in code (not discovered from files) so the same list runs from sources and from dist.
 export const migrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261215000000_notes_and_version_url', class: Migration20261215000000_notes_and_version_url },
   { name: 'Migration20261226000000_hosted_archives', class: Migration20261226000000_hosted_archives },
   { name: 'Migration20261228000000_archive_metadata', class: Migration20261228000000_archive_metadata },
+  { name: 'Migration20261229000000_held_archives', class: Migration20261229000000_held_archives },
 ];

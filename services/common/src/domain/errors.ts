@@ -64,6 +64,11 @@ export const REASONS = {
     message: 'Another version of this mod is already in the build. Use PUT to update it.',
   },
   ASSIGNMENT_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Mod not in this build.' },
+  // A release (docs/releases.md) of a build version that exists with other mods or settings.
+  RELEASE_BUILD_DIFFERS: {
+    code: grpc.status.FAILED_PRECONDITION,
+    message: 'The build exists with other contents.',
+  },
   // A build create's clone_from_modpack names a modpack the caller may not manage (Solder's wording).
   CLONE_SOURCE_FORBIDDEN: {
     code: grpc.status.PERMISSION_DENIED,

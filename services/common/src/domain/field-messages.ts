@@ -17,6 +17,8 @@ export const FIELD_MESSAGES = {
   maxString: (n: number) => `The :attribute field must not be greater than ${n} characters.`,
   minNumber: (n: number) => `The :attribute field must be at least ${n}.`,
   maxNumber: (n: number) => `The :attribute field must not be greater than ${n}.`,
+  maxItems: (n: number) => `The :attribute field must not have more than ${n} items.`,
+  minItems: (n: number) => `The :attribute field must have at least ${n} items.`,
   requiredWithout: (other: string) => `The :attribute field is required when ${other} is not present.`,
 };
 

@@ -33,6 +33,8 @@ import type { ModpackRefs as _depot_builds_v1_ModpackRefs, ModpackRefs__Output a
 import type { ModpackSource as _depot_builds_v1_ModpackSource, ModpackSource__Output as _depot_builds_v1_ModpackSource__Output } from '../../../depot/builds/v1/ModpackSource';
 import type { ModpacksByIdsRequest as _depot_builds_v1_ModpacksByIdsRequest, ModpacksByIdsRequest__Output as _depot_builds_v1_ModpacksByIdsRequest__Output } from '../../../depot/builds/v1/ModpacksByIdsRequest';
 import type { ModpacksBySlugsRequest as _depot_builds_v1_ModpacksBySlugsRequest, ModpacksBySlugsRequest__Output as _depot_builds_v1_ModpacksBySlugsRequest__Output } from '../../../depot/builds/v1/ModpacksBySlugsRequest';
+import type { ReleaseBuildRequest as _depot_builds_v1_ReleaseBuildRequest, ReleaseBuildRequest__Output as _depot_builds_v1_ReleaseBuildRequest__Output } from '../../../depot/builds/v1/ReleaseBuildRequest';
+import type { ReleaseBuildResponse as _depot_builds_v1_ReleaseBuildResponse, ReleaseBuildResponse__Output as _depot_builds_v1_ReleaseBuildResponse__Output } from '../../../depot/builds/v1/ReleaseBuildResponse';
 import type { ReleaseVersionDeletionRequest as _depot_builds_v1_ReleaseVersionDeletionRequest, ReleaseVersionDeletionRequest__Output as _depot_builds_v1_ReleaseVersionDeletionRequest__Output } from '../../../depot/builds/v1/ReleaseVersionDeletionRequest';
 import type { RemoveBuildModRequest as _depot_builds_v1_RemoveBuildModRequest, RemoveBuildModRequest__Output as _depot_builds_v1_RemoveBuildModRequest__Output } from '../../../depot/builds/v1/RemoveBuildModRequest';
 import type { ReserveVersionDeletionRequest as _depot_builds_v1_ReserveVersionDeletionRequest, ReserveVersionDeletionRequest__Output as _depot_builds_v1_ReserveVersionDeletionRequest__Output } from '../../../depot/builds/v1/ReserveVersionDeletionRequest';
@@ -195,6 +197,15 @@ export interface BuildsServiceClient extends grpc.Client {
   listVersionUses(argument: _depot_builds_v1_ListVersionUsesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ListVersionUsesResponse__Output>): grpc.ClientUnaryCall;
   listVersionUses(argument: _depot_builds_v1_ListVersionUsesRequest, callback: grpc.requestCallback<_depot_builds_v1_ListVersionUsesResponse__Output>): grpc.ClientUnaryCall;
   
+  ReleaseBuild(argument: _depot_builds_v1_ReleaseBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ReleaseBuildResponse__Output>): grpc.ClientUnaryCall;
+  ReleaseBuild(argument: _depot_builds_v1_ReleaseBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ReleaseBuildResponse__Output>): grpc.ClientUnaryCall;
+  ReleaseBuild(argument: _depot_builds_v1_ReleaseBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ReleaseBuildResponse__Output>): grpc.ClientUnaryCall;
+  ReleaseBuild(argument: _depot_builds_v1_ReleaseBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_ReleaseBuildResponse__Output>): grpc.ClientUnaryCall;
+  releaseBuild(argument: _depot_builds_v1_ReleaseBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ReleaseBuildResponse__Output>): grpc.ClientUnaryCall;
+  releaseBuild(argument: _depot_builds_v1_ReleaseBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_ReleaseBuildResponse__Output>): grpc.ClientUnaryCall;
+  releaseBuild(argument: _depot_builds_v1_ReleaseBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ReleaseBuildResponse__Output>): grpc.ClientUnaryCall;
+  releaseBuild(argument: _depot_builds_v1_ReleaseBuildRequest, callback: grpc.requestCallback<_depot_builds_v1_ReleaseBuildResponse__Output>): grpc.ClientUnaryCall;
+  
   ReleaseVersionDeletion(argument: _depot_builds_v1_ReleaseVersionDeletionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
   ReleaseVersionDeletion(argument: _depot_builds_v1_ReleaseVersionDeletionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
   ReleaseVersionDeletion(argument: _depot_builds_v1_ReleaseVersionDeletionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
@@ -286,6 +297,8 @@ export interface BuildsServiceHandlers extends grpc.UntypedServiceImplementation
   
   ListVersionUses: grpc.handleUnaryCall<_depot_builds_v1_ListVersionUsesRequest__Output, _depot_builds_v1_ListVersionUsesResponse>;
   
+  ReleaseBuild: grpc.handleUnaryCall<_depot_builds_v1_ReleaseBuildRequest__Output, _depot_builds_v1_ReleaseBuildResponse>;
+  
   ReleaseVersionDeletion: grpc.handleUnaryCall<_depot_builds_v1_ReleaseVersionDeletionRequest__Output, _depot_builds_v1_Empty>;
   
   RemoveBuildMod: grpc.handleUnaryCall<_depot_builds_v1_RemoveBuildModRequest__Output, _depot_builds_v1_Empty>;
@@ -318,6 +331,7 @@ export interface BuildsServiceDefinition extends grpc.ServiceDefinition {
   ListManagedModpacks: MethodDefinition<_depot_builds_v1_ListManagedModpacksRequest, _depot_builds_v1_ListManagedModpacksResponse, _depot_builds_v1_ListManagedModpacksRequest__Output, _depot_builds_v1_ListManagedModpacksResponse__Output>
   ListModpackSources: MethodDefinition<_depot_builds_v1_Empty, _depot_builds_v1_ListModpackSourcesResponse, _depot_builds_v1_Empty__Output, _depot_builds_v1_ListModpackSourcesResponse__Output>
   ListVersionUses: MethodDefinition<_depot_builds_v1_ListVersionUsesRequest, _depot_builds_v1_ListVersionUsesResponse, _depot_builds_v1_ListVersionUsesRequest__Output, _depot_builds_v1_ListVersionUsesResponse__Output>
+  ReleaseBuild: MethodDefinition<_depot_builds_v1_ReleaseBuildRequest, _depot_builds_v1_ReleaseBuildResponse, _depot_builds_v1_ReleaseBuildRequest__Output, _depot_builds_v1_ReleaseBuildResponse__Output>
   ReleaseVersionDeletion: MethodDefinition<_depot_builds_v1_ReleaseVersionDeletionRequest, _depot_builds_v1_Empty, _depot_builds_v1_ReleaseVersionDeletionRequest__Output, _depot_builds_v1_Empty__Output>
   RemoveBuildMod: MethodDefinition<_depot_builds_v1_RemoveBuildModRequest, _depot_builds_v1_Empty, _depot_builds_v1_RemoveBuildModRequest__Output, _depot_builds_v1_Empty__Output>
   ReserveVersionDeletion: MethodDefinition<_depot_builds_v1_ReserveVersionDeletionRequest, _depot_builds_v1_ReserveVersionDeletionResponse, _depot_builds_v1_ReserveVersionDeletionRequest__Output, _depot_builds_v1_ReserveVersionDeletionResponse__Output>

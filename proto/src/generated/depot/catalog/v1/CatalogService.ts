@@ -18,9 +18,13 @@ import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersi
 import type { GetVersionsByIdsRequest as _depot_catalog_v1_GetVersionsByIdsRequest, GetVersionsByIdsRequest__Output as _depot_catalog_v1_GetVersionsByIdsRequest__Output } from '../../../depot/catalog/v1/GetVersionsByIdsRequest';
 import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from '../../../depot/catalog/v1/ListModsRequest';
 import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from '../../../depot/catalog/v1/ListModsResponse';
+import type { LookupArchivesRequest as _depot_catalog_v1_LookupArchivesRequest, LookupArchivesRequest__Output as _depot_catalog_v1_LookupArchivesRequest__Output } from '../../../depot/catalog/v1/LookupArchivesRequest';
+import type { LookupArchivesResponse as _depot_catalog_v1_LookupArchivesResponse, LookupArchivesResponse__Output as _depot_catalog_v1_LookupArchivesResponse__Output } from '../../../depot/catalog/v1/LookupArchivesResponse';
 import type { Mod as _depot_catalog_v1_Mod, Mod__Output as _depot_catalog_v1_Mod__Output } from '../../../depot/catalog/v1/Mod';
 import type { ModVersion as _depot_catalog_v1_ModVersion, ModVersion__Output as _depot_catalog_v1_ModVersion__Output } from '../../../depot/catalog/v1/ModVersion';
 import type { ModWithVersions as _depot_catalog_v1_ModWithVersions, ModWithVersions__Output as _depot_catalog_v1_ModWithVersions__Output } from '../../../depot/catalog/v1/ModWithVersions';
+import type { PrepareReleaseRequest as _depot_catalog_v1_PrepareReleaseRequest, PrepareReleaseRequest__Output as _depot_catalog_v1_PrepareReleaseRequest__Output } from '../../../depot/catalog/v1/PrepareReleaseRequest';
+import type { PrepareReleaseResponse as _depot_catalog_v1_PrepareReleaseResponse, PrepareReleaseResponse__Output as _depot_catalog_v1_PrepareReleaseResponse__Output } from '../../../depot/catalog/v1/PrepareReleaseResponse';
 import type { RehashVersionRequest as _depot_catalog_v1_RehashVersionRequest, RehashVersionRequest__Output as _depot_catalog_v1_RehashVersionRequest__Output } from '../../../depot/catalog/v1/RehashVersionRequest';
 import type { RehashVersionResponse as _depot_catalog_v1_RehashVersionResponse, RehashVersionResponse__Output as _depot_catalog_v1_RehashVersionResponse__Output } from '../../../depot/catalog/v1/RehashVersionResponse';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from '../../../depot/catalog/v1/RenderBuildModsRequest';
@@ -140,6 +144,24 @@ export interface CatalogServiceClient extends grpc.Client {
   listMods(argument: _depot_catalog_v1_ListModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   listMods(argument: _depot_catalog_v1_ListModsRequest, callback: grpc.requestCallback<_depot_catalog_v1_ListModsResponse__Output>): grpc.ClientUnaryCall;
   
+  LookupArchives(argument: _depot_catalog_v1_LookupArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_LookupArchivesResponse__Output>): grpc.ClientUnaryCall;
+  LookupArchives(argument: _depot_catalog_v1_LookupArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_LookupArchivesResponse__Output>): grpc.ClientUnaryCall;
+  LookupArchives(argument: _depot_catalog_v1_LookupArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_LookupArchivesResponse__Output>): grpc.ClientUnaryCall;
+  LookupArchives(argument: _depot_catalog_v1_LookupArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_LookupArchivesResponse__Output>): grpc.ClientUnaryCall;
+  lookupArchives(argument: _depot_catalog_v1_LookupArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_LookupArchivesResponse__Output>): grpc.ClientUnaryCall;
+  lookupArchives(argument: _depot_catalog_v1_LookupArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_LookupArchivesResponse__Output>): grpc.ClientUnaryCall;
+  lookupArchives(argument: _depot_catalog_v1_LookupArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_LookupArchivesResponse__Output>): grpc.ClientUnaryCall;
+  lookupArchives(argument: _depot_catalog_v1_LookupArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_LookupArchivesResponse__Output>): grpc.ClientUnaryCall;
+  
+  PrepareRelease(argument: _depot_catalog_v1_PrepareReleaseRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_PrepareReleaseResponse__Output>): grpc.ClientUnaryCall;
+  PrepareRelease(argument: _depot_catalog_v1_PrepareReleaseRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_PrepareReleaseResponse__Output>): grpc.ClientUnaryCall;
+  PrepareRelease(argument: _depot_catalog_v1_PrepareReleaseRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_PrepareReleaseResponse__Output>): grpc.ClientUnaryCall;
+  PrepareRelease(argument: _depot_catalog_v1_PrepareReleaseRequest, callback: grpc.requestCallback<_depot_catalog_v1_PrepareReleaseResponse__Output>): grpc.ClientUnaryCall;
+  prepareRelease(argument: _depot_catalog_v1_PrepareReleaseRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_PrepareReleaseResponse__Output>): grpc.ClientUnaryCall;
+  prepareRelease(argument: _depot_catalog_v1_PrepareReleaseRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_PrepareReleaseResponse__Output>): grpc.ClientUnaryCall;
+  prepareRelease(argument: _depot_catalog_v1_PrepareReleaseRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_PrepareReleaseResponse__Output>): grpc.ClientUnaryCall;
+  prepareRelease(argument: _depot_catalog_v1_PrepareReleaseRequest, callback: grpc.requestCallback<_depot_catalog_v1_PrepareReleaseResponse__Output>): grpc.ClientUnaryCall;
+  
   RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
   RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
   RehashVersion(argument: _depot_catalog_v1_RehashVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RehashVersionResponse__Output>): grpc.ClientUnaryCall;
@@ -212,6 +234,10 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ListMods: grpc.handleUnaryCall<_depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse>;
   
+  LookupArchives: grpc.handleUnaryCall<_depot_catalog_v1_LookupArchivesRequest__Output, _depot_catalog_v1_LookupArchivesResponse>;
+  
+  PrepareRelease: grpc.handleUnaryCall<_depot_catalog_v1_PrepareReleaseRequest__Output, _depot_catalog_v1_PrepareReleaseResponse>;
+  
   RehashVersion: grpc.handleUnaryCall<_depot_catalog_v1_RehashVersionRequest__Output, _depot_catalog_v1_RehashVersionResponse>;
   
   RenderBuildMods: grpc.handleUnaryCall<_depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse>;
@@ -237,6 +263,8 @@ export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
   GetVersion: MethodDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   GetVersionsByIds: MethodDefinition<_depot_catalog_v1_GetVersionsByIdsRequest, _depot_catalog_v1_VersionsWithMods, _depot_catalog_v1_GetVersionsByIdsRequest__Output, _depot_catalog_v1_VersionsWithMods__Output>
   ListMods: MethodDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsRequest__Output, _depot_catalog_v1_ListModsResponse__Output>
+  LookupArchives: MethodDefinition<_depot_catalog_v1_LookupArchivesRequest, _depot_catalog_v1_LookupArchivesResponse, _depot_catalog_v1_LookupArchivesRequest__Output, _depot_catalog_v1_LookupArchivesResponse__Output>
+  PrepareRelease: MethodDefinition<_depot_catalog_v1_PrepareReleaseRequest, _depot_catalog_v1_PrepareReleaseResponse, _depot_catalog_v1_PrepareReleaseRequest__Output, _depot_catalog_v1_PrepareReleaseResponse__Output>
   RehashVersion: MethodDefinition<_depot_catalog_v1_RehashVersionRequest, _depot_catalog_v1_RehashVersionResponse, _depot_catalog_v1_RehashVersionRequest__Output, _depot_catalog_v1_RehashVersionResponse__Output>
   RenderBuildMods: MethodDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse__Output>
   UpdateMod: MethodDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod__Output>

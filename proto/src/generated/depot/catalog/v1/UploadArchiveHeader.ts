@@ -15,6 +15,7 @@ export interface UploadArchiveHeader {
   'new_mod'?: (_depot_catalog_v1_NewMod | null);
   'version_from_archive'?: (boolean);
   'inspect'?: (boolean);
+  'hold'?: (boolean);
   '_size'?: "size";
   '_notes'?: "notes";
   '_new_mod'?: "new_mod";
@@ -32,6 +33,7 @@ export interface UploadArchiveHeader__Output {
   'new_mod'?: (_depot_catalog_v1_NewMod__Output | null);
   'version_from_archive': (boolean);
   'inspect': (boolean);
+  'hold': (boolean);
   '_size'?: "size";
   '_notes'?: "notes";
   '_new_mod'?: "new_mod";

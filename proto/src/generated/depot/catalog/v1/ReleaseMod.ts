@@ -1,0 +1,12 @@
+// Original file: depot/catalog/v1/catalog.proto
+
+
+export interface ReleaseMod {
+  'mod_id'?: (number);
+  'mod'?: (string);
+}
+
+export interface ReleaseMod__Output {
+  'mod_id': (number);
+  'mod': (string);
+}
