@@ -7,7 +7,7 @@
 //   open to any user answer a user without permissions; every non-public route answers 401
 //   without a token.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the document and the answers are plain JSON */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020';
@@ -412,6 +412,37 @@ describe('every answer is the documented one', () => {
       200,
     );
     await typed('DELETE', '/api/mod/{slug}', api.DELETE('/api/mod/{slug}', { params: { path: { slug: 'jei' } } }), 200);
+  });
+
+  it('files held for a release, and a release', async () => {
+    must(await t.admin.post('/api/mod', { name: 'relmod', pretty_name: 'Rel Mod' }), 201, 'mod');
+    must(await t.admin.post('/api/modpack', { name: 'Released', slug: 'released' }), 201, 'modpack');
+    const jar = await makeZip({ 'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id: 'relmod', version: '1.0' }) });
+    const file = { name: 'relmod.jar', sha256: createHash('sha256').update(jar).digest('hex') };
+    // Held (201), again (200), by the query and by the path.
+    expect(await upload('/api/manage/archives?file_name=relmod.jar', jar, 201, '/api/manage/archives')).toMatchObject({
+      held: true,
+      mod: 'relmod',
+    });
+    await upload('/api/manage/archives?file_name=relmod.jar', jar, 200, '/api/manage/archives');
+    await upload('/api/manage/archives/other.jar', jar, 201, '/api/manage/archives/{file_name}');
+    await upload('/api/manage/archives/other.jar', jar, 200, '/api/manage/archives/{file_name}');
+    const lookup = await typed(
+      'POST',
+      '/api/manage/archives/lookup',
+      api.POST('/api/manage/archives/lookup', { body: { files: [file] } }),
+      200,
+    );
+    expect(lookup.files[0]).toMatchObject({ held: true, mod: 'relmod' });
+    const release = (dry_run: boolean) =>
+      api.POST('/api/manage/modpacks/{slug}/releases', {
+        params: { path: { slug: 'released' } },
+        body: { build: '1.0', minecraft: '1.20.1', mods: [{ file }], publish: true, dry_run },
+      });
+    const dry = await typed('POST', '/api/manage/modpacks/{slug}/releases', release(true), 200);
+    expect(dry.added).toEqual([{ mod: 'relmod', version: '1.0' }]);
+    const made = await typed('POST', '/api/manage/modpacks/{slug}/releases', release(false), 201);
+    expect([made.build?.version, made.versions_created]).toEqual(['1.0', [{ mod: 'relmod', version: '1.0' }]]);
   });
 
   it('management reads and the pack doctor', async () => {
