@@ -183,6 +183,7 @@ describe('a release', () => {
       {
         build: expect.objectContaining({ version: '1.0', minecraft: '1.20.1', is_published: true }),
         changed: true,
+        created: true,
         dry_run: false,
         from: null,
         added: expect.arrayContaining([
@@ -230,7 +231,8 @@ describe('a release', () => {
     expect([dry.status, dry.body]).toEqual([
       200,
       {
-        changed: false,
+        changed: true,
+        created: false,
         dry_run: true,
         from: '1.0',
         added: [],

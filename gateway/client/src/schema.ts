@@ -1900,8 +1900,10 @@ export type components = {
         Release: {
             /** @description Absent in a dry run of a build that does not exist yet. */
             build?: components["schemas"]["Build"];
-            /** @description False: a dry run, or the build already exists exactly as asked. */
+            /** @description The release changed something (in a dry run: would); false when the build exists already exactly as asked. */
             changed: boolean;
+            /** @description The build was made by this release (201). */
+            created: boolean;
             dry_run: boolean;
             /** @description The build it started from; null: none. */
             from: string | null;

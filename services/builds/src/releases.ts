@@ -117,7 +117,11 @@ export class Releases {
     const latest = req.setLatest && modpack.latest !== req.version;
     const recommended = req.setRecommended && modpack.recommended !== req.version;
     const changed = !existing || publish || latest || recommended;
-    const flags = { latest: req.setLatest, recommended: req.setRecommended };
+    // What the build is after the release (the modpack's latest, recommended), asked now or before.
+    const flags = {
+      latest: req.setLatest || modpack.latest === req.version,
+      recommended: req.setRecommended || modpack.recommended === req.version,
+    };
     if (req.dryRun || !changed) return { ...summary, build: existing ?? undefined, changed, ...flags, created: false };
 
     let build = existing;

@@ -89,7 +89,11 @@ const modVersion = z.strictObject({ mod: z.string(), version: z.string() });
 export const releaseAnswer = z
   .strictObject({
     build: buildRecord.optional().meta({ description: 'Absent in a dry run of a build that does not exist yet.' }),
-    changed: z.boolean().meta({ description: 'False: a dry run, or the build already exists exactly as asked.' }),
+    changed: z.boolean().meta({
+      description:
+        'The release changed something (in a dry run: would); false when the build exists already exactly as asked.',
+    }),
+    created: z.boolean().meta({ description: 'The build was made by this release (201).' }),
     dry_run: z.boolean(),
     from: z.string().nullable().meta({ description: 'The build it started from; null: none.' }),
     added: z.array(modVersion),

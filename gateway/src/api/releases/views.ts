@@ -33,7 +33,8 @@ export function releaseAnswer(
   const changes = r.changes;
   return {
     ...(r.build ? { build: buildRecord(r.build) } : {}),
-    changed: r.changed && !dryRun,
+    changed: r.changed,
+    created: r.created,
     dry_run: dryRun,
     from: r.from || null,
     added: changes

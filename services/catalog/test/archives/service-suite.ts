@@ -235,7 +235,8 @@ export function archiveServiceSuite(backend: 'fs' | 's3') {
   });
 
   test('a zip is stored as it is; one without mods/, config/ or bin/ at its top is accepted with a warning', async () => {
-    const good = await makeZip({ 'mods/a.jar': 'jar', 'config/a.cfg': 'x=1' });
+    // (Its jar a jar: one that is not would be read for metadata, and warned of.)
+    const good = await makeZip({ 'mods/a.jar': await makeZip({ 'x/A.class': 'a' }), 'config/a.cfg': 'x=1' });
     const ok = await upload(h.raw, header({ version: '3.0', file_name: 'jei-3.0.zip' }), good);
     expect(ok).toMatchObject({ packaged: false, warnings: [] });
     expect((await hostedBytes('jei', '3.0')).data.equals(good)).toBe(true);

@@ -240,9 +240,13 @@ describe('the zip check', () => {
 
 describe("an upload's file name", () => {
   test('a plain file name as Windows and Java accept it; a path is cut to its last part', () => {
-    expect(uploadKind('C:\\Users\\me\\jei-1.0.jar')).toEqual({ kind: 'jar', entry: 'mods/jei-1.0.jar' });
-    expect(uploadKind('console.jar')).toEqual({ kind: 'jar', entry: 'mods/console.jar' });
-    expect(uploadKind('pack (1).zip')).toEqual({ kind: 'zip' });
+    expect(uploadKind('C:\\Users\\me\\jei-1.0.jar')).toEqual({
+      kind: 'jar',
+      name: 'jei-1.0.jar',
+      entry: 'mods/jei-1.0.jar',
+    });
+    expect(uploadKind('console.jar')).toEqual({ kind: 'jar', name: 'console.jar', entry: 'mods/console.jar' });
+    expect(uploadKind('pack (1).zip')).toEqual({ kind: 'zip', name: 'pack (1).zip' });
     expect(uploadKind(`${'x'.repeat(251)}.jar`).kind).toBe('jar');
   });
 

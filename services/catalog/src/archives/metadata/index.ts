@@ -46,6 +46,12 @@ export interface MetadataLimits {
   maxNestedBytes: number;
   /** Jars under `mods/` read; the rest are named in one warning. */
   maxNestedJars: number;
+  /**
+   * Entries of a zip or jar whose directory is walked for its metadata files: the names must be
+   * read one by one, so an archive with more (no mod's jar has that many; a zip of 100,000 config
+   * files has) is not read, with a warning, rather than walked a second time after its checks.
+   */
+  maxEntries: number;
 }
 
 export const DEFAULT_LIMITS: MetadataLimits = {
@@ -53,6 +59,7 @@ export const DEFAULT_LIMITS: MetadataLimits = {
   maxFileBytes: 1024 * 1024,
   maxNestedBytes: 64 * 1024 * 1024,
   maxNestedJars: 256,
+  maxEntries: 20_000,
 };
 
 const MAX_WARNINGS = 100;
@@ -108,6 +115,12 @@ export async function readModMetadata(
 /** The facts of one jar (or zip), added to cx.found; `file`: its name inside the archive, for a jar under `mods/`. */
 async function readJar(zip: yauzl.ZipFile, file: string | undefined, cx: Context): Promise<void> {
   const prefix = file ? `${file}: ` : '';
+  if (zip.entryCount > cx.limits.maxEntries) {
+    cx.warn(
+      `${prefix}${zip.entryCount.toLocaleString('en')} entries, more than the ${cx.limits.maxEntries.toLocaleString('en')} walked for metadata: not read`,
+    );
+    return;
+  }
   const wanted = new Set<string>([...MOD_FORMATS.map((f) => f.file), MANIFEST]);
   const entries = new Map<string, yauzl.Entry>();
   const jars: yauzl.Entry[] = [];

@@ -168,3 +168,15 @@ function statedSize(zip: Buffer, name: string, size: number): void {
   }
   throw new Error(`${name} is not in the zip`);
 }
+
+test('an archive with more entries than are walked for metadata: not read, with a warning', async () => {
+  const files: Record<string, string> = { 'fabric.mod.json': FABRIC };
+  for (let i = 0; i < 30; i++) files[`config/f${i}.txt`] = 'x';
+  const zip = await zipOf(files);
+  expect(await readModMetadata(ranges(zip), { maxEntries: 20 })).toEqual({
+    mods: [],
+    warnings: ['31 entries, more than the 20 walked for metadata: not read'],
+  });
+  // Within the bound, read as usual.
+  expect((await readModMetadata(ranges(zip), { maxEntries: 31 })).mods).toEqual([kept]);
+});
