@@ -181,11 +181,19 @@ describe('document', () => {
           expect({ where, p: p.name, described: !!p.description }).toEqual({ where, p: p.name, described: true });
         const ok = Object.keys(op.responses).filter((st) => st.startsWith('2'));
         // One success each; signing in has two: signed in (201), or the code of two-factor sign-in next (202);
-        // an archive upload two: stored (200), or the version created with it (201).
+        // an archive upload two: stored (200), or the version created with it (201); and the others below.
         const two: Record<string, string[]> = {
           'post /api/session': ['201', '202'],
           'put /api/mod/{slug}/{version}/archive': ['200', '201'],
           'put /api/mod/{slug}/{version}/archive/{file_name}': ['200', '201'],
+          // The version the archive names: stored (200), or created with it (201).
+          'put /api/manage/mods/{slug}/archive': ['200', '201'],
+          'put /api/manage/mods/{slug}/archive/{file_name}': ['200', '201'],
+          // A file held now (201), or held already (200).
+          'put /api/manage/archives': ['200', '201'],
+          'put /api/manage/archives/{file_name}': ['200', '201'],
+          // A release: the build made (201), or a dry run, or the build as asked already (200).
+          'post /api/manage/modpacks/{slug}/releases': ['200', '201'],
           // A download: the whole file, or the range asked for.
           'get /mods/{slug}/{file}': ['200', '206'],
         };

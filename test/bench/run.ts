@@ -20,6 +20,7 @@ import { type TestStack } from '../support';
 import { startBenchStack } from './bench-stack';
 import { runTool } from '../support/run-tool';
 import { benchArchives } from './archives';
+import { benchRelease } from './release';
 import { answerOf, startCeiling, type Ceiling } from './ceiling-process';
 import { explainHotQueries, printExplain } from './explain';
 import {
@@ -217,6 +218,7 @@ async function main() {
     }
 
     await benchArchives(t, archiveDir);
+    await benchRelease(t);
 
     console.log(
       '\nTargets (not asserted): cached build read ≥ 60 % of its ceiling with p99 ≤ 3× the ceiling’s; uncached ≥ 5 %;' +
