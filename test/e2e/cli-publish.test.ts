@@ -57,6 +57,22 @@ const files = () =>
     .map((f) => path.join(jars, f));
 const jar = (name: string) => path.join(jars, name);
 
+/** The first release: made, published, latest and recommended, its mods created. */
+const firstRun = () => [
+  'publish',
+  '--pack',
+  'cipack',
+  '--build',
+  '1.0',
+  '--minecraft',
+  '1.20.1',
+  '--create-mods',
+  '--publish',
+  '--set',
+  'latest,recommended',
+  ...files(),
+];
+
 /** What launchers and managers see: compared around the runs that must change nothing. */
 const state = async () => ({
   launcher: (await t.anon.get('/api/modpack/cipack')).body,
@@ -86,20 +102,7 @@ afterAll(async () => {
 });
 
 test('one run makes, publishes and recommends the build; the launcher installs it', async () => {
-  const run = await depot([
-    'publish',
-    '--pack',
-    'cipack',
-    '--build',
-    '1.0',
-    '--minecraft',
-    '1.20.1',
-    '--create-mods',
-    '--publish',
-    '--set',
-    'latest,recommended',
-    ...files(),
-  ]);
+  const run = await depot(firstRun());
   expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
   expect(run.stderr).toContain('Sent 3 of 3 files');
   expect(run.stderr).toContain('Created mod sodium (Sodium).');
@@ -123,20 +126,7 @@ test('one run makes, publishes and recommends the build; the launcher installs i
 
 test('the same run again sends nothing and changes nothing', async () => {
   const before = await state();
-  const run = await depot([
-    'publish',
-    '--pack',
-    'cipack',
-    '--build',
-    '1.0',
-    '--minecraft',
-    '1.20.1',
-    '--create-mods',
-    '--publish',
-    '--set',
-    'latest,recommended',
-    ...files(),
-  ]);
+  const run = await depot(firstRun());
   expect(run.code).toBe(0);
   expect(run.stderr).toContain('Sent 0 of 3 files (0 B of');
   expect(run.stdout).toContain('cipack 1.0: already as asked, nothing changed.');

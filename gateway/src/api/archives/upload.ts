@@ -93,6 +93,17 @@ export const newModQuery = z.object({
   notes: uploadQuery.shape.notes,
 });
 
+/** The header of a file sent to no version: only read (`inspect`), or held for a release (`hold`). */
+const notAVersion = (fileName: string, what: 'inspect' | 'hold') => ({
+  slug: '',
+  version: '',
+  [what]: true,
+  create_version: false,
+  replace: false,
+  replace_in_builds: false,
+  file_name: fileName,
+});
+
 /** The path segments every form of an upload has. */
 type Version = { slug: string; version: string };
 
@@ -266,15 +277,7 @@ export function archiveUploadRoutes(app: FastifyInstance) {
       422: invalid('`{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip'),
     },
     handler: async ({ query, req, file }: Context<object, z.output<typeof inspectQuery>, undefined>) => {
-      const r = await send(req, file, {
-        slug: '',
-        version: '',
-        inspect: true,
-        create_version: false,
-        replace: false,
-        replace_in_builds: false,
-        file_name: query.file_name,
-      });
+      const r = await send(req, file, notAVersion(query.file_name, 'inspect'));
       const body: res.ArchiveInspection = {
         metadata: { mods: (r.metadata?.mods ?? []).map(modFacts) },
         warnings: r.warnings,
@@ -306,15 +309,7 @@ export function archiveUploadRoutes(app: FastifyInstance) {
       422: invalid('`{"error": "The file is not a zip or jar archive: …"}`: not a .zip or .jar, or no readable zip'),
     },
     handler: async ({ query, req, file }: Context<object, z.output<typeof inspectQuery>, undefined>) => {
-      const r = await send(req, file, {
-        slug: '',
-        version: '',
-        hold: true,
-        create_version: false,
-        replace: false,
-        replace_in_builds: false,
-        file_name: query.file_name,
-      });
+      const r = await send(req, file, notAVersion(query.file_name, 'hold'));
       const body: z.input<typeof releases.heldArchive> = {
         ...archiveLookup(r.lookup!),
         archive: { md5: r.md5, filesize: r.size, packaged: r.packaged },

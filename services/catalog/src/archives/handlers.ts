@@ -6,12 +6,13 @@ import { DepotError } from '@depot/common';
 import { type Logger } from '@depot/common/process';
 import { type AsyncHandlers } from '@depot/common/grpc';
 import type { catalogV1, CatalogServiceDefinition } from '@depot/proto';
-import { isStoreError, type StoreError } from '@depot/common/archive-store';
+import { isStoreError, type ArchiveDigests, type StoreError } from '@depot/common/archive-store';
 import { opt, toFactsMessage, toVersionMessage } from '../messages';
 import type { ArchiveAdoption } from './adopt';
 import type { FetchedVersions } from './fetched-version';
 import type { VersionArchives } from './rehash';
 import type { ArchiveHolds, HeldLookup } from './held';
+import type { ModFacts } from './metadata';
 import type { ReleaseVersions } from './release';
 import type { ArchiveUploads } from './upload';
 import { uploadBody } from './upload-body';
@@ -176,16 +177,7 @@ export function archiveHandlers(
             uploadBody(messages, h.size ?? undefined, cancelled),
           );
           return {
-            created_version: false,
-            changed: held.created,
-            stored: held.created,
-            packaged: held.packaged,
-            warnings: held.warnings,
-            created_mod: false,
-            builds: [],
-            metadata: { mods: (held.lookup.metadata?.mods ?? []).map(toFactsMessage) },
-            md5: held.digests.md5,
-            size: held.digests.size,
+            ...readResponse({ ...held, metadata: held.lookup.metadata ?? { mods: [] } }, held.created),
             lookup: lookupMessage(held.lookup),
           };
         }
@@ -194,18 +186,7 @@ export function archiveHandlers(
             { fileName: h.file_name, size: h.size ?? undefined },
             uploadBody(messages, h.size ?? undefined, cancelled),
           );
-          return {
-            created_version: false,
-            changed: false,
-            stored: false,
-            packaged: read.packaged,
-            warnings: read.warnings,
-            created_mod: false,
-            builds: [],
-            metadata: { mods: read.metadata.mods.map(toFactsMessage) },
-            md5: read.digests.md5,
-            size: read.digests.size,
-          };
+          return readResponse(read, false);
         }
         const r = await uploads.upload(
           {
@@ -228,6 +209,25 @@ export function archiveHandlers(
         throw isStoreError(err) ? storeFailure(err, logger) : err;
       }
     },
+  };
+}
+
+/** The answer to a file sent to no version (read, or held): what it holds; `kept`: it is stored now. */
+function readResponse(
+  read: { packaged: boolean; warnings: string[]; metadata: { mods: ModFacts[] }; digests: ArchiveDigests },
+  kept: boolean,
+): catalogV1.UploadArchiveResponse {
+  return {
+    created_version: false,
+    changed: kept,
+    stored: kept,
+    packaged: read.packaged,
+    warnings: read.warnings,
+    created_mod: false,
+    builds: [],
+    metadata: { mods: read.metadata.mods.map(toFactsMessage) },
+    md5: read.digests.md5,
+    size: read.digests.size,
   };
 }
 
