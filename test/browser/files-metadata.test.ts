@@ -198,6 +198,17 @@ describeInBrowser()('files named from what they say', () => {
       await page.getByRole('button', { name: 'Create 9 mod(s), upload 10 file(s)' }).click();
       await flash(page, '9 mod(s) created, 10 version(s) created.');
 
+      // On a mod's page: where each version runs, from its file, and changed by the author.
+      await page.goto(`${t.url}/console/mods/appleskin`);
+      await heading(page, 'AppleSkin');
+      const side = page.getByLabel('Where version 2.5.1+mc1.20 runs');
+      expect(await side.inputValue()).toBe('client');
+      await side.selectOption('server');
+      await flash(page, 'Version 2.5.1+mc1.20: server only (launchers skip it).');
+      const appleskin = must(await t.admin.get('/api/manage/mods/appleskin'), 200, 'appleskin');
+      expect(appleskin.versions[0].version.side).toBe('server');
+      await checkAccessibility(page, 'mod (where versions run)');
+
       // Read back: each version, with what Depot read from its file.
       for (const f of FILES) {
         const mod = must(await t.admin.get(`/api/manage/mods/${f.slug}`), 200, f.slug);

@@ -417,7 +417,9 @@ describe('every answer is the documented one', () => {
   it('files held for a release, and a release', async () => {
     must(await t.admin.post('/api/mod', { name: 'relmod', pretty_name: 'Rel Mod' }), 201, 'mod');
     must(await t.admin.post('/api/modpack', { name: 'Released', slug: 'released' }), 201, 'modpack');
-    const jar = await makeZip({ 'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id: 'relmod', version: '1.0' }) });
+    const jar = await makeZip({
+      'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id: 'relmod', version: '1.0' }),
+    });
     const file = { name: 'relmod.jar', sha256: createHash('sha256').update(jar).digest('hex') };
     // Held (201), again (200), by the query and by the path.
     expect(await upload('/api/manage/archives?file_name=relmod.jar', jar, 201, '/api/manage/archives')).toMatchObject({
@@ -443,6 +445,16 @@ describe('every answer is the documented one', () => {
     expect(dry.added).toEqual([{ mod: 'relmod', version: '1.0' }]);
     const made = await typed('POST', '/api/manage/modpacks/{slug}/releases', release(false), 201);
     expect([made.build?.version, made.versions_created]).toEqual(['1.0', [{ mod: 'relmod', version: '1.0' }]]);
+    const sided = await typed(
+      'PUT',
+      '/api/manage/mods/{slug}/versions/{version}/side',
+      api.PUT('/api/manage/mods/{slug}/versions/{version}/side', {
+        params: { path: { slug: 'relmod', version: '1.0' } },
+        body: { side: 'server' },
+      }),
+      200,
+    );
+    expect(sided.side).toBe('server');
   });
 
   it('management reads and the pack doctor', async () => {

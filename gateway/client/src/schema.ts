@@ -1024,6 +1024,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/mods/{slug}/versions/{version}/side": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Say where a version runs: client, server or both
+         * @description The side taken from the archive's metadata at its upload, changed by the author (docs/archives.md#sides); `null`: not said (both). A version that runs on the server only is left out of the launcher's build answers.
+         *
+         *     Needs the `mods_manage` permission (or `solder_full`). Private `notes` are answered only when set and the caller holds `mods_manage` (or `solder_full`).
+         */
+        put: operations["putManageModsBySlugVersionsByVersionSide"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/archives/lookup": {
         parameters: {
             query?: never;
@@ -1731,6 +1753,11 @@ export type components = {
              * @example 2024-01-02T03:04:05.000000Z
              */
             hosted_at?: string;
+            /**
+             * @description Where the mod runs, from its archive's metadata or the author (docs/archives.md#sides); absent: not said (both). A server-only version is left out of the launcher's build answers.
+             * @enum {string}
+             */
+            side?: "client" | "server" | "both";
             /** @description What the archive's metadata files said when it was uploaded: its own, and for a Technic zip those of each jar under `mods/`. Absent for an archive Depot never read (not uploaded to it). */
             metadata?: {
                 mods: components["schemas"]["ModFacts"][];
@@ -8242,6 +8269,130 @@ export interface operations {
                 };
             };
             /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": "Version already exists for this mod."}`; with a blank md5 and an archive that could not be fetched, `{"error": {"md5": ["The archive is missing: <url> answered 404. Depot computes the md5 …"]}}`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putManageModsBySlugVersionsByVersionSide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the mod, percent-encoded. */
+                slug: string;
+                /** @description Mod version string, percent-encoded. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `client`, `server`, `both`; `null`: not said (both). */
+                    side: ("client" | "server" | "both") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The version, with its side. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedVersion"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `mods_manage` permission is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Mod not found.", "Mod version not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field. */
             422: {
                 headers: {
                     [name: string]: unknown;

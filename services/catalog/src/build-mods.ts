@@ -16,10 +16,13 @@ const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
 
 /**
  * The `mods` array of a build response: natural, case-insensitive name order; `include=mods`
- * (withDetails) adds the mods' public fields. Field order as Solder's.
+ * (withDetails) adds the mods' public fields. Field order as Solder's. A version that runs on the
+ * server only is left out: launchers install what the client runs (docs/archives.md#sides). The
+ * mods' ids and names (the cached answer's tags) are every version's, so that changing a version's
+ * side reaches the answers that leave it out too.
  */
 export function renderBuildMods(rows: ResolvedVersionRow[], mirror: string, withDetails: boolean): RenderedMods {
-  const sorted = sortByName(
+  const all = sortByName(
     rows,
     (r) => r.mod_name,
     (r) => r.id,
@@ -34,6 +37,7 @@ export function renderBuildMods(rows: ResolvedVersionRow[], mirror: string, with
     filesize: r.filesize === null ? null : Number(r.filesize),
     url: versionArchiveUrl(url, r.mod_name, r),
   });
+  const sorted = all.filter((r) => !r.server_only);
   const mods = withDetails
     ? sorted.map((r) =>
         Object.assign(plain(r), {
@@ -46,7 +50,7 @@ export function renderBuildMods(rows: ResolvedVersionRow[], mirror: string, with
     : sorted.map(plain);
   return {
     json: Buffer.from(JSON.stringify(mods)),
-    modIds: sorted.map((r) => r.mod_id),
-    modNames: sorted.map((r) => r.mod_name),
+    modIds: all.map((r) => r.mod_id),
+    modNames: all.map((r) => r.mod_name),
   };
 }

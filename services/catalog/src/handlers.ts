@@ -1,5 +1,6 @@
 // gRPC surface of the catalog: requests in, entity rows out as proto messages (a build's mods as
 // rendered JSON, build-mods.ts).
+import { MOD_SIDES, selectedInvalid } from '@depot/common';
 import { masked, type AsyncHandlers } from '@depot/common/grpc';
 import type { CatalogServiceDefinition } from '@depot/proto';
 import type { ArchiveMethods } from './archives/handlers';
@@ -65,7 +66,11 @@ export function catalogHandlers(
         filesize: 'filesize',
         url: 'url',
         notes: 'notes',
+        side: 'side',
       }) as VersionFields;
+      if (fields.side !== undefined && fields.side !== null && !(MOD_SIDES as readonly string[]).includes(fields.side)) {
+        throw selectedInvalid('side');
+      }
       return toVersionMessage(await catalog.updateVersion(req.slug, req.version, fields));
     },
     async DeleteVersion(req) {

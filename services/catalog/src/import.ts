@@ -38,6 +38,8 @@ const HOSTED_FIELDS = [
   'metadata',
   'sourceSha256',
   'sourceName',
+  // (and where the mod runs: set from its archive or by the author, never by Solder)
+  'side',
 ] as const;
 
 /** A version of one of the imported mods, matched by (mod, version) exactly; md5 stored lowercase. */

@@ -44,6 +44,7 @@ export function toVersionMessage(v: ModVersion): FullMessage<catalogV1.ModVersio
     hosted_at: v.hostedAt ? formatTimestamp(new Date(v.hostedAt)) : undefined,
     // Unset unless loaded (a lazy column) and read at an upload.
     metadata: v.metadata ? { mods: v.metadata.mods.map(toFactsMessage) } : undefined,
+    side: opt(v.side),
   };
 }
 

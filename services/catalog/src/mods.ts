@@ -2,7 +2,7 @@
 // (uniqueness, existence, cascade), with events written to the outbox in the same transaction.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, refuseNewVersion } from '@depot/common';
+import { DepotError, refuseNewVersion, type ModSide } from '@depot/common';
 import {
   enqueueEvent,
   isUniqueViolation,
@@ -39,6 +39,7 @@ export interface VersionFields {
   filesize?: number | null;
   url?: string | null;
   notes?: string | null;
+  side?: ModSide | null;
 }
 
 export const nameTaken = () => DepotError.fields({ name: ['The name has already been taken.'] }, 'MOD_NAME_TAKEN');

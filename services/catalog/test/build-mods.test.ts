@@ -9,6 +9,7 @@ const version = (over: Partial<ResolvedVersionRow> = {}): ResolvedVersionRow => 
   md5: 'd41d8cd98f00b204e9800998ecf8427e',
   filesize: null,
   url: null,
+  server_only: null,
   ...over,
 });
 

@@ -24,7 +24,6 @@ export async function inspectArchive(file: File): Promise<Schemas['ArchiveInspec
   );
 }
 
-
 const LOADERS: Record<string, string> = { fabric: 'Fabric', quilt: 'Quilt', forge: 'Forge', neoforge: 'NeoForge' };
 const SIDES: Record<string, string> = { client: 'client only', server: 'server only', both: 'client and server' };
 

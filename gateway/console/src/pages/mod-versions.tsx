@@ -17,13 +17,22 @@ import { useSubmit } from '../ui/submit';
 import { Md5Field, md5FromPaste, NOTES_HINT } from './mod-form';
 import { ModUploads } from './mod-uploads';
 import { RehashButton } from './rehash';
+import { VersionSide } from './version-side';
 
 export type ManagedMod = Schemas['ManagedMod'];
 export type VersionEntry = ManagedMod['versions'][number];
 export type Use = Schemas['VersionUse'];
 
 /** The columns of the versions table (also each cell's label where rows are shown as cards, on a phone). */
-const COLUMNS = { version: 'Version', md5: 'MD5', size: 'Size', uses: 'Used by', notes: 'Notes', actions: 'Actions' };
+const COLUMNS = {
+  version: 'Version',
+  md5: 'MD5',
+  size: 'Size',
+  side: 'Runs on',
+  uses: 'Used by',
+  notes: 'Notes',
+  actions: 'Actions',
+};
 
 export function UseList({ uses }: { uses: Use[] }) {
   const session = useSession();
@@ -126,6 +135,9 @@ export function Versions({ mod, versions }: { mod: Schemas['Mod']; versions: Ver
                   {v.md5 || 'none'}
                 </td>
                 <td data-label={COLUMNS.size}>{fileSize(v.filesize)}</td>
+                <td data-label={COLUMNS.side}>
+                  <VersionSide slug={mod.name} version={v.version} side={v.side} onChanged={refresh} />
+                </td>
                 <td data-label={COLUMNS.uses}>{builds.length ? <UseList uses={builds} /> : 'no build'}</td>
                 <td className="notes-text" data-label={COLUMNS.notes}>
                   {v.notes ?? <span className="muted">none</span>}
@@ -252,7 +264,7 @@ function EditVersion({
       <th scope="row" className="mono">
         {version}
       </th>
-      <td colSpan={5}>
+      <td colSpan={6}>
         <form onSubmit={save.onSubmit} noValidate className="form row-form" aria-label={`Edit version ${version}`}>
           <ErrorNotice error={save.error} />
           <Md5Field label="MD5" defaultValue={current.md5} errors={save.fields} />

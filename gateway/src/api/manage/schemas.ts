@@ -56,6 +56,14 @@ export const managedVersion = versionRecord
     hosted_at: timestamp.optional().meta({
       description: "When the hosted archive was recorded (its downloads' Last-Modified): present only while hosted.",
     }),
+    side: z
+      .enum(MOD_SIDES)
+      .optional()
+      .meta({
+        description:
+          "Where the mod runs, from its archive's metadata or the author (docs/archives.md#sides); absent: not said " +
+          '(both). A server-only version is left out of the launcher\'s build answers.',
+      }),
     metadata: z
       .strictObject({ mods: z.array(modFacts) })
       .optional()

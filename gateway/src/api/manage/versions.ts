@@ -6,15 +6,17 @@
 // person fixes it in the form.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DepotError, md5FromChecksumLine, type Reason } from '@depot/common';
+import { DepotError, md5FromChecksumLine, MOD_SIDES, type Reason } from '@depot/common';
 import { fromServiceError } from '@depot/common/grpc';
 import { HttpError } from '../../errors';
 import { archiveFetchFailed } from '../../messages';
 import { tag } from '../../cache/cache';
 import { route } from '../../pipeline/route';
 import { invalid } from '../../pipeline/route-docs';
-import { rules, unsetNulls } from '../../pipeline/validation';
-import { createVersionBody, modParams } from '../mods/routes';
+import { rules, SELECTED_INVALID, unsetNulls } from '../../pipeline/validation';
+import { createVersionBody, modParams, versionParams } from '../mods/routes';
+import * as manageRes from './schemas';
+import { managedVersion } from './views';
 import * as res from '../mods/schemas';
 import { versionRecord } from '../mods/views';
 
@@ -27,6 +29,14 @@ const pastedMd5 = z.preprocess(
       '`md5sum` line may be given: its first token is taken.',
   }),
 );
+
+/** Where a version runs; null: not said. */
+const sideBody = z.object({
+  side: z
+    .enum(MOD_SIDES, { error: SELECTED_INVALID })
+    .nullable()
+    .meta({ description: '`client`, `server`, `both`; `null`: not said (both).' }),
+});
 
 /** The public create's body, but md5 optional; with a blank md5 the size is the archive's. */
 const body = createVersionBody.extend({ md5: pastedMd5 });
@@ -98,6 +108,35 @@ export function manageVersionRoutes(app: FastifyInstance) {
           throw err;
         }
       },
+    }),
+    route({
+      method: 'PUT',
+      url: '/api/manage/mods/:slug/versions/:version/side',
+      tag: 'Management',
+      summary: 'Say where a version runs: client, server or both',
+      description:
+        "The side taken from the archive's metadata at its upload, changed by the author (docs/archives.md#sides); " +
+        "`null`: not said (both). A version that runs on the server only is left out of the launcher's build " +
+        'answers.',
+      access: 'mods_manage',
+      privateFields: 'mods_manage',
+      params: versionParams,
+      target: ({ params }) => catalog.GetVersion({ slug: params.slug, version: params.version }),
+      body: sideBody,
+      response: manageRes.managedVersion,
+      returns: 'The version, with its side.',
+      answers: { 422: invalid() },
+      invalidates: (params) => [tag.modName(params.slug)],
+      handler: async ({ params, body: b, showsPrivate }) =>
+        managedVersion(
+          await catalog.UpdateVersion({
+            slug: params.slug,
+            version: params.version,
+            ...(b.side ? { side: b.side } : {}),
+            update_mask: ['side'],
+          }),
+          showsPrivate,
+        ),
     }),
   ];
 }

@@ -68,7 +68,8 @@ export function managedVersion(v: catalogV1.ModVersion__Output, showPrivate: boo
   const hosted =
     v.hosted !== undefined ? { sha1: v.sha1, sha256: v.sha256, sha512: v.sha512, hosted_at: v.hosted_at } : {};
   const metadata = v.metadata ? { metadata: { mods: v.metadata.mods.map(modFacts) } } : {};
-  return { ...versionRecord(v, showPrivate), ...hosted, ...metadata };
+  const side = v.side ? { side: v.side as res.ManagedVersion['side'] } : {};
+  return { ...versionRecord(v, showPrivate), ...hosted, ...side, ...metadata };
 }
 
 /** A mod's facts from its archive (an unset optional field is left out of the JSON). */

@@ -5,7 +5,7 @@
 // remove.<i>), nothing created. The build itself is the builds service's; a version created here
 // for a release that builds then refuses is deleted again by the gateway (api/releases).
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, principalFacts, versionFieldError, type FieldErrors } from '@depot/common';
+import { DepotError, principalFacts, sideOfFacts, versionFieldError, type FieldErrors } from '@depot/common';
 import { enqueueEvent, isUniqueViolation, type Orm, type OutboxRelay } from '@depot/common/runtime';
 import { ModVersionSchema, type ModVersion } from '../entities/mod-version';
 import { heldRows, library, modNamed, versionsOfFiles, type FileRef, type HeldRow } from './held';
@@ -156,6 +156,7 @@ export class ReleaseVersions {
           hosted: s.hosted,
           hostedAt: now,
           metadata: s.metadata,
+          side: sideOfFacts(s.metadata.mods) ?? null,
           sourceSha256: s.sha256,
           sourceName: s.name,
         } as ModVersion),

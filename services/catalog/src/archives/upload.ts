@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream';
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError, FIELD_MESSAGES, fieldError, refuseNewVersion, SLUG_PATTERN } from '@depot/common';
+import { DepotError, FIELD_MESSAGES, fieldError, refuseNewVersion, sideOfFacts, SLUG_PATTERN } from '@depot/common';
 import { enqueueEvent, isUniqueViolation, type Orm, type OutboxRelay } from '@depot/common/runtime';
 import { insertMod, nameTaken } from '../mods';
 import type { BuildUse, VersionUsage } from '../version-usage';
@@ -201,6 +201,9 @@ export class ArchiveUploads {
           // Launchers download a hosted archive from the mirror's form of URL (Depot's).
           url: null,
           metadata: { mods: metadata.mods },
+          // Where it runs, from the new archive's metadata: an author's choice made for the old
+          // archive is kept only when the new one says nothing.
+          ...(sideOfFacts(metadata.mods) ? { side: sideOfFacts(metadata.mods) } : {}),
           sourceSha256: source.sourceSha256(digests.sha256),
           sourceName: name,
         };

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { timestampProperties } from '@depot/common/runtime';
+import type { ModSide } from '@depot/common';
 import type { ModFacts } from '../archives/metadata';
 
 export interface ModVersion {
@@ -30,6 +31,8 @@ export interface ModVersion {
   /** The file the archive was made from: its sha256 as sent and its name (docs/releases.md); null before. */
   sourceSha256?: string | null;
   sourceName?: string | null;
+  /** Where it runs (docs/archives.md#sides): from its metadata or the author; null: not said (both). */
+  side?: ModSide | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -54,6 +57,7 @@ export const ModVersionSchema = new EntitySchema<ModVersion>({
     metadata: { type: 'json', nullable: true, lazy: true },
     sourceSha256: { type: 'string', length: 64, nullable: true, fieldName: 'source_sha256' },
     sourceName: { type: 'text', nullable: true, fieldName: 'source_name' },
+    side: { type: 'string', length: 6, nullable: true },
     ...timestampProperties,
   },
 });

@@ -6,6 +6,7 @@ import { Migration20261215000000_notes_and_version_url } from './Migration202612
 import { Migration20261226000000_hosted_archives } from './Migration20261226000000_hosted_archives';
 import { Migration20261228000000_archive_metadata } from './Migration20261228000000_archive_metadata';
 import { Migration20261229000000_held_archives } from './Migration20261229000000_held_archives';
+import { Migration20261230000000_version_side } from './Migration20261230000000_version_side';
 
 // Listed in code (not discovered from files) so the same list runs from sources and from dist.
 export const migrations: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261226000000_hosted_archives', class: Migration20261226000000_hosted_archives },
   { name: 'Migration20261228000000_archive_metadata', class: Migration20261228000000_archive_metadata },
   { name: 'Migration20261229000000_held_archives', class: Migration20261229000000_held_archives },
+  { name: 'Migration20261230000000_version_side', class: Migration20261230000000_version_side },
 ];

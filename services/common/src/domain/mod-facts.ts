@@ -26,6 +26,16 @@ export function principalFacts<F extends { file?: string }>(mods: readonly F[]):
   return own.length ? own : [...mods];
 }
 
+/**
+ * Where an archive's mod runs, as its metadata says (docs/archives.md#sides): the side its own facts
+ * (else its jars') agree on; `both` when they say different things; undefined when none says.
+ */
+export function sideOfFacts(mods: readonly { side?: ModSide; file?: string }[]): ModSide | undefined {
+  const said = new Set(principalFacts(mods).flatMap((m) => (m.side ? [m.side] : [])));
+  if (!said.size) return undefined;
+  return said.size === 1 ? [...said][0] : 'both';
+}
+
 /** Letters and digits only, lower case: how names are compared (create-mod ~ create_mod ~ "Create Mod"). */
 export const compactName = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 

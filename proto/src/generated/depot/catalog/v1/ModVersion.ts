@@ -19,6 +19,7 @@ export interface ModVersion {
   'hosted'?: (string);
   'hosted_at'?: (string);
   'metadata'?: (_depot_catalog_v1_ArchiveFacts | null);
+  'side'?: (string);
   '_filesize'?: "filesize";
   '_url'?: "url";
   '_notes'?: "notes";
@@ -28,6 +29,7 @@ export interface ModVersion {
   '_hosted'?: "hosted";
   '_hosted_at'?: "hosted_at";
   '_metadata'?: "metadata";
+  '_side'?: "side";
 }
 
 export interface ModVersion__Output {
@@ -46,6 +48,7 @@ export interface ModVersion__Output {
   'hosted'?: (string);
   'hosted_at'?: (string);
   'metadata'?: (_depot_catalog_v1_ArchiveFacts__Output | null);
+  'side'?: (string);
   '_filesize'?: "filesize";
   '_url'?: "url";
   '_notes'?: "notes";
@@ -55,4 +58,5 @@ export interface ModVersion__Output {
   '_hosted'?: "hosted";
   '_hosted_at'?: "hosted_at";
   '_metadata'?: "metadata";
+  '_side'?: "side";
 }

@@ -10,10 +10,12 @@ export interface UpdateVersionRequest {
   'update_mask'?: (string)[];
   'url'?: (string);
   'notes'?: (string);
+  'side'?: (string);
   '_md5'?: "md5";
   '_filesize'?: "filesize";
   '_url'?: "url";
   '_notes'?: "notes";
+  '_side'?: "side";
 }
 
 export interface UpdateVersionRequest__Output {
@@ -24,8 +26,10 @@ export interface UpdateVersionRequest__Output {
   'update_mask': (string)[];
   'url'?: (string);
   'notes'?: (string);
+  'side'?: (string);
   '_md5'?: "md5";
   '_filesize'?: "filesize";
   '_url'?: "url";
   '_notes'?: "notes";
+  '_side'?: "side";
 }
