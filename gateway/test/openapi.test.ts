@@ -23,7 +23,11 @@ afterAll(() => s?.close());
 
 /** The API's paths, and the mirror's form of archive URL Depot answers (`/mods/{slug}/{file}`). */
 const isApi = (url: string) =>
-  /^\/api(\/|$)/.test(url) || url === '/healthz' || url === '/readyz' || url.startsWith('/mods/');
+  /^\/api(\/|$)/.test(url) ||
+  url === '/healthz' ||
+  url === '/readyz' ||
+  url.startsWith('/mods/') ||
+  url.startsWith('/server-packs/');
 /** `/api/mod/:slug/` → `/api/mod/{slug}`. */
 const openApiPath = (url: string) => {
   const p = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -196,10 +200,15 @@ describe('document', () => {
           'post /api/manage/modpacks/{slug}/releases': ['200', '201'],
           // A download: the whole file, or the range asked for.
           'get /mods/{slug}/{file}': ['200', '206'],
+          'get /server-packs/{slug}/builds/{build}': ['200', '206'],
+          'get /server-packs/{slug}/{which}': ['200', '206'],
         };
         const successes = two[where] ?? [ok[0]];
         expect({ where, ok }).toEqual({ where, ok: successes });
-        const media = where === 'get /mods/{slug}/{file}' ? 'application/zip' : 'application/json';
+        const media =
+          where === 'get /mods/{slug}/{file}' || where.startsWith('get /server-packs/')
+            ? 'application/zip'
+            : 'application/json';
         for (const st of ok) expect(op.responses[st].content[media].schema).toBeDefined();
         for (const [status, answer] of Object.entries(op.responses) as [string, any][]) {
           expect({ where, status, described: !!answer.description }).toEqual({ where, status, described: true });

@@ -45,3 +45,5 @@ export type * from './generated/depot/catalog/v1/ReleaseEntry';
 export type * from './generated/depot/catalog/v1/ReleaseMod';
 export type * from './generated/depot/catalog/v1/ReleaseVersion';
 export type * from './generated/depot/catalog/v1/VersionRef';
+export type * from './generated/depot/catalog/v1/ServerPackRequest';
+export type * from './generated/depot/catalog/v1/ServerPackResponse';

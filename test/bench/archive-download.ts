@@ -69,8 +69,17 @@ async function sideBySide(batch: Batch, ours: string, nginx: string | undefined,
   return { gateway: rate(gw), nginx: nginx ? rate(ng) : NaN };
 }
 
-/** `ours`: the gateway's URL of the archive, stored as `object` in the fs store. */
-export async function benchDownload(t: TestStack, ours: string, object: string, sizeMb: number): Promise<void> {
+/**
+ * `ours`: the gateway's URL of the archive, stored as `object` in the fs store. `concurrent`: then
+ * 100 downloads at once (for a 50 MB archive; a server pack's 1 GB would take minutes).
+ */
+export async function benchDownload(
+  t: TestStack,
+  ours: string,
+  object: string,
+  sizeMb: number,
+  concurrent = true,
+): Promise<void> {
   // nginx serves the very object the gateway reads.
   const nginx = await startNginx(object);
   try {
@@ -95,6 +104,7 @@ export async function benchDownload(t: TestStack, ours: string, object: string, 
     await nginx?.stop();
   }
 
+  if (!concurrent) return;
   const gatewayPid = t.stack.pid('gateway')!;
   const many = await sampled([gatewayPid], async () => {
     await Promise.all(Array.from({ length: CONCURRENT }, () => download(ours)));

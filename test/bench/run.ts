@@ -21,6 +21,7 @@ import { startBenchStack } from './bench-stack';
 import { runTool } from '../support/run-tool';
 import { benchArchives } from './archives';
 import { benchRelease } from './release';
+import { benchServerPack } from './server-pack';
 import { answerOf, startCeiling, type Ceiling } from './ceiling-process';
 import { explainHotQueries, printExplain } from './explain';
 import {
@@ -219,6 +220,7 @@ async function main() {
 
     await benchArchives(t, archiveDir);
     await benchRelease(t);
+    await benchServerPack(t, archiveDir);
 
     console.log(
       '\nTargets (not asserted): cached build read ≥ 60 % of its ceiling with p99 ≤ 3× the ceiling’s; uncached ≥ 5 %;' +

@@ -455,6 +455,17 @@ describe('every answer is the documented one', () => {
       200,
     );
     expect(sided.side).toBe('server');
+    // The build's server pack, by its URL and by recommended's.
+    must(await t.admin.put('/api/modpack/released', { recommended: '1.0' }), 200, 'recommended');
+    for (const [url, template] of [
+      ['/server-packs/released/builds/1.0', '/server-packs/{slug}/builds/{build}'],
+      ['/server-packs/released/recommended', '/server-packs/{slug}/{which}'],
+    ]) {
+      const pack = await fetch(t.url + url);
+      expect([url, pack.status, pack.headers.get('content-type')]).toEqual([url, 200, 'application/zip']);
+      await pack.arrayBuffer();
+      seen.add(`GET ${template} 200`);
+    }
   });
 
   it('management reads and the pack doctor', async () => {

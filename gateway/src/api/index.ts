@@ -22,6 +22,7 @@ import { manageRoutes } from './manage/routes';
 import { manageVersionRoutes } from './manage/versions';
 import { archiveUploadRoutes } from './archives/upload';
 import { archiveDownloadRoutes } from './archives/download';
+import { serverPackRoutes } from './archives/server-packs';
 import { releaseRoutes } from './releases/routes';
 import type { FastifyInstance } from 'fastify';
 import type { AnyRoute } from '../pipeline/route';
@@ -33,6 +34,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     modRoutes,
     archiveUploadRoutes,
     archiveDownloadRoutes,
+    serverPackRoutes,
     launcherRoutes,
     modpacksRoutes,
     buildsRoutes,

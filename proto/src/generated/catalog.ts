@@ -42,6 +42,8 @@ import type { ReleaseMod as _depot_catalog_v1_ReleaseMod, ReleaseMod__Output as 
 import type { ReleaseVersion as _depot_catalog_v1_ReleaseVersion, ReleaseVersion__Output as _depot_catalog_v1_ReleaseVersion__Output } from './depot/catalog/v1/ReleaseVersion';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from './depot/catalog/v1/RenderBuildModsRequest';
 import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from './depot/catalog/v1/RenderBuildModsResponse';
+import type { ServerPackRequest as _depot_catalog_v1_ServerPackRequest, ServerPackRequest__Output as _depot_catalog_v1_ServerPackRequest__Output } from './depot/catalog/v1/ServerPackRequest';
+import type { ServerPackResponse as _depot_catalog_v1_ServerPackResponse, ServerPackResponse__Output as _depot_catalog_v1_ServerPackResponse__Output } from './depot/catalog/v1/ServerPackResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from './depot/catalog/v1/UpdateModRequest';
 import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, UpdateVersionRequest__Output as _depot_catalog_v1_UpdateVersionRequest__Output } from './depot/catalog/v1/UpdateVersionRequest';
 import type { UploadArchiveChunk as _depot_catalog_v1_UploadArchiveChunk, UploadArchiveChunk__Output as _depot_catalog_v1_UploadArchiveChunk__Output } from './depot/catalog/v1/UploadArchiveChunk';
@@ -100,6 +102,8 @@ export interface ProtoGrpcType {
         ReleaseVersion: MessageTypeDefinition<_depot_catalog_v1_ReleaseVersion, _depot_catalog_v1_ReleaseVersion__Output>
         RenderBuildModsRequest: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsRequest__Output>
         RenderBuildModsResponse: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsResponse__Output>
+        ServerPackRequest: MessageTypeDefinition<_depot_catalog_v1_ServerPackRequest, _depot_catalog_v1_ServerPackRequest__Output>
+        ServerPackResponse: MessageTypeDefinition<_depot_catalog_v1_ServerPackResponse, _depot_catalog_v1_ServerPackResponse__Output>
         UpdateModRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_UpdateModRequest__Output>
         UpdateVersionRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateVersionRequest, _depot_catalog_v1_UpdateVersionRequest__Output>
         UploadArchiveChunk: MessageTypeDefinition<_depot_catalog_v1_UploadArchiveChunk, _depot_catalog_v1_UploadArchiveChunk__Output>

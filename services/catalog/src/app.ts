@@ -19,6 +19,7 @@ import { CatalogManagement, managementHandlers } from './management';
 import { migrations } from './migrations';
 import { ArchiveHolds } from './archives/held';
 import { ReleaseVersions } from './archives/release';
+import { ServerPacks } from './archives/server-pack';
 import { Catalog } from './mods';
 import { buildsVersionUsage, type VersionUsage } from './version-usage';
 import { openArchiveStore } from '@depot/common/archive-store';
@@ -101,6 +102,7 @@ export async function startCatalog(
                 uploads,
                 holds: new ArchiveHolds(runtime.orm, objects, config.ARCHIVE_MAX_BYTES, config.ARCHIVE_MAX_ENTRIES),
                 releases: new ReleaseVersions(runtime.orm, runtime.relay),
+                serverPacks: new ServerPacks(runtime.orm, objects, config.ARCHIVE_MAX_BYTES),
               },
               runtime.logger,
             ),

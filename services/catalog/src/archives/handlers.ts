@@ -2,7 +2,7 @@
 // (rehash.ts) or fetched for a new version (fetched-version.ts), adopted from the old mirror
 // (adopt.ts), and uploaded (upload.ts; client-streamed: the header, then the bytes). All are served
 // by @depot/common's bindHandlers, under the rules of every call (deadline, status mapping, metrics).
-import { DepotError } from '@depot/common';
+import { DepotError, formatTimestamp } from '@depot/common';
 import { type Logger } from '@depot/common/process';
 import { type AsyncHandlers } from '@depot/common/grpc';
 import type { catalogV1, CatalogServiceDefinition } from '@depot/proto';
@@ -14,6 +14,7 @@ import type { VersionArchives } from './rehash';
 import type { ArchiveHolds, HeldLookup } from './held';
 import type { ModFacts } from './metadata';
 import type { ReleaseVersions } from './release';
+import type { ServerPacks } from './server-pack';
 import type { ArchiveUploads } from './upload';
 import { uploadBody } from './upload-body';
 
@@ -24,7 +25,8 @@ export type ArchiveMethods =
   | 'AdoptVersionArchives'
   | 'UploadVersionArchive'
   | 'LookupArchives'
-  | 'PrepareRelease';
+  | 'PrepareRelease'
+  | 'ServerPack';
 
 /** Aborted when the caller cancels the call or its deadline passes: its archive fetches stop. */
 function cancelSignal(call: { on(event: 'cancelled', listener: () => void): unknown }): AbortSignal {
@@ -57,11 +59,30 @@ export function archiveHandlers(
     uploads: ArchiveUploads;
     holds: ArchiveHolds;
     releases: ReleaseVersions;
+    serverPacks: ServerPacks;
   },
   logger: Logger,
 ): Pick<AsyncHandlers<CatalogServiceDefinition>, ArchiveMethods> {
-  const { archives, fetched, adoption, uploads, holds, releases } = parts;
+  const { archives, fetched, adoption, uploads, holds, releases, serverPacks } = parts;
   return {
+    async ServerPack(req) {
+      try {
+        const pack = await serverPacks.serverPack({
+          modpack: req.modpack,
+          build: req.build,
+          minecraft: req.minecraft,
+          forge: req.forge ?? null,
+          minJava: req.min_java ?? null,
+          versionIds: req.version_ids,
+        });
+        return { sha256: pack.sha256, md5: pack.md5, size: pack.size, made_at: formatTimestamp(pack.madeAt) };
+      } catch (err) {
+        if (isStoreError(err, 'too_large')) {
+          throw new DepotError('SERVER_PACK_UNAVAILABLE', {}, `No server pack for this build: ${err.message}.`);
+        }
+        throw isStoreError(err) ? storeFailure(err, logger) : err;
+      }
+    },
     async LookupArchives(req) {
       return { files: (await holds.lookup(req.files)).map(lookupMessage) };
     },

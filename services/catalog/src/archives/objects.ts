@@ -1,5 +1,5 @@
 // Nothing orphaned: an object is removed once no version names it, and never while one does (nor
-// while it is held for a release, held.ts).
+// while it is held for a release, held.ts, or is a build's server pack, server-pack.ts).
 // Every step that makes a version name an object (an upload's record) or removes an object holds
 // a transaction-level advisory lock on that object's sha256, so "no version names it, remove it"
 // and "store it, record it" never interleave: a record never points at a missing object. Objects
@@ -43,8 +43,9 @@ export class ArchiveObjects {
       await lockObject(tx, sha256);
       const [row] = await tx.execute<{ named: boolean }[]>(
         `select exists (select 1 from mod_versions where hosted = ?)
-             or exists (select 1 from held_archives where hosted = ? and held_until > now()) as named`,
-        [sha256, sha256],
+             or exists (select 1 from held_archives where hosted = ? and held_until > now())
+             or exists (select 1 from server_packs where hosted = ?) as named`,
+        [sha256, sha256, sha256],
       );
       if (row.named) return false;
       await this.store.delete(sha256);
@@ -80,8 +81,9 @@ export class ArchiveObjects {
       const named = await em.execute<{ hosted: string }[]>(
         // (an array binding is expanded into a list)
         `select hosted from mod_versions where hosted in (?)
-         union select hosted from held_archives where hosted in (?) and held_until > now()`,
-        [candidates, candidates],
+         union select hosted from held_archives where hosted in (?) and held_until > now()
+         union select hosted from server_packs where hosted in (?)`,
+        [candidates, candidates, candidates],
       );
       const keep = new Set(named.map((r) => r.hosted));
       for (const sha256 of candidates) {

@@ -7,6 +7,7 @@ import { Migration20261226000000_hosted_archives } from './Migration202612260000
 import { Migration20261228000000_archive_metadata } from './Migration20261228000000_archive_metadata';
 import { Migration20261229000000_held_archives } from './Migration20261229000000_held_archives';
 import { Migration20261230000000_version_side } from './Migration20261230000000_version_side';
+import { Migration20261231000000_server_packs } from './Migration20261231000000_server_packs';
 
 // Listed in code (not discovered from files) so the same list runs from sources and from dist.
 export const migrations: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261228000000_archive_metadata', class: Migration20261228000000_archive_metadata },
   { name: 'Migration20261229000000_held_archives', class: Migration20261229000000_held_archives },
   { name: 'Migration20261230000000_version_side', class: Migration20261230000000_version_side },
+  { name: 'Migration20261231000000_server_packs', class: Migration20261231000000_server_packs },
 ];

@@ -65,6 +65,12 @@ export const REASONS = {
   },
   ASSIGNMENT_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Mod not in this build.' },
   // A release (docs/releases.md) of a build version that exists with other mods or settings.
+  // A build whose server pack cannot be made (docs/archives.md#server-packs): the message says which
+  // archive and why.
+  SERVER_PACK_UNAVAILABLE: {
+    code: grpc.status.FAILED_PRECONDITION,
+    message: 'No server pack can be made for this build.',
+  },
   RELEASE_BUILD_DIFFERS: {
     code: grpc.status.FAILED_PRECONDITION,
     message: 'The build exists with other contents.',

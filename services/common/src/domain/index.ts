@@ -18,3 +18,4 @@ export * from './credential-views';
 export * from './pack-doctor/report';
 export * from './pack-doctor/diagnose';
 export * from './mod-facts';
+export * from './server-pack';

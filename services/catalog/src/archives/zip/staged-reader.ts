@@ -49,6 +49,11 @@ export class StagedReader extends yauzl.RandomAccessReader {
     return out;
   }
 
+  /** Lets the block go (a reader kept open once its directory is read). */
+  forget(): void {
+    this.block = undefined;
+  }
+
   /** Bytes start..end (exclusive) of this reader's range. */
   private async bytes(start: number, end: number): Promise<Buffer> {
     const b = this.block;

@@ -29,6 +29,8 @@ import type { RehashVersionRequest as _depot_catalog_v1_RehashVersionRequest, Re
 import type { RehashVersionResponse as _depot_catalog_v1_RehashVersionResponse, RehashVersionResponse__Output as _depot_catalog_v1_RehashVersionResponse__Output } from '../../../depot/catalog/v1/RehashVersionResponse';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from '../../../depot/catalog/v1/RenderBuildModsRequest';
 import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from '../../../depot/catalog/v1/RenderBuildModsResponse';
+import type { ServerPackRequest as _depot_catalog_v1_ServerPackRequest, ServerPackRequest__Output as _depot_catalog_v1_ServerPackRequest__Output } from '../../../depot/catalog/v1/ServerPackRequest';
+import type { ServerPackResponse as _depot_catalog_v1_ServerPackResponse, ServerPackResponse__Output as _depot_catalog_v1_ServerPackResponse__Output } from '../../../depot/catalog/v1/ServerPackResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from '../../../depot/catalog/v1/UpdateModRequest';
 import type { UpdateVersionRequest as _depot_catalog_v1_UpdateVersionRequest, UpdateVersionRequest__Output as _depot_catalog_v1_UpdateVersionRequest__Output } from '../../../depot/catalog/v1/UpdateVersionRequest';
 import type { UploadArchiveChunk as _depot_catalog_v1_UploadArchiveChunk, UploadArchiveChunk__Output as _depot_catalog_v1_UploadArchiveChunk__Output } from '../../../depot/catalog/v1/UploadArchiveChunk';
@@ -180,6 +182,15 @@ export interface CatalogServiceClient extends grpc.Client {
   renderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
   renderBuildMods(argument: _depot_catalog_v1_RenderBuildModsRequest, callback: grpc.requestCallback<_depot_catalog_v1_RenderBuildModsResponse__Output>): grpc.ClientUnaryCall;
   
+  ServerPack(argument: _depot_catalog_v1_ServerPackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ServerPackResponse__Output>): grpc.ClientUnaryCall;
+  ServerPack(argument: _depot_catalog_v1_ServerPackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ServerPackResponse__Output>): grpc.ClientUnaryCall;
+  ServerPack(argument: _depot_catalog_v1_ServerPackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ServerPackResponse__Output>): grpc.ClientUnaryCall;
+  ServerPack(argument: _depot_catalog_v1_ServerPackRequest, callback: grpc.requestCallback<_depot_catalog_v1_ServerPackResponse__Output>): grpc.ClientUnaryCall;
+  serverPack(argument: _depot_catalog_v1_ServerPackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ServerPackResponse__Output>): grpc.ClientUnaryCall;
+  serverPack(argument: _depot_catalog_v1_ServerPackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ServerPackResponse__Output>): grpc.ClientUnaryCall;
+  serverPack(argument: _depot_catalog_v1_ServerPackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ServerPackResponse__Output>): grpc.ClientUnaryCall;
+  serverPack(argument: _depot_catalog_v1_ServerPackRequest, callback: grpc.requestCallback<_depot_catalog_v1_ServerPackResponse__Output>): grpc.ClientUnaryCall;
+  
   UpdateMod(argument: _depot_catalog_v1_UpdateModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
   UpdateMod(argument: _depot_catalog_v1_UpdateModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
   UpdateMod(argument: _depot_catalog_v1_UpdateModRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
@@ -242,6 +253,8 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
   
   RenderBuildMods: grpc.handleUnaryCall<_depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse>;
   
+  ServerPack: grpc.handleUnaryCall<_depot_catalog_v1_ServerPackRequest__Output, _depot_catalog_v1_ServerPackResponse>;
+  
   UpdateMod: grpc.handleUnaryCall<_depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod>;
   
   UpdateVersion: grpc.handleUnaryCall<_depot_catalog_v1_UpdateVersionRequest__Output, _depot_catalog_v1_ModVersion>;
@@ -267,6 +280,7 @@ export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
   PrepareRelease: MethodDefinition<_depot_catalog_v1_PrepareReleaseRequest, _depot_catalog_v1_PrepareReleaseResponse, _depot_catalog_v1_PrepareReleaseRequest__Output, _depot_catalog_v1_PrepareReleaseResponse__Output>
   RehashVersion: MethodDefinition<_depot_catalog_v1_RehashVersionRequest, _depot_catalog_v1_RehashVersionResponse, _depot_catalog_v1_RehashVersionRequest__Output, _depot_catalog_v1_RehashVersionResponse__Output>
   RenderBuildMods: MethodDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsRequest__Output, _depot_catalog_v1_RenderBuildModsResponse__Output>
+  ServerPack: MethodDefinition<_depot_catalog_v1_ServerPackRequest, _depot_catalog_v1_ServerPackResponse, _depot_catalog_v1_ServerPackRequest__Output, _depot_catalog_v1_ServerPackResponse__Output>
   UpdateMod: MethodDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_UpdateModRequest__Output, _depot_catalog_v1_Mod__Output>
   UpdateVersion: MethodDefinition<_depot_catalog_v1_UpdateVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_UpdateVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   UploadVersionArchive: MethodDefinition<_depot_catalog_v1_UploadArchiveChunk, _depot_catalog_v1_UploadArchiveResponse, _depot_catalog_v1_UploadArchiveChunk__Output, _depot_catalog_v1_UploadArchiveResponse__Output>

@@ -1,0 +1,17 @@
+// Original file: depot/catalog/v1/catalog.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+export interface ServerPackResponse {
+  'sha256'?: (string);
+  'md5'?: (string);
+  'size'?: (number | string | Long);
+  'made_at'?: (string);
+}
+
+export interface ServerPackResponse__Output {
+  'sha256': (string);
+  'md5': (string);
+  'size': (number);
+  'made_at': (string);
+}

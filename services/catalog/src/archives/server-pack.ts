@@ -1,0 +1,275 @@
+// A build's server pack (docs/archives.md#server-packs): the files of its mods' archives a
+// dedicated server needs (SERVER_FOLDERS), from every version that does not run on the client only,
+// in one zip with a manifest (depot-server.json) giving each file's sha256. Made once per build
+// state: its key is the digest of what it is made from (the versions' objects, the build's
+// settings), so the same state always finds the same pack, and a changed one makes a new pack on
+// its first request. Reproducible: files in path order, stored (the jars are compressed already,
+// and no compressor's output enters the bytes), a fixed time and mode, as packaged jars are. Built
+// as a stream from the store's ranged reads into the store: memory stays flat whatever its size.
+import { createHash, hash } from 'node:crypto';
+import { PassThrough, Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+import { DepotError, forServer, SERVER_MANIFEST, type ServerManifest } from '@depot/common';
+import type { Orm } from '@depot/common/runtime';
+import { lockObject, type ArchiveObjects } from './objects';
+import { extractedPath } from './zip/entry-names';
+import { StagedReader } from './zip/staged-reader';
+
+/** 2000-01-01 00:00 as local time, as a packaged jar's (packaging.ts). */
+const PACK_TIME = new Date(2000, 0, 1, 0, 0, 0);
+const PACK_MODE = 0o100644;
+
+export interface ServerPackRequest {
+  modpack: string;
+  build: string;
+  minecraft: string;
+  forge: string | null;
+  minJava: string | null;
+  versionIds: number[];
+}
+
+export interface ServerPack {
+  sha256: string;
+  md5: string;
+  size: number;
+  madeAt: Date;
+}
+
+interface PackVersion {
+  id: number;
+  mod: string;
+  version: string;
+  hosted: string | null;
+  filesize: string | number | null;
+  side: string | null;
+}
+
+/** A file of the pack: where it comes from and where it goes. */
+interface PackFile {
+  path: string;
+  version: PackVersion;
+  entry: yauzl.Entry;
+  zip: yauzl.ZipFile;
+}
+
+/** A pack that cannot be made from this build, saying which archive and why (nothing stored). */
+const cannot = (why: string) => new DepotError('SERVER_PACK_UNAVAILABLE', {}, `No server pack for this build: ${why}.`);
+
+export class ServerPacks {
+  constructor(
+    private readonly orm: Orm,
+    private readonly objects: ArchiveObjects,
+    private readonly maxBytes: number,
+  ) {}
+
+  private em(): SqlEntityManager {
+    return this.orm.em.fork() as SqlEntityManager;
+  }
+
+  /** The build's server pack: the one made for this state, else made now. */
+  async serverPack(req: ServerPackRequest): Promise<ServerPack> {
+    const versions = await this.versions(req.versionIds);
+    const key = packKey(req, versions);
+    const made = await this.find(key);
+    if (made) return made;
+    return this.make(req, key, versions);
+  }
+
+  /** The build's versions a server runs (not client-only), by mod name: one query. */
+  private async versions(ids: number[]): Promise<PackVersion[]> {
+    if (!ids.length) return [];
+    const rows = await this.em().execute<PackVersion[]>(
+      `select v.id, m.name as mod, v.version, v.hosted, v.filesize, v.side
+         from mod_versions v join mods m on m.id = v.mod_id
+        where v.id = any(string_to_array(?, ',')::int[])
+        order by m.name, v.id`,
+      [ids.join(',')],
+    );
+    return rows.filter((v) => v.side !== 'client');
+  }
+
+  private async find(key: string): Promise<ServerPack | undefined> {
+    const [row] = await this.em().execute<{ hosted: string; md5: string; size: string; made_at: Date }[]>(
+      'select hosted, md5, size, made_at from server_packs where key = ?',
+      [key],
+    );
+    if (!row || !(await this.objects.store.head(row.hosted))) return undefined;
+    return { sha256: row.hosted, md5: row.md5, size: Number(row.size), madeAt: new Date(row.made_at) };
+  }
+
+  private async make(req: ServerPackRequest, key: string, versions: PackVersion[]): Promise<ServerPack> {
+    const missing = versions.filter((v) => !v.hosted);
+    if (missing.length) {
+      throw cannot(`Depot does not host the archive of ${missing.map((v) => `${v.mod} ${v.version}`).join(', ')}`);
+    }
+    const zips: yauzl.ZipFile[] = [];
+    try {
+      const files = await this.files(versions, zips);
+      const staged = await this.objects.store.stage(packStream(req, files), this.maxBytes);
+      const d = staged.digests;
+      let committed = false;
+      try {
+        const replaced = await this.em().transactional(async (tx) => {
+          await lockObject(tx, d.sha256);
+          await staged.commit();
+          committed = true;
+          await tx.execute(
+            `insert into server_packs (key, modpack, build, hosted, md5, size) values (?, ?, ?, ?, ?, ?)
+             on conflict (key) do update set hosted = excluded.hosted, md5 = excluded.md5, size = excluded.size`,
+            [key, req.modpack, req.build, d.sha256, d.md5, d.size],
+          );
+          // The build's earlier packs: their objects go unless named otherwise.
+          return tx.execute<{ hosted: string }[]>(
+            'delete from server_packs where modpack = ? and build = ? and key <> ? returning hosted',
+            [req.modpack, req.build, key],
+          );
+        });
+        await this.objects.release(replaced.map((r) => r.hosted).filter((h) => h !== d.sha256));
+      } catch (err) {
+        if (committed) await this.objects.release([d.sha256]);
+        else await staged.discard();
+        throw err;
+      }
+      return { sha256: d.sha256, md5: d.md5, size: d.size, madeAt: new Date() };
+    } finally {
+      for (const zip of zips) zip.close();
+    }
+  }
+
+  /** Every file the pack takes, in path order; two mods giving one path is refused. */
+  private async files(versions: PackVersion[], zips: yauzl.ZipFile[]): Promise<PackFile[]> {
+    const files = new Map<string, PackFile>();
+    for (const version of versions) {
+      const sha = version.hosted!;
+      const size = Number(version.filesize ?? (await this.objects.store.head(sha))?.size ?? 0);
+      const reader = new StreamingReader({ read: (start, end) => this.objects.store.read(sha, start, end) }, size);
+      const zip = await yauzl.fromRandomAccessReaderPromise(reader, size, { lazyEntries: true, autoClose: false });
+      zips.push(zip);
+      for await (const entry of entries(zip)) {
+        if (entry.fileName.endsWith('/')) continue;
+        const path = extractedPath(entry.fileName);
+        if (!forServer(path)) continue;
+        const other = files.get(path);
+        if (other) {
+          throw cannot(
+            `${path} is in the archives of both ${other.version.mod} ${other.version.version} and ` +
+              `${version.mod} ${version.version}`,
+          );
+        }
+        files.set(path, { path, version, entry, zip });
+      }
+      // The directory is read: its block is let go (200 archives would hold 200 blocks).
+      reader.forget();
+    }
+    return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+}
+
+/**
+ * The store's ranged reads for yauzl, through StagedReader's block for the directory's records, and
+ * streamed for an entry's data: a 500 MB jar passes through, never held whole.
+ */
+class StreamingReader extends StagedReader {
+  constructor(
+    private readonly object: { read(start: number, end: number): Promise<Readable> },
+    size: number,
+  ) {
+    super(object, 0, size);
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    if (end - start <= StagedReader.BLOCK) return super._readStreamForRange(start, end);
+    const out = new PassThrough();
+    this.object.read(start, end - 1).then(
+      (stream) => {
+        out.on('close', () => stream.destroy());
+        stream.on('error', (err) => out.destroy(err));
+        stream.pipe(out);
+      },
+      (err: Error) => out.destroy(err),
+    );
+    return out;
+  }
+}
+
+/** The digest of what the pack is made from: the same state, the same key. */
+function packKey(req: ServerPackRequest, versions: PackVersion[]): string {
+  const state = {
+    format: 1,
+    modpack: req.modpack,
+    build: req.build,
+    minecraft: req.minecraft,
+    forge: req.forge,
+    min_java: req.minJava,
+    versions: versions.map((v) => [v.mod, v.version, v.hosted]),
+  };
+  return hash('sha256', JSON.stringify(state));
+}
+
+/** The zip's directory, entry by entry. */
+async function* entries(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
+  for (;;) {
+    const next = new Promise<yauzl.Entry | undefined>((resolve, reject) => {
+      zip.once('entry', resolve);
+      zip.once('end', () => resolve(undefined));
+      zip.once('error', reject);
+    });
+    zip.readEntry();
+    const entry = await next;
+    zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
+    if (!entry) return;
+    yield entry;
+  }
+}
+
+/** The pack's bytes: each file stored in order, then the manifest with each file's sha256. */
+function packStream(req: ServerPackRequest, files: PackFile[]): Readable {
+  const zip = new yazl.ZipFile();
+  const out = new PassThrough();
+  const manifest: ServerManifest = {
+    modpack: req.modpack,
+    build: req.build,
+    minecraft: req.minecraft,
+    forge: req.forge,
+    min_java: req.minJava,
+    files: [],
+  };
+  const options = { mtime: PACK_TIME, mode: PACK_MODE, compress: false, forceDosTimestamp: true };
+  (async () => {
+    // yazl takes its entries' streams one after another: each is opened when its turn comes.
+    for (const file of files) {
+      const source = await file.zip.openReadStreamPromise(file.entry);
+      const digest = createHash('sha256');
+      const counted = new Transform({
+        transform(chunk: Buffer, _e, callback) {
+          digest.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      const done = new Promise<void>((resolve, reject) => {
+        counted.on('end', resolve);
+        counted.on('error', reject);
+      });
+      // (pipeline below reports the same failure)
+      done.catch(() => undefined);
+      zip.addReadStream(counted, file.path, options);
+      // Written in, then read out by yazl, before the next file is opened.
+      await pipeline(source, counted);
+      await done;
+      manifest.files.push({
+        path: file.path,
+        sha256: digest.digest('hex'),
+        size: file.entry.uncompressedSize,
+        mod: file.version.mod,
+        version: file.version.version,
+      });
+    }
+    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), SERVER_MANIFEST, options);
+    zip.end();
+  })().catch((err: unknown) => out.destroy(err as Error));
+  zip.outputStream.pipe(out);
+  return out;
+}

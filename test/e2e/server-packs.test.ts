@@ -1,0 +1,186 @@
+// A build's server pack (docs/archives.md#server-packs), against a real stack: a build of a jar mod,
+// a Technic zip (a jar, its config, a client-only file), a client-only mod and a server-only mod;
+// its pack downloaded from the build's URL and from `recommended`, unzipped: exactly the server's
+// mods and configs, and a manifest whose sha256s match the files. The same bytes twice; a range;
+// a private build's pack only with access; a pack that cannot be made says why, nothing served.
+/* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are whatever each test asserts */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { must, startTestStack, type TestStack } from '../support';
+import { makeZip, md5Hex, putFile } from '../support/archives';
+
+let t: TestStack;
+let dir: string;
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const fabric = (id: string, environment: string) =>
+  makeZip({
+    'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id, version: '1.0', environment }),
+    [`${id}/Mod.class`]: id.repeat(100),
+  });
+
+/** The entries of a zip (no zip64: small test files), by name, inflated. */
+function unzip(zip: Buffer): Map<string, Buffer> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(data, data + size);
+    entries.set(name, method === 8 ? inflateRawSync(raw) : raw);
+    at += 46 + skip;
+  }
+  return entries;
+}
+
+const jars: Record<string, Buffer> = {};
+
+async function addMod(slug: string, file: string, bytes: Buffer) {
+  must(await t.admin.post('/api/mod', { name: slug, pretty_name: slug }), 201, slug);
+  const res = await putFile(`${t.url}/api/mod/${slug}/1.0/archive?file_name=${file}&create=true`, bytes, {
+    token: t.adminToken,
+  });
+  expect([slug, res.status]).toEqual([slug, 201]);
+  must(await t.admin.post('/api/modpack/srv/1.0/mod', { mod_slug: slug, mod_version: '1.0' }), 201, slug);
+}
+
+const download = (url: string, headers: Record<string, string> = {}) => fetch(`${t.url}${url}`, { headers });
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-server-packs-'));
+  t = await startTestStack({ mirrorUrl: null, env: { ARCHIVE_STORE_DIR: dir } });
+  must(await t.admin.post('/api/modpack', { name: 'Server', slug: 'srv' }), 201, 'modpack');
+  must(
+    await t.admin.post('/api/modpack/srv/build', {
+      version: '1.0',
+      minecraft: '1.20.1',
+      forge: '47.2.0',
+      min_java: '17',
+      is_published: true,
+    }),
+    201,
+    'build',
+  );
+  must(await t.admin.put('/api/modpack/srv', { recommended: '1.0' }), 200, 'recommended');
+  jars.library = await fabric('library', '*');
+  jars.minimap = await fabric('minimap', 'client');
+  jars.chunkloader = await fabric('chunkloader', 'server');
+  jars.tech = await makeZip({ 'x/Tech.class': 'tech'.repeat(100) });
+  await addMod('library', 'library-1.0.jar', jars.library);
+  await addMod('minimap', 'minimap-1.0.jar', jars.minimap);
+  await addMod('chunkloader', 'chunkloader-1.0.jar', jars.chunkloader);
+  await addMod(
+    'tech',
+    'tech-1.0.zip',
+    await makeZip({
+      'mods/tech-1.0.jar': jars.tech,
+      'config/tech.toml': 'power = 9000\n',
+      'bin/modpack.jar': 'client only',
+      'resourcepacks/tech.zip': 'textures',
+    }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await t?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("the build's pack: the server's mods and configs, and a manifest whose sha256s match", async () => {
+  const res = await download('/server-packs/srv/builds/1.0');
+  const zip = Buffer.from(await res.arrayBuffer());
+  expect([res.status, res.headers.get('content-type'), res.headers.get('content-disposition')]).toEqual([
+    200,
+    'application/zip',
+    'attachment; filename="srv-1.0-server.zip"',
+  ]);
+  expect(res.headers.get('etag')).toBe(`"${md5Hex(zip)}"`);
+  const entries = unzip(zip);
+  expect([...entries.keys()]).toEqual([
+    'config/tech.toml',
+    'mods/chunkloader-1.0.jar',
+    'mods/library-1.0.jar',
+    'mods/tech-1.0.jar',
+    'depot-server.json',
+  ]);
+  expect(entries.get('mods/library-1.0.jar')).toEqual(jars.library);
+  expect(entries.get('mods/tech-1.0.jar')).toEqual(jars.tech);
+  const manifest = JSON.parse(entries.get('depot-server.json')!.toString());
+  expect(manifest).toEqual({
+    modpack: 'srv',
+    build: '1.0',
+    minecraft: '1.20.1',
+    forge: '47.2.0',
+    min_java: '17',
+    files: [...entries.keys()]
+      .filter((p) => p !== 'depot-server.json')
+      .map((p) => ({
+        path: p,
+        sha256: sha256(entries.get(p)!),
+        size: entries.get(p)!.length,
+        mod: p === 'config/tech.toml' ? 'tech' : p.slice('mods/'.length).replace('-1.0.jar', ''),
+        version: '1.0',
+      })),
+  });
+});
+
+test('the same bytes every time, from the recommended URL too; a range; 304', async () => {
+  const first = Buffer.from(await (await download('/server-packs/srv/builds/1.0')).arrayBuffer());
+  const recommended = await download('/server-packs/srv/recommended');
+  expect(recommended.headers.get('cache-control')).toBe('public, no-cache');
+  const again = Buffer.from(await recommended.arrayBuffer());
+  expect(md5Hex(again)).toBe(md5Hex(first));
+  const range = await download('/server-packs/srv/builds/1.0', { range: 'bytes=0-3' });
+  expect([range.status, Buffer.from(await range.arrayBuffer()).toString('latin1')]).toEqual([206, 'PK\u0003\u0004']);
+  const cached = await download('/server-packs/srv/builds/1.0', { 'if-none-match': `"${md5Hex(first)}"` });
+  expect(cached.status).toBe(304);
+  const latest = await download('/server-packs/srv/latest');
+  expect([latest.status, await latest.json()]).toEqual([404, { error: 'Not found.' }]);
+});
+
+test('a changed build gives a new pack; a private build needs access', async () => {
+  const before = Buffer.from(await (await download('/server-packs/srv/builds/1.0')).arrayBuffer());
+  must(await t.admin.delete('/api/modpack/srv/1.0/mod/chunkloader'), 200, 'removed');
+  const after = Buffer.from(await (await download('/server-packs/srv/builds/1.0')).arrayBuffer());
+  expect(md5Hex(after)).not.toBe(md5Hex(before));
+  expect([...unzip(after).keys()]).not.toContain('mods/chunkloader-1.0.jar');
+  must(await t.admin.put('/api/modpack/srv/1.0', { private: true }), 200, 'private');
+  const anon = await download('/server-packs/srv/builds/1.0');
+  expect([anon.status, await anon.json()]).toEqual([404, { error: 'Build does not exist' }]);
+  const admin = await download('/server-packs/srv/builds/1.0', { authorization: `Bearer ${t.adminToken}` });
+  expect([admin.status, admin.headers.get('cache-control')]).toEqual([200, 'private, no-cache']);
+  must(await t.admin.put('/api/modpack/srv/1.0', { private: false }), 200, 'public again');
+});
+
+test('a pack that cannot be made says which archive and why: not hosted, a file from two mods', async () => {
+  must(await t.admin.post('/api/mod', { name: 'remote', pretty_name: 'Remote' }), 201, 'remote');
+  must(await t.admin.post('/api/mod/remote/version', { version: '1.0', md5: 'a'.repeat(32) }), 201, 'version');
+  must(await t.admin.post('/api/modpack/srv/1.0/mod', { mod_slug: 'remote', mod_version: '1.0' }), 201, 'assigned');
+  const res = await download('/server-packs/srv/builds/1.0');
+  expect([res.status, await res.json()]).toEqual([
+    409,
+    { error: 'No server pack for this build: Depot does not host the archive of remote 1.0.' },
+  ]);
+  must(await t.admin.delete('/api/modpack/srv/1.0/mod/remote'), 200, 'removed');
+  // Two mods giving the same file: which one wins would be chance, so neither does.
+  await addMod('tech-addon', 'tech-addon-1.0.zip', await makeZip({ 'config/tech.toml': 'power = 1\n' }));
+  const twice = await download('/server-packs/srv/builds/1.0');
+  expect([twice.status, await twice.json()]).toEqual([
+    409,
+    {
+      error: 'No server pack for this build: config/tech.toml is in the archives of both tech 1.0 and tech-addon 1.0.',
+    },
+  ]);
+  must(await t.admin.delete('/api/modpack/srv/1.0/mod/tech-addon'), 200, 'removed');
+  expect((await download('/server-packs/srv/builds/1.0')).status).toBe(200);
+});
