@@ -21,7 +21,7 @@ import { startBenchStack } from './bench-stack';
 import { runTool } from '../support/run-tool';
 import { benchArchives } from './archives';
 import { benchRelease } from './release';
-import { benchServerPack } from './server-pack';
+import { benchServerPack, SERVER_PACK_ENV } from './server-pack';
 import { answerOf, startCeiling, type Ceiling } from './ceiling-process';
 import { explainHotQueries, printExplain } from './explain';
 import {
@@ -106,7 +106,8 @@ async function main() {
   try {
     // The store of hosted archives in a folder of its own, which nginx serves alongside (archives.ts).
     archiveDir = mkdtempSync(path.join(os.tmpdir(), 'depot-bench-store-'));
-    t = await startBenchStack({ mirrorUrl: null, env: { ARCHIVE_STORE_DIR: archiveDir } });
+    // (a server pack of 1 GB is larger than the default ARCHIVE_MAX_BYTES: server-pack.ts)
+    t = await startBenchStack({ mirrorUrl: null, env: { ARCHIVE_STORE_DIR: archiveDir, ...SERVER_PACK_ENV } });
     const stack = t.stack;
     const gateway = stack.gatewayUrl;
     const gatewayPid = stack.pid('gateway');

@@ -6,13 +6,13 @@ import path from 'node:path';
 import { type TestStack } from '../support';
 import { runTool } from '../support/run-tool';
 import { startBenchStack } from './bench-stack';
-import { benchServerPack } from './server-pack';
+import { benchServerPack, SERVER_PACK_ENV } from './server-pack';
 
 async function main() {
   const storeDir = mkdtempSync(path.join(os.tmpdir(), 'depot-bench-store-'));
   let t: TestStack | undefined;
   try {
-    t = await startBenchStack({ mirrorUrl: null, env: { ARCHIVE_STORE_DIR: storeDir } });
+    t = await startBenchStack({ mirrorUrl: null, env: { ARCHIVE_STORE_DIR: storeDir, ...SERVER_PACK_ENV } });
     await benchServerPack(t, storeDir);
   } finally {
     await t?.stop();

@@ -105,6 +105,14 @@ const TEMPLATES: [(field: string) => RegExp, (label: string, m: RegExpExecArray)
     (f) => new RegExp(`^The ${f} field must not be greater than (-?\\d+)\\.$`),
     (l, m) => `${l} must be at most ${Number(m[1]).toLocaleString('en')}.`,
   ],
+  [
+    (f) => new RegExp(`^The ${f} field must not have more than (\\d+) items\\.$`),
+    (l, m) => `${l}: at most ${Number(m[1]).toLocaleString('en')} at once.`,
+  ],
+  [
+    (f) => new RegExp(`^The ${f} field must have at least (\\d+) items\\.$`),
+    (l, m) => `${l}: at least ${Number(m[1]).toLocaleString('en')}.`,
+  ],
   [(f) => new RegExp(`^The ${f} field must have a value\\.$`), (l) => `${l} must not be blank.`],
   [(f) => new RegExp(`^The selected ${f} is invalid\\.$`), (l) => `${l}: what you chose does not exist (any more).`],
   [(f) => new RegExp(`^The ${f} has already been taken\\.$`), (l) => `${l} is already taken: choose another.`],

@@ -1,9 +1,16 @@
 // A service database's tables as the backup sees them, read from PostgreSQL's catalog rather than
 // listed here: a migration that adds a table is backed up without a change to this code. The
-// migrations table is left out (the manifest lists the migrations; a restore applies them).
+// migrations table is left out (the manifest lists the migrations; a restore applies them), and so
+// are the catalog's tables of what is made again or sent again rather than restored: files held for
+// a release (their objects may not be in the restored store: a release naming one would make a
+// version of a missing archive; the client sends it again) and server packs (made again on their
+// first request).
 import { escapeIdentifier, type Client } from 'pg';
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+
+/** Not backed up (above). */
+export const TRANSIENT_TABLES = ['held_archives', 'server_packs'];
 
 export interface TableShape {
   name: string;
@@ -24,9 +31,9 @@ export async function tablesOf(client: Client): Promise<TableShape[]> {
                    where i.indrelid = c.oid and i.indisprimary
                    order by array_position(i.indkey::int2[], a.attnum)) as key
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'r' and c.relname <> $1
+      where n.nspname = 'public' and c.relkind = 'r' and c.relname <> all($1::text[])
       order by c.relname`,
-    [MIGRATIONS_TABLE],
+    [[MIGRATIONS_TABLE, ...TRANSIENT_TABLES]],
   );
   const { rows: edges } = await client.query<{ child: string; parent: string }>(
     `select child.relname as child, parent.relname as parent

@@ -52,7 +52,8 @@ export const archiveEnv = {
   ARCHIVE_MAX_BYTES: envInt(512 * 1024 * 1024, 1).meta({
     description:
       'Larger archives are not hashed by a rehash, and not accepted by an upload (413), refused as soon as ' +
-      '`Content-Length` says so, else when the limit is passed. Give the gateway and the catalog the same value.',
+      '`Content-Length` says so, else when the limit is passed; no larger server pack is made (409). Give the ' +
+      'gateway and the catalog the same value.',
     defaultNote: '512 MiB',
   }),
   ARCHIVE_MAX_ENTRIES: envInt(100_000, 1).meta({
