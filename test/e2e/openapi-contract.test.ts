@@ -455,6 +455,16 @@ describe('every answer is the documented one', () => {
       200,
     );
     expect(sided.side).toBe('server');
+    const loader = await typed(
+      'PUT',
+      '/api/manage/modpacks/{slug}/builds/{build}/loader',
+      api.PUT('/api/manage/modpacks/{slug}/builds/{build}/loader', {
+        params: { path: { slug: 'released', build: '1.0' } },
+        body: { name: 'fabric', version: '0.16.9' },
+      }),
+      200,
+    );
+    expect(loader).toEqual({ loader: { name: 'fabric', version: '0.16.9' } });
     // The build's server pack, by its URL and by recommended's.
     must(await t.admin.put('/api/modpack/released', { recommended: '1.0' }), 200, 'recommended');
     for (const [url, template] of [

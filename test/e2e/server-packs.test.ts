@@ -122,6 +122,8 @@ test("the build's pack: the server's mods and configs, and a manifest whose sha2
     minecraft: '1.20.1',
     forge: '47.2.0',
     min_java: '17',
+    // Not set for the build: its forge field says Forge.
+    loader: { name: 'forge', version: '47.2.0' },
     files: [...entries.keys()]
       .filter((p) => p !== 'depot-server.json')
       .map((p) => ({
@@ -160,6 +162,25 @@ test('a changed build gives a new pack; a private build needs access', async () 
   const admin = await download('/server-packs/srv/builds/1.0', { authorization: `Bearer ${t.adminToken}` });
   expect([admin.status, admin.headers.get('cache-control')]).toEqual([200, 'private, no-cache']);
   must(await t.admin.put('/api/modpack/srv/1.0', { private: false }), 200, 'public again');
+});
+
+test("the build's loader, set in its management view: in the next pack's manifest, not in the launcher's answer", async () => {
+  const launcher = (await t.anon.get('/api/modpack/srv/1.0')).text;
+  const set = await t.admin.put('/api/manage/modpacks/srv/builds/1.0/loader', { name: 'neoforge', version: '21.1.77' });
+  expect([set.status, set.body]).toEqual([200, { loader: { name: 'neoforge', version: '21.1.77' } }]);
+  const managed = must(await t.admin.get('/api/manage/modpacks/srv/builds/1.0'), 200, 'managed');
+  expect(managed.loader).toEqual({ name: 'neoforge', version: '21.1.77' });
+  expect((await t.anon.get('/api/modpack/srv/1.0')).text).toBe(launcher);
+  const pack = unzip(Buffer.from(await (await download('/server-packs/srv/builds/1.0')).arrayBuffer()));
+  expect(JSON.parse(pack.get('depot-server.json')!.toString()).loader).toEqual({
+    name: 'neoforge',
+    version: '21.1.77',
+  });
+  const bad = await t.admin.put('/api/manage/modpacks/srv/builds/1.0/loader', { name: 'rift', version: '1' });
+  expect([bad.status, bad.body]).toEqual([422, { error: { name: ['The selected name is invalid.'] } }]);
+  // Unset: Forge again, from the forge field.
+  const unset = await t.admin.put('/api/manage/modpacks/srv/builds/1.0/loader', { name: null, version: null });
+  expect(unset.body).toEqual({ loader: { name: 'forge', version: '47.2.0' } });
 });
 
 test('a pack that cannot be made says which archive and why: not hosted, a file from two mods', async () => {

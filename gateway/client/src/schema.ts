@@ -434,6 +434,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/server-packs/{slug}/builds/{build}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a build's server pack
+         * @description What a dedicated server needs from the build: the jars and server folders of its mods' archives (every mod but those that run on the client only) and `depot-server.json` (Minecraft, loader, Java, each file with its sha256). Made once per build state, the same bytes every time; byte ranges, ETag (the md5), 304. Visible as the build's launcher answer is (`k`, `cid` or a token for a private or unpublished build).
+         */
+        get: operations["getServerPacksBySlugBuildsByBuild"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/server-packs/{slug}/{which}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the server pack of the modpack's recommended or latest build
+         * @description What a dedicated server needs from the build: the jars and server folders of its mods' archives (every mod but those that run on the client only) and `depot-server.json` (Minecraft, loader, Java, each file with its sha256). Made once per build state, the same bytes every time; byte ranges, ETag (the md5), 304. Visible as the build's launcher answer is (`k`, `cid` or a token for a private or unpublished build).
+         */
+        get: operations["getServerPacksBySlugByWhich"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/modpack": {
         parameters: {
             query?: never;
@@ -901,6 +941,28 @@ export type paths = {
          */
         get: operations["getManageModpacksBySlugBuildsByBuild"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/modpacks/{slug}/builds/{build}/loader": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a build's loader (what a server runs it with)
+         * @description The loader and its version a server runs the build with (docs/archives.md#loaders), given in the server pack's manifest. `null`: not set (a build whose `forge` holds a version is taken as Forge's). The launcher's build answer does not change.
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        put: operations["putManageModpacksBySlugBuildsByBuildLoader"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1778,8 +1840,15 @@ export type components = {
                 mod_count: number;
             }[];
         };
+        /** @description What a server runs the build with: its own setting, else Forge when its `forge` holds a version; null: the build doesn't say. */
+        BuildLoader: {
+            /** @enum {string} */
+            name: "forge" | "neoforge" | "fabric" | "quilt" | "none";
+            version: string | null;
+        } | null;
         ManagedBuild: {
             build: components["schemas"]["Build"];
+            loader: components["schemas"]["BuildLoader"];
             /** @description The build's mods in the launcher's order (natural, case-insensitive mod name). */
             mods: {
                 mod: {
@@ -4747,6 +4816,204 @@ export interface operations {
             };
             /** @description "The upstream mirror (ARCHIVE_UPSTREAM_URL) failed or cannot be reached." (pull-through only) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getServerPacksBySlugBuildsByBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server pack (`application/zip`), whole, or the range asked for (206). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Partial content: the one byte range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack does not exist", "Build does not exist". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "No server pack can be made for this build.": which archive, and why (not hosted by Depot, two mods giving one file, too large). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Range not satisfiable." */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getServerPacksBySlugByWhich: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description `recommended` or `latest`: the build the modpack names so. */
+                which: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server pack (`application/zip`), whole, or the range asked for (206). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Partial content: the one byte range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack does not exist", "Not found." (a `{which}` the route does not take is no route). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "No server pack can be made for this build.": which archive, and why (not hosted by Depot, two mods giving one file, too large). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Range not satisfiable." */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7797,6 +8064,134 @@ export interface operations {
             };
             /** @description Not found: "Modpack not found.", "Build not found.". */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putManageModpacksBySlugBuildsByBuildLoader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `forge`, `neoforge`, `fabric`, `quilt`, `none` (vanilla); `null`: not set. */
+                    name: ("forge" | "neoforge" | "fabric" | "quilt" | "none") | null;
+                    /** @description The loader's version, as its installer names it. Absent, null or an empty string leaves it unset. */
+                    version?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The build's loader as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        loader: components["schemas"]["BuildLoader"];
+                    };
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.", "Build not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

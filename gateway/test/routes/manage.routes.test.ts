@@ -207,6 +207,8 @@ describe('bodies', () => {
       200,
       {
         build: buildRecord(2, '1.1 beta', false),
+        // (no loader set, and no forge version)
+        loader: null,
         mods: [
           {
             mod: { id: 5, name: 'alpha', pretty_name: 'Alpha' },

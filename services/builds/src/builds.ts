@@ -18,7 +18,10 @@ export interface BuildSource {
 }
 
 export type BuildFields = Partial<
-  Pick<Build, 'version' | 'minecraft' | 'forge' | 'isPublished' | 'private' | 'minJava' | 'minMemory'>
+  Pick<
+    Build,
+    'version' | 'minecraft' | 'forge' | 'isPublished' | 'private' | 'minJava' | 'minMemory' | 'loader' | 'loaderVersion'
+  >
 >;
 
 export class Builds {

@@ -29,6 +29,8 @@ const BUILD_MASK: Record<string, keyof BuildFields | MaskedField<keyof BuildFiel
   private: { to: 'private', unset: 'refuse' },
   min_java: 'minJava',
   min_memory: 'minMemory',
+  loader: 'loader',
+  loader_version: 'loaderVersion',
 };
 
 /** A release's settings given (the others are from's build's). */

@@ -60,7 +60,16 @@ export interface BuildsImportResult {
 // The fields an import writes and compares: all but the identity, the natural key of a build
 // (matched, never changed) and the timestamps (set apart: a new row's default to now).
 const MODPACK_FIELDS = propertiesOf(ModpackSchema, ['id', 'createdAt', 'updatedAt']);
-const BUILD_FIELDS = propertiesOf(BuildSchema, ['id', 'modpackId', 'version', 'createdAt', 'updatedAt']);
+// (and a build's loader: Depot's own, set in its management views, which Solder has not)
+const BUILD_FIELDS = propertiesOf(BuildSchema, [
+  'id',
+  'modpackId',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'loader',
+  'loaderVersion',
+]);
 
 function checkInput({ modpacks, builds }: BuildsImport): void {
   const slugs = new Set<string>();

@@ -44,6 +44,8 @@ export function toBuildMessage(b: Build): FullMessage<buildsV1.Build__Output> {
     min_memory: opt(b.minMemory),
     created_at: formatTimestamp(b.createdAt),
     updated_at: formatTimestamp(b.updatedAt),
+    loader: opt(b.loader),
+    loader_version: opt(b.loaderVersion),
   };
 }
 

@@ -13,7 +13,7 @@ import { findWritableModpack, type Access } from './access';
 import { BuildSchema, type Build } from './entities/build';
 import { enterAssignmentWrite } from './tombstones';
 
-export type BuildSettings = Pick<Build, 'minecraft' | 'forge' | 'minJava' | 'minMemory'>;
+export type BuildSettings = Pick<Build, 'minecraft' | 'forge' | 'minJava' | 'minMemory' | 'loader' | 'loaderVersion'>;
 
 export interface ReleaseRequest {
   slug: string;
@@ -45,7 +45,7 @@ export interface ReleaseResult {
   created: boolean;
 }
 
-const SETTINGS = ['minecraft', 'forge', 'minJava', 'minMemory'] as const;
+const SETTINGS = ['minecraft', 'forge', 'minJava', 'minMemory', 'loader', 'loaderVersion'] as const;
 
 export class Releases {
   constructor(
@@ -76,6 +76,8 @@ export class Releases {
       forge: base?.forge ?? null,
       minJava: base?.minJava ?? null,
       minMemory: base?.minMemory ?? null,
+      loader: base?.loader ?? null,
+      loaderVersion: base?.loaderVersion ?? null,
       ...req.settings,
     };
     if (!settings.minecraft) throw DepotError.fields(fieldError('minecraft', FIELD_MESSAGES.required));

@@ -68,7 +68,11 @@ export function catalogHandlers(
         notes: 'notes',
         side: 'side',
       }) as VersionFields;
-      if (fields.side !== undefined && fields.side !== null && !(MOD_SIDES as readonly string[]).includes(fields.side)) {
+      if (
+        fields.side !== undefined &&
+        fields.side !== null &&
+        !(MOD_SIDES as readonly string[]).includes(fields.side)
+      ) {
         throw selectedInvalid('side');
       }
       return toVersionMessage(await catalog.updateVersion(req.slug, req.version, fields));

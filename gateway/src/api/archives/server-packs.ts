@@ -5,6 +5,7 @@
 // archive's do: ranges, ETag (its md5), If-Modified-Since, Content-Disposition.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { buildLoader } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
 import { isStoreError, openArchiveStore } from '@depot/common/archive-store';
 import { answer as httpAnswer } from '../../errors';
@@ -51,6 +52,7 @@ export function serverPackRoutes(app: FastifyInstance) {
     await reads.build(slug, version, readAccess, false);
     const source = await clients.builds.GetBuildSource({ slug, version });
     const build = source.build!;
+    const loader = buildLoader({ loader: build.loader, loaderVersion: build.loader_version, forge: build.forge });
     exemptFromRequestTimeout(req.raw.socket);
     const pack = await clients.catalog.ServerPack(
       {
@@ -59,6 +61,7 @@ export function serverPackRoutes(app: FastifyInstance) {
         minecraft: build.minecraft,
         forge: build.forge,
         min_java: build.min_java,
+        ...(loader ? { loader: loader.name, loader_version: loader.version ?? undefined } : {}),
         version_ids: source.mod_version_ids,
       },
       { deadlineMs: makeMs },

@@ -7,13 +7,14 @@
 // launcher visibility applies and nothing is cached. Each answer takes a fixed number of RPCs
 // whatever the size of the pack or mod.
 import type { FastifyInstance } from 'fastify';
-import { diagnosePack } from '@depot/common';
+import { buildLoader, diagnosePack } from '@depot/common';
 import { checkApiRoot, gatherPackDoctor } from '@depot/common/grpc';
 import { managedBuild, managedMod, managedModpack, managedModpackList } from './views';
 import * as res from './schemas';
 import { route } from '../../pipeline/route';
 import { buildParams } from '../modpacks/builds';
-import { modpackParams } from '../modpacks/modpacks';
+import { modpackParams, staleModpack } from '../modpacks/modpacks';
+import { invalid } from '../../pipeline/route-docs';
 import { modParams } from '../mods/routes';
 
 export function manageRoutes(app: FastifyInstance) {
@@ -62,6 +63,36 @@ export function manageRoutes(app: FastifyInstance) {
         const ids = build.mod_version_ids;
         const { versions } = ids.length ? await catalog.GetVersionsByIds({ ids }) : { versions: [] };
         return managedBuild(build, versions);
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/api/manage/modpacks/:slug/builds/:build/loader',
+      tag: 'Management',
+      summary: "Set a build's loader (what a server runs it with)",
+      description:
+        'The loader and its version a server runs the build with (docs/archives.md#loaders), given in the server ' +
+        "pack's manifest. `null`: not set (a build whose `forge` holds a version is taken as Forge's). The launcher's " +
+        'build answer does not change.',
+      access: 'modpacks_manage',
+      modpackAccess: true,
+      params: buildParams,
+      body: res.loaderBody,
+      response: res.buildLoaderAnswer,
+      returns: "The build's loader as it is now.",
+      answers: { 422: invalid() },
+      invalidates: staleModpack,
+      handler: async ({ params, body, builds: scoped }) => {
+        const build = await scoped.UpdateBuild({
+          slug: params.slug,
+          version: params.build,
+          ...(body.name ? { loader: body.name } : {}),
+          ...(body.version ? { loader_version: body.version } : {}),
+          update_mask: ['loader', 'loader_version'],
+        });
+        return {
+          loader: buildLoader({ loader: build.loader, loaderVersion: build.loader_version, forge: build.forge }),
+        };
       },
     }),
     route({

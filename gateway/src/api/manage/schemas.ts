@@ -1,6 +1,7 @@
 // What the management reads and the pack doctor answer (docs/api.md#management-reads, #pack-doctor).
 import { z } from 'zod';
-import { FINDING_CODES, MOD_FORMATS, MOD_LOADERS, MOD_SIDES } from '@depot/common';
+import { BUILD_LOADERS, FINDING_CODES, MOD_FORMATS, MOD_LOADERS, MOD_SIDES } from '@depot/common';
+import { rules, SELECTED_INVALID } from '../../pipeline/validation';
 import { buildRecord, modpackRecord } from '../modpacks/schemas';
 import { modRecord, versionRecord } from '../mods/schemas';
 import { id, timestamp } from '../schemas';
@@ -62,7 +63,7 @@ export const managedVersion = versionRecord
       .meta({
         description:
           "Where the mod runs, from its archive's metadata or the author (docs/archives.md#sides); absent: not said " +
-          '(both). A server-only version is left out of the launcher\'s build answers.',
+          "(both). A server-only version is left out of the launcher's build answers.",
       }),
     metadata: z
       .strictObject({ mods: z.array(modFacts) })
@@ -96,9 +97,33 @@ export const managedModpack = z
   })
   .meta({ id: 'ManagedModpack' });
 
+/** A build's loader (docs/archives.md#loaders), as set or as its `forge` says. */
+export const buildLoaderView = z
+  .strictObject({
+    name: z.enum(BUILD_LOADERS),
+    version: z.string().nullable(),
+  })
+  .nullable()
+  .meta({
+    id: 'BuildLoader',
+    description:
+      "What a server runs the build with: its own setting, else Forge when its `forge` holds a version; null: the build doesn't say.",
+  });
+
+export const loaderBody = z.object({
+  name: z
+    .enum(BUILD_LOADERS, { error: SELECTED_INVALID })
+    .nullable()
+    .meta({ description: '`forge`, `neoforge`, `fabric`, `quilt`, `none` (vanilla); `null`: not set.' }),
+  version: rules.nullable(rules.string()).meta({ description: "The loader's version, as its installer names it." }),
+});
+
+export const buildLoaderAnswer = z.strictObject({ loader: buildLoaderView });
+
 export const managedBuild = z
   .strictObject({
     build: buildRecord,
+    loader: buildLoaderView,
     mods: z
       .array(
         z.strictObject({

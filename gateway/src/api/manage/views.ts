@@ -1,5 +1,5 @@
 // The management reads' JSON bodies (docs/api.md#management-reads), built from proto messages.
-import type { ModLoader } from '@depot/common';
+import { buildLoader, type ModLoader } from '@depot/common';
 import type { buildsV1, catalogV1 } from '@depot/proto';
 import { buildRecord, modpackRecord } from '../modpacks/views';
 import { modRecord, versionRecord } from '../mods/views';
@@ -30,8 +30,10 @@ export function managedBuild(
   build: buildsV1.ManagedBuild__Output,
   versions: catalogV1.VersionWithMod__Output[],
 ): res.ManagedBuild {
+  const record = required(build.build, 'build');
   return {
-    build: buildRecord(required(build.build, 'build')),
+    build: buildRecord(record),
+    loader: buildLoader({ loader: record.loader, loaderVersion: record.loader_version, forge: record.forge }),
     mods: versions.map((v) => {
       const version = required(v.version, 'version');
       return {

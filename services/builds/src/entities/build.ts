@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { BuildLoader } from '@depot/common';
 import { timestampProperties } from '@depot/common/runtime';
 
 export interface Build {
@@ -12,6 +13,9 @@ export interface Build {
   private: boolean;
   minJava: string | null;
   minMemory: number | null;
+  /** What a server runs it with (docs/archives.md#loaders); null: not set. Management views only. */
+  loader?: BuildLoader | null;
+  loaderVersion?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -30,6 +34,8 @@ export const BuildSchema = new EntitySchema<Build>({
     private: { type: 'boolean' },
     minJava: { type: 'string', length: 255, nullable: true, fieldName: 'min_java' },
     minMemory: { type: 'integer', nullable: true, fieldName: 'min_memory' },
+    loader: { type: 'string', length: 10, nullable: true },
+    loaderVersion: { type: 'string', length: 255, nullable: true, fieldName: 'loader_version' },
     ...timestampProperties,
   },
 });

@@ -2,7 +2,7 @@
 // (rehash.ts) or fetched for a new version (fetched-version.ts), adopted from the old mirror
 // (adopt.ts), and uploaded (upload.ts; client-streamed: the header, then the bytes). All are served
 // by @depot/common's bindHandlers, under the rules of every call (deadline, status mapping, metrics).
-import { DepotError, formatTimestamp } from '@depot/common';
+import { DepotError, formatTimestamp, type BuildLoader } from '@depot/common';
 import { type Logger } from '@depot/common/process';
 import { type AsyncHandlers } from '@depot/common/grpc';
 import type { catalogV1, CatalogServiceDefinition } from '@depot/proto';
@@ -73,6 +73,7 @@ export function archiveHandlers(
           minecraft: req.minecraft,
           forge: req.forge ?? null,
           minJava: req.min_java ?? null,
+          loader: req.loader ? { name: req.loader as BuildLoader, version: req.loader_version ?? null } : null,
           versionIds: req.version_ids,
         });
         return { sha256: pack.sha256, md5: pack.md5, size: pack.size, made_at: formatTimestamp(pack.madeAt) };

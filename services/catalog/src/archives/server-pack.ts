@@ -28,6 +28,7 @@ export interface ServerPackRequest {
   minecraft: string;
   forge: string | null;
   minJava: string | null;
+  loader: ServerManifest['loader'];
   versionIds: number[];
 }
 
@@ -204,6 +205,7 @@ function packKey(req: ServerPackRequest, versions: PackVersion[]): string {
     minecraft: req.minecraft,
     forge: req.forge,
     min_java: req.minJava,
+    loader: req.loader,
     versions: versions.map((v) => [v.mod, v.version, v.hosted]),
   };
   return hash('sha256', JSON.stringify(state));
@@ -235,6 +237,7 @@ function packStream(req: ServerPackRequest, files: PackFile[]): Readable {
     minecraft: req.minecraft,
     forge: req.forge,
     min_java: req.minJava,
+    loader: req.loader,
     files: [],
   };
   const options = { mtime: PACK_TIME, mode: PACK_MODE, compress: false, forceDosTimestamp: true };

@@ -9,6 +9,23 @@
  */
 export const SERVER_FOLDERS = ['mods', 'config', 'defaultconfigs', 'kubejs', 'scripts'] as const;
 
+/** A build's loader (docs/archives.md#loaders): what a server runs the pack with; `none`: vanilla. */
+export const BUILD_LOADERS = ['forge', 'neoforge', 'fabric', 'quilt', 'none'] as const;
+export type BuildLoader = (typeof BUILD_LOADERS)[number];
+
+/**
+ * The loader a build says it needs: the one set for it, else Forge when its Solder `forge` field
+ * holds a version (every Solder build's loader was Forge's), else none said.
+ */
+export function buildLoader(b: {
+  loader?: string | null;
+  loaderVersion?: string | null;
+  forge?: string | null;
+}): { name: BuildLoader; version: string | null } | null {
+  if (b.loader) return { name: b.loader as BuildLoader, version: b.loaderVersion ?? null };
+  return b.forge ? { name: 'forge', version: b.forge } : null;
+}
+
 /** The manifest at the pack's top, `depot-server.json`. */
 export const SERVER_MANIFEST = 'depot-server.json';
 
@@ -18,6 +35,8 @@ export interface ServerManifest {
   minecraft: string;
   /** The loader's version as the build records it (Solder's `forge` field), or null. */
   forge: string | null;
+  /** The loader the server runs (buildLoader), or null when the build does not say. */
+  loader: { name: BuildLoader; version: string | null } | null;
   min_java: string | null;
   /** Every file of the pack but this one, by path, with the mod version it came from. */
   files: { path: string; sha256: string; size: number; mod: string; version: string }[];

@@ -13,9 +13,13 @@ export interface Build {
   'min_memory'?: (number);
   'created_at'?: (string);
   'updated_at'?: (string);
+  'loader'?: (string);
+  'loader_version'?: (string);
   '_forge'?: "forge";
   '_min_java'?: "min_java";
   '_min_memory'?: "min_memory";
+  '_loader'?: "loader";
+  '_loader_version'?: "loader_version";
 }
 
 export interface Build__Output {
@@ -30,7 +34,11 @@ export interface Build__Output {
   'min_memory'?: (number);
   'created_at': (string);
   'updated_at': (string);
+  'loader'?: (string);
+  'loader_version'?: (string);
   '_forge'?: "forge";
   '_min_java'?: "min_java";
   '_min_memory'?: "min_memory";
+  '_loader'?: "loader";
+  '_loader_version'?: "loader_version";
 }

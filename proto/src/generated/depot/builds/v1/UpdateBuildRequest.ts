@@ -14,6 +14,8 @@ export interface UpdateBuildRequest {
   'min_java'?: (string);
   'min_memory'?: (number);
   'update_mask'?: (string)[];
+  'loader'?: (string);
+  'loader_version'?: (string);
   '_new_version'?: "new_version";
   '_minecraft'?: "minecraft";
   '_forge'?: "forge";
@@ -21,6 +23,8 @@ export interface UpdateBuildRequest {
   '_private'?: "private";
   '_min_java'?: "min_java";
   '_min_memory'?: "min_memory";
+  '_loader'?: "loader";
+  '_loader_version'?: "loader_version";
 }
 
 export interface UpdateBuildRequest__Output {
@@ -35,6 +39,8 @@ export interface UpdateBuildRequest__Output {
   'min_java'?: (string);
   'min_memory'?: (number);
   'update_mask': (string)[];
+  'loader'?: (string);
+  'loader_version'?: (string);
   '_new_version'?: "new_version";
   '_minecraft'?: "minecraft";
   '_forge'?: "forge";
@@ -42,4 +48,6 @@ export interface UpdateBuildRequest__Output {
   '_private'?: "private";
   '_min_java'?: "min_java";
   '_min_memory'?: "min_memory";
+  '_loader'?: "loader";
+  '_loader_version'?: "loader_version";
 }

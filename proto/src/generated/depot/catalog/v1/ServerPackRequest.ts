@@ -8,8 +8,12 @@ export interface ServerPackRequest {
   'forge'?: (string);
   'min_java'?: (string);
   'version_ids'?: (number)[];
+  'loader'?: (string);
+  'loader_version'?: (string);
   '_forge'?: "forge";
   '_min_java'?: "min_java";
+  '_loader'?: "loader";
+  '_loader_version'?: "loader_version";
 }
 
 export interface ServerPackRequest__Output {
@@ -19,6 +23,10 @@ export interface ServerPackRequest__Output {
   'forge'?: (string);
   'min_java'?: (string);
   'version_ids': (number)[];
+  'loader'?: (string);
+  'loader_version'?: (string);
   '_forge'?: "forge";
   '_min_java'?: "min_java";
+  '_loader'?: "loader";
+  '_loader_version'?: "loader_version";
 }
