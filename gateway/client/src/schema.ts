@@ -1862,6 +1862,11 @@ export type components = {
                     /** @description MD5 of the archive, 32 lowercase hex digits; empty or malformed only for a version imported from Solder without a valid one (the pack doctor reports it). */
                     md5: string;
                     filesize: number | null;
+                    /**
+                     * @description Where it runs (docs/archives.md#sides); absent: not said. A server-only one is not in the launcher's build answer; a client-only one is not in the server pack.
+                     * @enum {string}
+                     */
+                    side?: "client" | "server" | "both";
                 };
             }[];
         };

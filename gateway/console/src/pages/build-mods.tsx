@@ -16,7 +16,14 @@ import { useSubmit } from '../ui/submit';
 import { collator, useModLibrary } from './mods';
 
 /** The columns of the mods table (also each cell's label where rows are shown as cards, on a phone). */
-const COLUMNS = { mod: 'Mod', version: 'Version', md5: 'MD5', size: 'Size', actions: 'Actions' };
+const COLUMNS = { mod: 'Mod', version: 'Version', side: 'Goes to', md5: 'MD5', size: 'Size', actions: 'Actions' };
+
+/** Where each version goes (docs/archives.md#sides): players' launchers, the server pack, or both. */
+const GOES_TO: Record<string, string> = {
+  client: 'Players only',
+  server: 'Server only',
+  both: 'Players and server',
+};
 
 /** A mod's versions to pick from, newest first; read once `slug` is given. */
 function useModVersions(slug: string | undefined) {
@@ -61,7 +68,7 @@ export function BuildMods({
   if (mods.length === 0) return <p>This build has no mods yet.</p>;
   return (
     <Table
-      headers={[COLUMNS.mod, COLUMNS.version, COLUMNS.md5, COLUMNS.size, canManage && COLUMNS.actions]}
+      headers={[COLUMNS.mod, COLUMNS.version, COLUMNS.side, COLUMNS.md5, COLUMNS.size, canManage && COLUMNS.actions]}
       caption={`Mods of build ${version}`}
       cards
     >
@@ -86,6 +93,9 @@ export function BuildMods({
             ) : (
               v.version
             )}
+          </td>
+          <td data-label={COLUMNS.side}>
+            {v.side ? GOES_TO[v.side] : <span className="muted">Players and server (not said)</span>}
           </td>
           <td className="mono" data-label={COLUMNS.md5}>
             {v.md5}

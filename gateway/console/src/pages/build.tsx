@@ -4,6 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api';
 import { paths } from '../paths';
 import { packKeys, useBuild, useModpack, type AssignedMod, type BuildRecord } from '../packs';
+import type { Schemas } from '../api';
+
+type Loader = Schemas['ManagedBuild']['loader'];
 import { useSession } from '../session';
 import { ConfirmButton } from '../ui/dialog';
 import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
@@ -12,6 +15,7 @@ import { Page, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
 import { BuildFields, buildChanges, minecraftVersionsOf } from './build-form';
 import { AddMod, BuildMods } from './build-mods';
+import { BuildServer } from './build-server';
 import { FilesToMods } from './files-to-mods';
 import { useModLibrary } from './mods';
 
@@ -35,6 +39,7 @@ export default function Build() {
       packName={pack.data.modpack.name}
       minecraftVersions={minecraftVersionsOf(pack.data.builds.map((b) => b.build))}
       build={build.data.build}
+      loader={build.data.loader}
       mods={build.data.mods}
     />
   );
@@ -45,10 +50,12 @@ function BuildPage({
   packName,
   minecraftVersions,
   build,
+  loader,
   mods,
 }: {
   slug: string;
   packName: string;
+  loader: Loader;
   /** The Minecraft versions the pack's builds use, offered in the settings. */
   minecraftVersions: string[];
   build: BuildRecord;
@@ -131,6 +138,7 @@ function BuildPage({
           />
         ) : null}
       </Section>
+      <BuildServer slug={slug} version={build.version} loader={loader} canManage={canManage} onChange={refresh} />
       {canManage ? (
         <Section title="Settings">
           <form onSubmit={save.onSubmit} noValidate className="form">

@@ -133,6 +133,14 @@ export const managedBuild = z
             version: z.string(),
             md5: storedMd5,
             filesize: z.number().int().min(0).nullable(),
+            side: z
+              .enum(MOD_SIDES)
+              .optional()
+              .meta({
+                description:
+                  'Where it runs (docs/archives.md#sides); absent: not said. A server-only one is not in the ' +
+                  "launcher's build answer; a client-only one is not in the server pack.",
+              }),
           }),
         }),
       )

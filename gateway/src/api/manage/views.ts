@@ -1,5 +1,5 @@
 // The management reads' JSON bodies (docs/api.md#management-reads), built from proto messages.
-import { buildLoader, type ModLoader } from '@depot/common';
+import { buildLoader, type ModLoader, type ModSide } from '@depot/common';
 import type { buildsV1, catalogV1 } from '@depot/proto';
 import { buildRecord, modpackRecord } from '../modpacks/views';
 import { modRecord, versionRecord } from '../mods/views';
@@ -38,7 +38,13 @@ export function managedBuild(
       const version = required(v.version, 'version');
       return {
         mod: { id: version.mod_id, name: v.mod_name, pretty_name: v.mod_pretty_name },
-        version: { id: version.id, version: version.version, md5: version.md5, filesize: nullable(version.filesize) },
+        version: {
+          id: version.id,
+          version: version.version,
+          md5: version.md5,
+          filesize: nullable(version.filesize),
+          side: version.side as ModSide | undefined,
+        },
       };
     }),
   };
