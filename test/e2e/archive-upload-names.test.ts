@@ -9,9 +9,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { must, startTestStack, userWithToken, type TestStack } from '../support';
-import { makeJar, md5Hex, putFile, storeContents } from '../support/archives';
+import { makeJar, md5Hex, putFile, storeContents, unzip } from '../support/archives';
 
 let t: TestStack;
 let dir: string;
@@ -26,27 +25,6 @@ const state = async () => ({
   mods: (await t.admin.get('/api/mod')).body,
   store: storeContents(dir),
 });
-
-/** The entries of a zip (no zip64: small test files), by name, inflated. */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    const method = zip.readUInt16LE(at + 10);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const raw = zip.subarray(data, data + size);
-    entries.set(name, method === 8 ? inflateRawSync(raw) : raw);
-    at += 46 + skip;
-  }
-  return entries;
-}
 
 /** The archive launchers download for a version (from the URL its read gives), and its entries. */
 async function download(version: string): Promise<{ md5: string; zip: Buffer; entries: Map<string, Buffer> }> {

@@ -8,9 +8,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { must, startTestStack, type TestStack } from '../support';
-import { makeZip, md5Hex, putFile } from '../support/archives';
+import { makeZip, md5Hex, putFile, unzip } from '../support/archives';
 
 let t: TestStack;
 let dir: string;
@@ -21,27 +20,6 @@ const fabric = (id: string, environment: string) =>
     'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id, version: '1.0', environment }),
     [`${id}/Mod.class`]: id.repeat(100),
   });
-
-/** The entries of a zip (no zip64: small test files), by name, inflated. */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    const method = zip.readUInt16LE(at + 10);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const raw = zip.subarray(data, data + size);
-    entries.set(name, method === 8 ? inflateRawSync(raw) : raw);
-    at += 46 + skip;
-  }
-  return entries;
-}
 
 const jars: Record<string, Buffer> = {};
 

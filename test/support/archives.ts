@@ -8,6 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
 import * as grpc from '@grpc/grpc-js';
 import yazl from 'yazl';
 import { CatalogService, type catalogV1, type CatalogServiceClient } from '@depot/proto';
@@ -27,6 +28,27 @@ export function makeZip(entries: Record<string, Buffer | string>): Promise<Buffe
     zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
     zip.outputStream.on('error', reject);
   });
+}
+
+/** The entries of a zip (no zip64: small test files), by name, inflated. */
+export function unzip(zip: Buffer): Map<string, Buffer> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(data, data + size);
+    entries.set(name, method === 8 ? inflateRawSync(raw) : raw);
+    at += 46 + skip;
+  }
+  return entries;
 }
 
 /** A mod archive as Solder repositories hold them: mods/<slug>.jar inside. */

@@ -196,18 +196,19 @@ class StreamingReader extends StagedReader {
   }
 }
 
+/** What the manifest says of the build (all but its files). */
+const manifestHead = (req: ServerPackRequest): Omit<ServerManifest, 'files'> => ({
+  modpack: req.modpack,
+  build: req.build,
+  minecraft: req.minecraft,
+  forge: req.forge,
+  min_java: req.minJava,
+  loader: req.loader,
+});
+
 /** The digest of what the pack is made from: the same state, the same key. */
 function packKey(req: ServerPackRequest, versions: PackVersion[]): string {
-  const state = {
-    format: 1,
-    modpack: req.modpack,
-    build: req.build,
-    minecraft: req.minecraft,
-    forge: req.forge,
-    min_java: req.minJava,
-    loader: req.loader,
-    versions: versions.map((v) => [v.mod, v.version, v.hosted]),
-  };
+  const state = { format: 1, ...manifestHead(req), versions: versions.map((v) => [v.mod, v.version, v.hosted]) };
   return hash('sha256', JSON.stringify(state));
 }
 
@@ -231,15 +232,7 @@ async function* entries(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
 function packStream(req: ServerPackRequest, files: PackFile[]): Readable {
   const zip = new yazl.ZipFile();
   const out = new PassThrough();
-  const manifest: ServerManifest = {
-    modpack: req.modpack,
-    build: req.build,
-    minecraft: req.minecraft,
-    forge: req.forge,
-    min_java: req.minJava,
-    loader: req.loader,
-    files: [],
-  };
+  const manifest: ServerManifest = { ...manifestHead(req), files: [] };
   const options = { mtime: PACK_TIME, mode: PACK_MODE, compress: false, forceDosTimestamp: true };
   (async () => {
     // yazl takes its entries' streams one after another: each is opened when its turn comes.
