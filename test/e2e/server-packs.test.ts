@@ -3,7 +3,6 @@
 // its pack downloaded from the build's URL and from `recommended`, unzipped: exactly the server's
 // mods and configs, and a manifest whose sha256s match the files. The same bytes twice; a range;
 // a private build's pack only with access; a pack that cannot be made says why, nothing served.
-/* eslint-disable @typescript-eslint/no-explicit-any -- reply bodies are whatever each test asserts */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
