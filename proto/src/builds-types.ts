@@ -46,3 +46,5 @@ export type * from './generated/depot/builds/v1/ReleaseBuildRequest';
 export type * from './generated/depot/builds/v1/ReleaseAssignment';
 export type * from './generated/depot/builds/v1/ReleaseChange';
 export type * from './generated/depot/builds/v1/ReleaseBuildResponse';
+export type * from './generated/depot/builds/v1/AssignmentSide';
+export type * from './generated/depot/builds/v1/SetAssignmentSideRequest';

@@ -47,3 +47,4 @@ export type * from './generated/depot/catalog/v1/ReleaseVersion';
 export type * from './generated/depot/catalog/v1/VersionRef';
 export type * from './generated/depot/catalog/v1/ServerPackRequest';
 export type * from './generated/depot/catalog/v1/ServerPackResponse';
+export type * from './generated/depot/catalog/v1/VersionSide';

@@ -465,6 +465,16 @@ describe('every answer is the documented one', () => {
       200,
     );
     expect(loader).toEqual({ loader: { name: 'fabric', version: '0.16.9' } });
+    const inBuild = await typed(
+      'PUT',
+      '/api/manage/modpacks/{slug}/builds/{build}/mods/{mod_slug}/side',
+      api.PUT('/api/manage/modpacks/{slug}/builds/{build}/mods/{mod_slug}/side', {
+        params: { path: { slug: 'released', build: '1.0', mod_slug: 'relmod' } },
+        body: { side: 'both' },
+      }),
+      200,
+    );
+    expect(inBuild).toEqual({ mod: 'relmod', build_side: 'both' });
     // The build's server pack, by its URL and by recommended's.
     must(await t.admin.put('/api/modpack/released', { recommended: '1.0' }), 200, 'recommended');
     for (const [url, template] of [

@@ -160,6 +160,15 @@ test("the build's loader, set in its management view: in the next pack's manifes
   expect(unset.body).toEqual({ loader: { name: 'forge', version: '47.2.0' } });
 });
 
+test('a mod set to run on the client in this build is left out of its pack', async () => {
+  must(await t.admin.put('/api/manage/modpacks/srv/builds/1.0/mods/library/side', { side: 'client' }), 200, 'side');
+  const pack = unzip(Buffer.from(await (await download('/server-packs/srv/builds/1.0')).arrayBuffer()));
+  expect([...pack.keys()]).not.toContain('mods/library-1.0.jar');
+  must(await t.admin.put('/api/manage/modpacks/srv/builds/1.0/mods/library/side', { side: null }), 200, 'unset');
+  const again = unzip(Buffer.from(await (await download('/server-packs/srv/builds/1.0')).arrayBuffer()));
+  expect([...again.keys()]).toContain('mods/library-1.0.jar');
+});
+
 test('a pack that cannot be made says which archive and why: not hosted, a file from two mods', async () => {
   must(await t.admin.post('/api/mod', { name: 'remote', pretty_name: 'Remote' }), 201, 'remote');
   must(await t.admin.post('/api/mod/remote/version', { version: '1.0', md5: 'a'.repeat(32) }), 201, 'version');

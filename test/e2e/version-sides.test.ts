@@ -98,3 +98,38 @@ test('a side that is none of client, server, both: 422, nothing changed; an unkn
   const missing = await t.admin.put('/api/manage/mods/minimap/versions/9.9/side', { side: 'both' });
   expect([missing.status, missing.body]).toEqual([404, { error: 'Mod version not found.' }]);
 });
+
+test('where a mod runs in one build wins over its version, for that build alone', async () => {
+  must(
+    await t.admin.post('/api/modpack/sided/build', {
+      version: '2.0',
+      minecraft: '1.20.1',
+      is_published: true,
+      clone_from: '1.0',
+    }),
+    201,
+    'build 2.0',
+  );
+  const setInBuild = (build: string, mod: string, side: unknown) =>
+    t.admin.put(`/api/manage/modpacks/sided/builds/${build}/mods/${mod}/side`, { side });
+  const res = await setInBuild('1.0', 'minimap', 'server');
+  expect([res.status, res.body]).toEqual([200, { mod: 'minimap', build_side: 'server' }]);
+  expect(await installed()).toEqual(['chunkloader', 'library']);
+  // Build 2.0 (cloned before) still installs it: the side was set for 1.0 alone.
+  const two = must(await t.anon.get('/api/modpack/sided/2.0'), 200, '2.0').mods.map((m: any) => m.name);
+  expect(two).toContain('minimap');
+  const managed = must(await t.admin.get('/api/manage/modpacks/sided/builds/1.0'), 200, 'managed');
+  expect(managed.mods.find((m: any) => m.mod.name === 'minimap')).toMatchObject({
+    version: { side: 'client' },
+    build_side: 'server',
+  });
+  must(await setInBuild('1.0', 'minimap', null), 200, 'unset');
+  expect(await installed()).toEqual(['chunkloader', 'library', 'minimap']);
+  const notHeld = await setInBuild('1.0', 'nosuch', 'both');
+  expect([notHeld.status, notHeld.body]).toEqual([404, { error: 'Mod not found.' }]);
+  must(await t.admin.post('/api/mod', { name: 'loner', pretty_name: 'Loner' }), 201, 'loner');
+  const notInBuild = await setInBuild('1.0', 'loner', 'both');
+  expect([notInBuild.status, notInBuild.body]).toEqual([404, { error: 'Mod not in this build.' }]);
+  const bad = await setInBuild('1.0', 'minimap', 'everywhere');
+  expect([bad.status, bad.body]).toEqual([422, { error: { side: ['The selected side is invalid.'] } }]);
+});

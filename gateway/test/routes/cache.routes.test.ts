@@ -110,7 +110,7 @@ describe('GET /api/modpack/{slug}/{build} through the cache', () => {
     expect(h.catalog.calls).toEqual([
       {
         method: 'RenderBuildMods',
-        request: { ids: [2, 1], mirror_url: MIRROR, with_details: false, with_mods: true },
+        request: { ids: [2, 1], mirror_url: MIRROR, with_details: false, with_mods: true, sides: [] },
       },
     ]);
     h.reset();

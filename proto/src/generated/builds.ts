@@ -3,6 +3,7 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { Access as _depot_builds_v1_Access, Access__Output as _depot_builds_v1_Access__Output } from './depot/builds/v1/Access';
 import type { AddBuildModRequest as _depot_builds_v1_AddBuildModRequest, AddBuildModRequest__Output as _depot_builds_v1_AddBuildModRequest__Output } from './depot/builds/v1/AddBuildModRequest';
+import type { AssignmentSide as _depot_builds_v1_AssignmentSide, AssignmentSide__Output as _depot_builds_v1_AssignmentSide__Output } from './depot/builds/v1/AssignmentSide';
 import type { Build as _depot_builds_v1_Build, Build__Output as _depot_builds_v1_Build__Output } from './depot/builds/v1/Build';
 import type { BuildFlags as _depot_builds_v1_BuildFlags, BuildFlags__Output as _depot_builds_v1_BuildFlags__Output } from './depot/builds/v1/BuildFlags';
 import type { BuildSource as _depot_builds_v1_BuildSource, BuildSource__Output as _depot_builds_v1_BuildSource__Output } from './depot/builds/v1/BuildSource';
@@ -45,6 +46,7 @@ import type { ReleaseVersionDeletionRequest as _depot_builds_v1_ReleaseVersionDe
 import type { RemoveBuildModRequest as _depot_builds_v1_RemoveBuildModRequest, RemoveBuildModRequest__Output as _depot_builds_v1_RemoveBuildModRequest__Output } from './depot/builds/v1/RemoveBuildModRequest';
 import type { ReserveVersionDeletionRequest as _depot_builds_v1_ReserveVersionDeletionRequest, ReserveVersionDeletionRequest__Output as _depot_builds_v1_ReserveVersionDeletionRequest__Output } from './depot/builds/v1/ReserveVersionDeletionRequest';
 import type { ReserveVersionDeletionResponse as _depot_builds_v1_ReserveVersionDeletionResponse, ReserveVersionDeletionResponse__Output as _depot_builds_v1_ReserveVersionDeletionResponse__Output } from './depot/builds/v1/ReserveVersionDeletionResponse';
+import type { SetAssignmentSideRequest as _depot_builds_v1_SetAssignmentSideRequest, SetAssignmentSideRequest__Output as _depot_builds_v1_SetAssignmentSideRequest__Output } from './depot/builds/v1/SetAssignmentSideRequest';
 import type { UpdateBuildModRequest as _depot_builds_v1_UpdateBuildModRequest, UpdateBuildModRequest__Output as _depot_builds_v1_UpdateBuildModRequest__Output } from './depot/builds/v1/UpdateBuildModRequest';
 import type { UpdateBuildRequest as _depot_builds_v1_UpdateBuildRequest, UpdateBuildRequest__Output as _depot_builds_v1_UpdateBuildRequest__Output } from './depot/builds/v1/UpdateBuildRequest';
 import type { UpdateModpackRequest as _depot_builds_v1_UpdateModpackRequest, UpdateModpackRequest__Output as _depot_builds_v1_UpdateModpackRequest__Output } from './depot/builds/v1/UpdateModpackRequest';
@@ -60,6 +62,7 @@ export interface ProtoGrpcType {
       v1: {
         Access: MessageTypeDefinition<_depot_builds_v1_Access, _depot_builds_v1_Access__Output>
         AddBuildModRequest: MessageTypeDefinition<_depot_builds_v1_AddBuildModRequest, _depot_builds_v1_AddBuildModRequest__Output>
+        AssignmentSide: MessageTypeDefinition<_depot_builds_v1_AssignmentSide, _depot_builds_v1_AssignmentSide__Output>
         Build: MessageTypeDefinition<_depot_builds_v1_Build, _depot_builds_v1_Build__Output>
         BuildFlags: MessageTypeDefinition<_depot_builds_v1_BuildFlags, _depot_builds_v1_BuildFlags__Output>
         BuildSource: MessageTypeDefinition<_depot_builds_v1_BuildSource, _depot_builds_v1_BuildSource__Output>
@@ -102,6 +105,7 @@ export interface ProtoGrpcType {
         RemoveBuildModRequest: MessageTypeDefinition<_depot_builds_v1_RemoveBuildModRequest, _depot_builds_v1_RemoveBuildModRequest__Output>
         ReserveVersionDeletionRequest: MessageTypeDefinition<_depot_builds_v1_ReserveVersionDeletionRequest, _depot_builds_v1_ReserveVersionDeletionRequest__Output>
         ReserveVersionDeletionResponse: MessageTypeDefinition<_depot_builds_v1_ReserveVersionDeletionResponse, _depot_builds_v1_ReserveVersionDeletionResponse__Output>
+        SetAssignmentSideRequest: MessageTypeDefinition<_depot_builds_v1_SetAssignmentSideRequest, _depot_builds_v1_SetAssignmentSideRequest__Output>
         UpdateBuildModRequest: MessageTypeDefinition<_depot_builds_v1_UpdateBuildModRequest, _depot_builds_v1_UpdateBuildModRequest__Output>
         UpdateBuildRequest: MessageTypeDefinition<_depot_builds_v1_UpdateBuildRequest, _depot_builds_v1_UpdateBuildRequest__Output>
         UpdateModpackRequest: MessageTypeDefinition<_depot_builds_v1_UpdateModpackRequest, _depot_builds_v1_UpdateModpackRequest__Output>

@@ -50,6 +50,7 @@ import type { UploadArchiveChunk as _depot_catalog_v1_UploadArchiveChunk, Upload
 import type { UploadArchiveHeader as _depot_catalog_v1_UploadArchiveHeader, UploadArchiveHeader__Output as _depot_catalog_v1_UploadArchiveHeader__Output } from './depot/catalog/v1/UploadArchiveHeader';
 import type { UploadArchiveResponse as _depot_catalog_v1_UploadArchiveResponse, UploadArchiveResponse__Output as _depot_catalog_v1_UploadArchiveResponse__Output } from './depot/catalog/v1/UploadArchiveResponse';
 import type { VersionRef as _depot_catalog_v1_VersionRef, VersionRef__Output as _depot_catalog_v1_VersionRef__Output } from './depot/catalog/v1/VersionRef';
+import type { VersionSide as _depot_catalog_v1_VersionSide, VersionSide__Output as _depot_catalog_v1_VersionSide__Output } from './depot/catalog/v1/VersionSide';
 import type { VersionWithMod as _depot_catalog_v1_VersionWithMod, VersionWithMod__Output as _depot_catalog_v1_VersionWithMod__Output } from './depot/catalog/v1/VersionWithMod';
 import type { VersionsWithMods as _depot_catalog_v1_VersionsWithMods, VersionsWithMods__Output as _depot_catalog_v1_VersionsWithMods__Output } from './depot/catalog/v1/VersionsWithMods';
 
@@ -110,6 +111,7 @@ export interface ProtoGrpcType {
         UploadArchiveHeader: MessageTypeDefinition<_depot_catalog_v1_UploadArchiveHeader, _depot_catalog_v1_UploadArchiveHeader__Output>
         UploadArchiveResponse: MessageTypeDefinition<_depot_catalog_v1_UploadArchiveResponse, _depot_catalog_v1_UploadArchiveResponse__Output>
         VersionRef: MessageTypeDefinition<_depot_catalog_v1_VersionRef, _depot_catalog_v1_VersionRef__Output>
+        VersionSide: MessageTypeDefinition<_depot_catalog_v1_VersionSide, _depot_catalog_v1_VersionSide__Output>
         VersionWithMod: MessageTypeDefinition<_depot_catalog_v1_VersionWithMod, _depot_catalog_v1_VersionWithMod__Output>
         VersionsWithMods: MessageTypeDefinition<_depot_catalog_v1_VersionsWithMods, _depot_catalog_v1_VersionsWithMods__Output>
       }

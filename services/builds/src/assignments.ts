@@ -3,7 +3,7 @@
 // version delete in the catalog asks for; and the detach that follows catalog deletions.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError } from '@depot/common';
+import { DepotError, type ModSide } from '@depot/common';
 import { enqueueEvent, type Orm, type OutboxRelay } from '@depot/common/runtime';
 import { findWritableBuild, type Access } from './access';
 import { BuildSchema } from './entities/build';
@@ -142,6 +142,18 @@ export class Assignments {
     await this.em().transactional(async (tx) => {
       const deleted = await tx.nativeDelete(BuildModSchema, { buildId: build.id, modId });
       if (!deleted) throw new DepotError('ASSIGNMENT_NOT_FOUND');
+      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+    });
+    this.relay?.kick();
+  }
+
+  /** Where the mod runs in this build alone (docs/archives.md#sides); null: its version's side. */
+  async setSide(slug: string, version: string, access: Access, modSlug: string, side: ModSide | null): Promise<void> {
+    const { modpack, build } = await findWritableBuild(this.em(), slug, version, access);
+    const modId = await this.mods.findModId(modSlug);
+    await this.em().transactional(async (tx) => {
+      const updated = await tx.nativeUpdate(BuildModSchema, { buildId: build.id, modId }, { side });
+      if (!updated) throw new DepotError('ASSIGNMENT_NOT_FOUND');
       enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
     });
     this.relay?.kick();

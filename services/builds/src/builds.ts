@@ -2,7 +2,7 @@
 // are assignments.ts.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError } from '@depot/common';
+import { DepotError, type ModSide } from '@depot/common';
 import { enqueueEvent, isUniqueViolation, runPrepared, type Orm, type OutboxRelay } from '@depot/common/runtime';
 import { findCloneSource, findWritableBuild, findWritableModpack, type Access } from './access';
 import { BuildSchema, type Build } from './entities/build';
@@ -15,6 +15,8 @@ export interface BuildSource {
   modpackPrivate: boolean;
   build: Build | null;
   modVersionIds: number[];
+  /** Where a mod runs in this build, by version id, where its assignment says (docs/archives.md#sides). */
+  sides: { versionId: number; side: ModSide }[];
 }
 
 export type BuildFields = Partial<
@@ -47,6 +49,7 @@ export class Builds {
       modpackPrivate: row.modpack_private,
       build: buildFromRow(row),
       modVersionIds: row.id === null ? [] : row.mod_version_ids,
+      sides: row.id === null ? [] : row.sides.map(([versionId, side]) => ({ versionId, side })),
     };
   }
 
@@ -83,8 +86,8 @@ export class Builds {
         await tx.flush();
         if (clone) {
           await tx.execute(
-            `insert into build_mods (build_id, mod_id, mod_version_id)
-             select ?, bm.mod_id, bm.mod_version_id
+            `insert into build_mods (build_id, mod_id, mod_version_id, side)
+             select ?, bm.mod_id, bm.mod_version_id, bm.side
                from build_mods bm join builds b on b.id = bm.build_id
               where b.modpack_id = ? and b.version = ?
               order by bm.id`,

@@ -1,6 +1,7 @@
 // gRPC surface of the builds service: requests in, entity rows out as proto messages (messages.ts).
 import { masked, type AsyncHandlers, type MaskedField } from '@depot/common/grpc';
 import type { BuildsServiceDefinition } from '@depot/proto';
+import { MOD_SIDES, selectedInvalid, type ModSide } from '@depot/common';
 import { NO_ACCESS } from './access';
 import type { Assignments } from './assignments';
 import type { BuildFields, Builds } from './builds';
@@ -94,6 +95,7 @@ export function buildsHandlers(
         modpack_private: source.modpackPrivate,
         build: source.build ? toBuildMessage(source.build) : null,
         mod_version_ids: source.modVersionIds,
+        sides: source.sides.map((s) => ({ mod_version_id: s.versionId, side: s.side })),
       };
     },
 
@@ -176,6 +178,12 @@ export function buildsHandlers(
     },
     async UpdateBuildMod(req) {
       await assignments.updateMod(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, req.mod_version);
+      return {};
+    },
+    async SetAssignmentSide(req) {
+      const side = req.side ?? null;
+      if (side !== null && !(MOD_SIDES as readonly string[]).includes(side)) throw selectedInvalid('side');
+      await assignments.setSide(req.slug, req.version, req.access ?? NO_ACCESS, req.mod_slug, side as ModSide | null);
       return {};
     },
     async RemoveBuildMod(req) {

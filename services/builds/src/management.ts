@@ -4,6 +4,7 @@
 // write (modpack missing → 404, not accessible → 403, build missing → 404). Each read is a fixed
 // number of queries whatever the number of modpacks, builds or assignments.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import type { ModSide } from '@depot/common';
 import type { AsyncHandlers } from '@depot/common/grpc';
 import type { Orm } from '@depot/common/runtime';
 import type { BuildsServiceDefinition } from '@depot/proto';
@@ -22,6 +23,8 @@ export interface ManagedBuild {
   build: Build;
   /** Mod version ids in assignment order. */
   modVersionIds: number[];
+  /** Where a mod runs in this build, where its assignment says (getBuild only). */
+  sides?: { versionId: number; side: ModSide }[];
 }
 
 export interface VersionUse {
@@ -80,8 +83,16 @@ export class Management {
   async getBuild(slug: string, version: string, access: Access): Promise<ManagedBuild> {
     const em = this.em();
     const { build } = await findWritableBuild(em, slug, version, access);
-    const ids = await this.modVersionIds(em, [build.id]);
-    return { build, modVersionIds: ids.get(build.id) ?? [] };
+    // Its assignments, and the sides set on them, in one query.
+    const rows = await em.execute<{ mod_version_id: number; side: ModSide | null }[]>(
+      'select mod_version_id, side from build_mods where build_id = ? order by id',
+      [build.id],
+    );
+    return {
+      build,
+      modVersionIds: rows.map((r) => r.mod_version_id),
+      sides: rows.flatMap((r) => (r.side ? [{ versionId: r.mod_version_id, side: r.side }] : [])),
+    };
   }
 
   /** Every build of any modpack holding any of the versions, modpack then build order. One query. */
@@ -139,6 +150,7 @@ export function managementHandlers(
     build: toBuildMessage(b.build),
     mod_count: b.modVersionIds.length,
     mod_version_ids: withIds ? b.modVersionIds : [],
+    sides: (b.sides ?? []).map((s) => ({ mod_version_id: s.versionId, side: s.side })),
   });
   return {
     async ListManagedModpacks(req) {

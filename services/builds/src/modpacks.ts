@@ -183,8 +183,8 @@ export class Modpacks {
           );
           // Versions are unique within a modpack, so they pair each source build with its copy.
           await tx.execute(
-            `insert into build_mods (build_id, mod_id, mod_version_id)
-             select copy.id, bm.mod_id, bm.mod_version_id
+            `insert into build_mods (build_id, mod_id, mod_version_id, side)
+             select copy.id, bm.mod_id, bm.mod_version_id, bm.side
                from build_mods bm
                join builds orig on orig.id = bm.build_id
                join builds copy on copy.modpack_id = ? and copy.version = orig.version

@@ -136,10 +136,18 @@ export class Releases {
         private: false,
       } as Build);
       await tx.flush();
+      // A mod kept from `from` keeps where it runs in that build (docs/archives.md#sides).
+      const sides = base ? await sidesOf(tx, base.id) : new Map<number, string>();
       await tx.execute(
-        `insert into build_mods (build_id, mod_id, mod_version_id)
-         select ?, m.mod_id, m.version_id from jsonb_to_recordset(?::jsonb) as m(mod_id int, version_id int)`,
-        [build.id, JSON.stringify([...wanted].map(([mod_id, version_id]) => ({ mod_id, version_id })))],
+        `insert into build_mods (build_id, mod_id, mod_version_id, side)
+         select ?, m.mod_id, m.version_id, m.side
+           from jsonb_to_recordset(?::jsonb) as m(mod_id int, version_id int, side text)`,
+        [
+          build.id,
+          JSON.stringify(
+            [...wanted].map(([mod_id, version_id]) => ({ mod_id, version_id, side: sides.get(mod_id) ?? null })),
+          ),
+        ],
       );
       if (req.notes)
         await tx.execute('insert into release_notes (build_id, notes) values (?, ?)', [build.id, req.notes]);
@@ -161,6 +169,15 @@ async function modsOf(tx: SqlEntityManager, buildId: number): Promise<Map<number
     [buildId],
   );
   return new Map(rows.map((r) => [r.mod_id, r.mod_version_id]));
+}
+
+/** The sides set on a build's assignments: mod id → side (one query). */
+async function sidesOf(tx: SqlEntityManager, buildId: number): Promise<Map<number, string>> {
+  const rows = await tx.execute<{ mod_id: number; side: string }[]>(
+    'select mod_id, side from build_mods where build_id = ? and side is not null',
+    [buildId],
+  );
+  return new Map(rows.map((r) => [r.mod_id, r.side]));
 }
 
 const sameMods = (a: Map<number, number>, b: Map<number, number>) =>

@@ -21,7 +21,13 @@ const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
  * mods' ids and names (the cached answer's tags) are every version's, so that changing a version's
  * side reaches the answers that leave it out too.
  */
-export function renderBuildMods(rows: ResolvedVersionRow[], mirror: string, withDetails: boolean): RenderedMods {
+export function renderBuildMods(
+  rows: ResolvedVersionRow[],
+  mirror: string,
+  withDetails: boolean,
+  /** Where a version runs in this build, where the build says (it wins over the version's). */
+  sides: ReadonlyMap<number, string> = new Map(),
+): RenderedMods {
   const all = sortByName(
     rows,
     (r) => r.mod_name,
@@ -37,7 +43,7 @@ export function renderBuildMods(rows: ResolvedVersionRow[], mirror: string, with
     filesize: r.filesize === null ? null : Number(r.filesize),
     url: versionArchiveUrl(url, r.mod_name, r),
   });
-  const sorted = all.filter((r) => !r.server_only);
+  const sorted = all.filter((r) => (sides.get(r.id) ?? (r.server_only ? 'server' : undefined)) !== 'server');
   const mods = withDetails
     ? sorted.map((r) =>
         Object.assign(plain(r), {

@@ -83,7 +83,8 @@ export function catalogHandlers(
     },
     async RenderBuildMods(req) {
       const rows = await catalog.getVersionsByIds(req.ids, req.with_details);
-      const mods = renderBuildMods(rows, req.mirror_url, req.with_details);
+      const sides = new Map(req.sides.map((s) => [s.id, s.side]));
+      const mods = renderBuildMods(rows, req.mirror_url, req.with_details, sides);
       return req.with_mods
         ? { mods_json: mods.json, mod_ids: mods.modIds, mod_names: mods.modNames }
         : { mods_json: mods.json };

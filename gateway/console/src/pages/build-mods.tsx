@@ -72,7 +72,7 @@ export function BuildMods({
       caption={`Mods of build ${version}`}
       cards
     >
-      {sorted.map(({ mod, version: v }) => (
+      {sorted.map(({ mod, version: v, build_side: inBuild }) => (
         <tr key={mod.name}>
           <th scope="row">
             <Link to={paths.mod(mod.name)}>{mod.pretty_name}</Link> <span className="mono muted">{mod.name}</span>
@@ -95,7 +95,13 @@ export function BuildMods({
             )}
           </td>
           <td data-label={COLUMNS.side}>
-            {v.side ? GOES_TO[v.side] : <span className="muted">Players and server (not said)</span>}
+            {inBuild ? (
+              `${GOES_TO[inBuild]} (this build)`
+            ) : v.side ? (
+              GOES_TO[v.side]
+            ) : (
+              <span className="muted">Players and server (not said)</span>
+            )}
           </td>
           <td className="mono" data-label={COLUMNS.md5}>
             {v.md5}

@@ -63,6 +63,7 @@ export function serverPackRoutes(app: FastifyInstance) {
         min_java: build.min_java,
         ...(loader ? { loader: loader.name, loader_version: loader.version ?? undefined } : {}),
         version_ids: source.mod_version_ids,
+        sides: source.sides.map((s) => ({ id: s.mod_version_id, side: s.side })),
       },
       { deadlineMs: makeMs },
     );

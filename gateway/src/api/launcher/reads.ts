@@ -159,6 +159,7 @@ export class LauncherReads {
             mirror_url: this.mirror,
             with_details: withMods,
             with_mods: !keptFor,
+            sides: source.sides.map((s) => ({ id: s.mod_version_id, side: s.side })),
           })
         : undefined;
       mods?.mod_ids.forEach((id, i) => tags.push(tag.mod(id), tag.modName(mods.mod_names[i])));

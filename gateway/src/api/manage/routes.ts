@@ -13,6 +13,7 @@ import { managedBuild, managedMod, managedModpack, managedModpackList } from './
 import * as res from './schemas';
 import { route } from '../../pipeline/route';
 import { buildParams } from '../modpacks/builds';
+import { assignmentParams } from '../modpacks/assignments';
 import { modpackParams, staleModpack } from '../modpacks/modpacks';
 import { invalid } from '../../pipeline/route-docs';
 import { modParams } from '../mods/routes';
@@ -93,6 +94,33 @@ export function manageRoutes(app: FastifyInstance) {
         return {
           loader: buildLoader({ loader: build.loader, loaderVersion: build.loader_version, forge: build.forge }),
         };
+      },
+    }),
+    route({
+      method: 'PUT',
+      url: '/api/manage/modpacks/:slug/builds/:build/mods/:mod_slug/side',
+      tag: 'Management',
+      summary: 'Say where a mod runs in one build',
+      description:
+        "Wins over its version's side for this build alone (docs/archives.md#sides): a `server` mod is left out of " +
+        "the build's launcher answer, a `client` one out of its server pack. `null`: the version's own again.",
+      access: 'modpacks_manage',
+      modpackAccess: true,
+      params: assignmentParams,
+      body: res.assignmentSideBody,
+      response: res.assignmentSideAnswer,
+      returns: 'Where the mod runs in this build now.',
+      missing: ['ASSIGNMENT_NOT_FOUND'],
+      answers: { 422: invalid() },
+      invalidates: staleModpack,
+      handler: async ({ params, body, builds: scoped }) => {
+        await scoped.SetAssignmentSide({
+          slug: params.slug,
+          version: params.build,
+          mod_slug: params.mod_slug,
+          ...(body.side ? { side: body.side } : {}),
+        });
+        return { mod: params.mod_slug, build_side: body.side };
       },
     }),
     route({

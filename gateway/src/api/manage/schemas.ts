@@ -120,6 +120,18 @@ export const loaderBody = z.object({
 
 export const buildLoaderAnswer = z.strictObject({ loader: buildLoaderView });
 
+export const assignmentSideBody = z.object({
+  side: z
+    .enum(MOD_SIDES, { error: SELECTED_INVALID })
+    .nullable()
+    .meta({ description: "`client`, `server`, `both` for this build alone; `null`: the version's own." }),
+});
+
+export const assignmentSideAnswer = z.strictObject({
+  mod: z.string(),
+  build_side: z.enum(MOD_SIDES).nullable(),
+});
+
 export const managedBuild = z
   .strictObject({
     build: buildRecord,
@@ -142,6 +154,10 @@ export const managedBuild = z
                   "launcher's build answer; a client-only one is not in the server pack.",
               }),
           }),
+          build_side: z
+            .enum(MOD_SIDES)
+            .optional()
+            .meta({ description: "Where it runs in this build, set for the build alone: it wins over the version's." }),
         }),
       )
       .meta({ description: "The build's mods in the launcher's order (natural, case-insensitive mod name)." }),

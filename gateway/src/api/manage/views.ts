@@ -31,6 +31,7 @@ export function managedBuild(
   versions: catalogV1.VersionWithMod__Output[],
 ): res.ManagedBuild {
   const record = required(build.build, 'build');
+  const sides = new Map(build.sides.map((s) => [s.mod_version_id, s.side as ModSide]));
   return {
     build: buildRecord(record),
     loader: buildLoader({ loader: record.loader, loaderVersion: record.loader_version, forge: record.forge }),
@@ -45,6 +46,7 @@ export function managedBuild(
           filesize: nullable(version.filesize),
           side: version.side as ModSide | undefined,
         },
+        build_side: sides.get(version.id),
       };
     }),
   };

@@ -13,7 +13,7 @@ import { staleModpack } from './modpacks';
 
 const addBody = z.object({ mod_slug: rules.string(), mod_version: rules.string() });
 const updateBody = addBody.pick({ mod_version: true });
-const assignmentParams = buildParams.extend({
+export const assignmentParams = buildParams.extend({
   mod_slug: segment('MOD_NOT_FOUND', 'Slug of the mod in the build, percent-encoded.'),
 });
 

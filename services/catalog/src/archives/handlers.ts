@@ -75,6 +75,7 @@ export function archiveHandlers(
           minJava: req.min_java ?? null,
           loader: req.loader ? { name: req.loader as BuildLoader, version: req.loader_version ?? null } : null,
           versionIds: req.version_ids,
+          sides: new Map(req.sides.map((s) => [s.id, s.side])),
         });
         return { sha256: pack.sha256, md5: pack.md5, size: pack.size, made_at: formatTimestamp(pack.madeAt) };
       } catch (err) {

@@ -30,6 +30,8 @@ export interface ServerPackRequest {
   minJava: string | null;
   loader: ServerManifest['loader'];
   versionIds: number[];
+  /** Where a version runs in this build, where the build says (it wins over the version's). */
+  sides?: ReadonlyMap<number, string>;
 }
 
 export interface ServerPack {
@@ -72,7 +74,7 @@ export class ServerPacks {
 
   /** The build's server pack: the one made for this state, else made now. */
   async serverPack(req: ServerPackRequest): Promise<ServerPack> {
-    const versions = await this.versions(req.versionIds);
+    const versions = await this.versions(req.versionIds, req.sides ?? new Map());
     const key = packKey(req, versions);
     const made = await this.find(key);
     if (made) return made;
@@ -80,7 +82,7 @@ export class ServerPacks {
   }
 
   /** The build's versions a server runs (not client-only), by mod name: one query. */
-  private async versions(ids: number[]): Promise<PackVersion[]> {
+  private async versions(ids: number[], sides: ReadonlyMap<number, string>): Promise<PackVersion[]> {
     if (!ids.length) return [];
     const rows = await this.em().execute<PackVersion[]>(
       `select v.id, m.name as mod, v.version, v.hosted, v.filesize, v.side
@@ -89,7 +91,7 @@ export class ServerPacks {
         order by m.name, v.id`,
       [ids.join(',')],
     );
-    return rows.filter((v) => v.side !== 'client');
+    return rows.filter((v) => (sides.get(v.id) ?? v.side) !== 'client');
   }
 
   private async find(key: string): Promise<ServerPack | undefined> {

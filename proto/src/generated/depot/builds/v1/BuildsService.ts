@@ -39,6 +39,7 @@ import type { ReleaseVersionDeletionRequest as _depot_builds_v1_ReleaseVersionDe
 import type { RemoveBuildModRequest as _depot_builds_v1_RemoveBuildModRequest, RemoveBuildModRequest__Output as _depot_builds_v1_RemoveBuildModRequest__Output } from '../../../depot/builds/v1/RemoveBuildModRequest';
 import type { ReserveVersionDeletionRequest as _depot_builds_v1_ReserveVersionDeletionRequest, ReserveVersionDeletionRequest__Output as _depot_builds_v1_ReserveVersionDeletionRequest__Output } from '../../../depot/builds/v1/ReserveVersionDeletionRequest';
 import type { ReserveVersionDeletionResponse as _depot_builds_v1_ReserveVersionDeletionResponse, ReserveVersionDeletionResponse__Output as _depot_builds_v1_ReserveVersionDeletionResponse__Output } from '../../../depot/builds/v1/ReserveVersionDeletionResponse';
+import type { SetAssignmentSideRequest as _depot_builds_v1_SetAssignmentSideRequest, SetAssignmentSideRequest__Output as _depot_builds_v1_SetAssignmentSideRequest__Output } from '../../../depot/builds/v1/SetAssignmentSideRequest';
 import type { UpdateBuildModRequest as _depot_builds_v1_UpdateBuildModRequest, UpdateBuildModRequest__Output as _depot_builds_v1_UpdateBuildModRequest__Output } from '../../../depot/builds/v1/UpdateBuildModRequest';
 import type { UpdateBuildRequest as _depot_builds_v1_UpdateBuildRequest, UpdateBuildRequest__Output as _depot_builds_v1_UpdateBuildRequest__Output } from '../../../depot/builds/v1/UpdateBuildRequest';
 import type { UpdateModpackRequest as _depot_builds_v1_UpdateModpackRequest, UpdateModpackRequest__Output as _depot_builds_v1_UpdateModpackRequest__Output } from '../../../depot/builds/v1/UpdateModpackRequest';
@@ -233,6 +234,15 @@ export interface BuildsServiceClient extends grpc.Client {
   reserveVersionDeletion(argument: _depot_builds_v1_ReserveVersionDeletionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_ReserveVersionDeletionResponse__Output>): grpc.ClientUnaryCall;
   reserveVersionDeletion(argument: _depot_builds_v1_ReserveVersionDeletionRequest, callback: grpc.requestCallback<_depot_builds_v1_ReserveVersionDeletionResponse__Output>): grpc.ClientUnaryCall;
   
+  SetAssignmentSide(argument: _depot_builds_v1_SetAssignmentSideRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  SetAssignmentSide(argument: _depot_builds_v1_SetAssignmentSideRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  SetAssignmentSide(argument: _depot_builds_v1_SetAssignmentSideRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  SetAssignmentSide(argument: _depot_builds_v1_SetAssignmentSideRequest, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  setAssignmentSide(argument: _depot_builds_v1_SetAssignmentSideRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  setAssignmentSide(argument: _depot_builds_v1_SetAssignmentSideRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  setAssignmentSide(argument: _depot_builds_v1_SetAssignmentSideRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  setAssignmentSide(argument: _depot_builds_v1_SetAssignmentSideRequest, callback: grpc.requestCallback<_depot_builds_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   UpdateBuild(argument: _depot_builds_v1_UpdateBuildRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
   UpdateBuild(argument: _depot_builds_v1_UpdateBuildRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
   UpdateBuild(argument: _depot_builds_v1_UpdateBuildRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_builds_v1_Build__Output>): grpc.ClientUnaryCall;
@@ -305,6 +315,8 @@ export interface BuildsServiceHandlers extends grpc.UntypedServiceImplementation
   
   ReserveVersionDeletion: grpc.handleUnaryCall<_depot_builds_v1_ReserveVersionDeletionRequest__Output, _depot_builds_v1_ReserveVersionDeletionResponse>;
   
+  SetAssignmentSide: grpc.handleUnaryCall<_depot_builds_v1_SetAssignmentSideRequest__Output, _depot_builds_v1_Empty>;
+  
   UpdateBuild: grpc.handleUnaryCall<_depot_builds_v1_UpdateBuildRequest__Output, _depot_builds_v1_Build>;
   
   UpdateBuildMod: grpc.handleUnaryCall<_depot_builds_v1_UpdateBuildModRequest__Output, _depot_builds_v1_Empty>;
@@ -335,6 +347,7 @@ export interface BuildsServiceDefinition extends grpc.ServiceDefinition {
   ReleaseVersionDeletion: MethodDefinition<_depot_builds_v1_ReleaseVersionDeletionRequest, _depot_builds_v1_Empty, _depot_builds_v1_ReleaseVersionDeletionRequest__Output, _depot_builds_v1_Empty__Output>
   RemoveBuildMod: MethodDefinition<_depot_builds_v1_RemoveBuildModRequest, _depot_builds_v1_Empty, _depot_builds_v1_RemoveBuildModRequest__Output, _depot_builds_v1_Empty__Output>
   ReserveVersionDeletion: MethodDefinition<_depot_builds_v1_ReserveVersionDeletionRequest, _depot_builds_v1_ReserveVersionDeletionResponse, _depot_builds_v1_ReserveVersionDeletionRequest__Output, _depot_builds_v1_ReserveVersionDeletionResponse__Output>
+  SetAssignmentSide: MethodDefinition<_depot_builds_v1_SetAssignmentSideRequest, _depot_builds_v1_Empty, _depot_builds_v1_SetAssignmentSideRequest__Output, _depot_builds_v1_Empty__Output>
   UpdateBuild: MethodDefinition<_depot_builds_v1_UpdateBuildRequest, _depot_builds_v1_Build, _depot_builds_v1_UpdateBuildRequest__Output, _depot_builds_v1_Build__Output>
   UpdateBuildMod: MethodDefinition<_depot_builds_v1_UpdateBuildModRequest, _depot_builds_v1_Empty, _depot_builds_v1_UpdateBuildModRequest__Output, _depot_builds_v1_Empty__Output>
   UpdateModpack: MethodDefinition<_depot_builds_v1_UpdateModpackRequest, _depot_builds_v1_Modpack, _depot_builds_v1_UpdateModpackRequest__Output, _depot_builds_v1_Modpack__Output>

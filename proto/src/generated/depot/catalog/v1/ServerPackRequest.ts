@@ -1,5 +1,6 @@
 // Original file: depot/catalog/v1/catalog.proto
 
+import type { VersionSide as _depot_catalog_v1_VersionSide, VersionSide__Output as _depot_catalog_v1_VersionSide__Output } from '../../../depot/catalog/v1/VersionSide';
 
 export interface ServerPackRequest {
   'modpack'?: (string);
@@ -10,6 +11,7 @@ export interface ServerPackRequest {
   'version_ids'?: (number)[];
   'loader'?: (string);
   'loader_version'?: (string);
+  'sides'?: (_depot_catalog_v1_VersionSide)[];
   '_forge'?: "forge";
   '_min_java'?: "min_java";
   '_loader'?: "loader";
@@ -25,6 +27,7 @@ export interface ServerPackRequest__Output {
   'version_ids': (number)[];
   'loader'?: (string);
   'loader_version'?: (string);
+  'sides': (_depot_catalog_v1_VersionSide__Output)[];
   '_forge'?: "forge";
   '_min_java'?: "min_java";
   '_loader'?: "loader";
