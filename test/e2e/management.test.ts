@@ -141,6 +141,8 @@ describe('GET /api/manage/modpacks/{slug}/builds/{build}', () => {
       200,
       {
         build: builds['pack-a/1.0'],
+        // No loader set: its forge field says Forge (docs/archives.md#loaders).
+        loader: { name: 'forge', version: builds['pack-a/1.0'].forge },
         mods: ['Alpha@1.0', 'mod2@1', 'mod10@1', 'zeta@1.0'].map(assignment),
       },
     ]);
@@ -150,7 +152,11 @@ describe('GET /api/manage/modpacks/{slug}/builds/{build}', () => {
 
   it('answers an unpublished build, which launchers never see', async () => {
     const res = await manager.get('/api/manage/modpacks/pack-a/builds/1.1%20beta');
-    expect([res.status, res.body]).toEqual([200, { build: builds['pack-a/1.1 beta'], mods: [assignment('zeta@2.0')] }]);
+    expect([res.status, res.body]).toEqual([
+      200,
+      // (no loader set, and no forge version)
+      { build: builds['pack-a/1.1 beta'], loader: null, mods: [assignment('zeta@2.0')] },
+    ]);
     expect((await t.anon.get('/api/modpack/pack-a/1.1%20beta')).status).toBe(404);
   });
 
