@@ -214,7 +214,10 @@ describe('GET /api/modpack/{slug}/{build}', () => {
     const res = await h.request('GET', '/api/modpack/tekkit/1.0?include=mods&k=KEY');
     expect(res.json().mods).toEqual(mods);
     expect(h.catalog.calls).toEqual([
-      { method: 'RenderBuildMods', request: { ids: [1], mirror_url: MIRROR, with_details: true, with_mods: false, sides: [] } },
+      {
+        method: 'RenderBuildMods',
+        request: { ids: [1], mirror_url: MIRROR, with_details: true, with_mods: false, sides: [] },
+      },
     ]);
     expect([...h.auth.methods(), ...h.builds.methods(), ...h.catalog.methods()]).toEqual([
       'ResolveReadAccess',
