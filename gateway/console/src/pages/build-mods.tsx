@@ -18,6 +18,67 @@ import { collator, useModLibrary } from './mods';
 /** The columns of the mods table (also each cell's label where rows are shown as cards, on a phone). */
 const COLUMNS = { mod: 'Mod', version: 'Version', side: 'Goes to', md5: 'MD5', size: 'Size', actions: 'Actions' };
 
+/**
+ * Where a mod goes in this build: as its version says, or what this build says for itself (saved
+ * at once; docs/archives.md#sides).
+ */
+function BuildSide({
+  slug,
+  build,
+  mod,
+  versionSide,
+  inBuild,
+  onChanged,
+}: {
+  slug: string;
+  build: string;
+  mod: AssignedMod['mod'];
+  versionSide: string | undefined;
+  inBuild: string | undefined;
+  onChanged: () => Promise<unknown>;
+}) {
+  const flash = useFlash();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const asVersion = `As its version: ${versionSide ? GOES_TO[versionSide].toLowerCase() : 'players and server (not said)'}`;
+  const change = async (value: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await call(
+        api.PUT('/api/manage/modpacks/{slug}/builds/{build}/mods/{mod_slug}/side', {
+          params: { path: { slug, build, mod_slug: mod.name } },
+          body: { side: (value || null) as 'client' | 'server' | 'both' | null },
+        }),
+      );
+      await onChanged();
+      flash.show(`${mod.pretty_name}: ${value ? `${GOES_TO[value].toLowerCase()} in this build` : 'as its version'}.`);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <select
+        aria-label={`Where ${mod.pretty_name} goes in this build`}
+        value={inBuild ?? ''}
+        disabled={busy}
+        onChange={(e) => void change(e.currentTarget.value)}
+      >
+        <option value="">{asVersion}</option>
+        {Object.entries(GOES_TO).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label} (this build)
+          </option>
+        ))}
+      </select>
+      <ErrorNotice error={error} />
+    </>
+  );
+}
+
 /** Where each version goes (docs/archives.md#sides): players' launchers, the server pack, or both. */
 const GOES_TO: Record<string, string> = {
   client: 'Players only',
@@ -95,7 +156,16 @@ export function BuildMods({
             )}
           </td>
           <td data-label={COLUMNS.side}>
-            {inBuild ? (
+            {canManage ? (
+              <BuildSide
+                slug={slug}
+                build={version}
+                mod={mod}
+                versionSide={v.side}
+                inBuild={inBuild}
+                onChanged={onChange}
+              />
+            ) : inBuild ? (
               `${GOES_TO[inBuild]} (this build)`
             ) : v.side ? (
               GOES_TO[v.side]
