@@ -8,20 +8,9 @@
 import type { Browser } from 'playwright-core';
 import { must, type TestStack } from '../support';
 import { browserSuite, browserTest, describeInBrowser, flash, heading, signIn } from '../support/browser';
-import { md5Hex, putFile, sha256Hex, unzip } from '../support/archives';
-import { makeZip } from './mod-files';
+import { fabricJar, makeZip, md5Hex, putFile, sha256Hex, unzip } from '../support/archives';
 
-/** A Fabric jar; `environment` as its fabric.mod.json says, none when undefined. */
-const jar = (id: string, environment?: string) =>
-  makeZip({
-    'fabric.mod.json': JSON.stringify({
-      schemaVersion: 1,
-      id,
-      version: '1.0',
-      ...(environment ? { environment } : {}),
-    }),
-    [`${id}/Mod.class`]: id.repeat(40),
-  });
+const jar = fabricJar;
 
 describeInBrowser()("a new author's server pack", () => {
   let t: TestStack;

@@ -8,17 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { must, startTestStack, type TestStack } from '../support';
-import { makeZip, md5Hex, putFile, unzip } from '../support/archives';
+import { fabricJar, makeZip, md5Hex, putFile, unzip } from '../support/archives';
 
 let t: TestStack;
 let dir: string;
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const fabric = (id: string, environment: string) =>
-  makeZip({
-    'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id, version: '1.0', environment }),
-    [`${id}/Mod.class`]: id.repeat(100),
-  });
+const fabric = fabricJar;
 
 const jars: Record<string, Buffer> = {};
 
