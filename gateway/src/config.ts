@@ -11,6 +11,7 @@ import {
   z,
 } from '@depot/common/process';
 import { archiveEnv, archiveStoreReadEnv, archiveUpstreamEnv, refineArchiveStore } from '@depot/common/archive-store';
+import { refineSharedCache, sharedCacheEnv } from './cache/shared-settings';
 import { trustProxySchema } from './plugins/trust-proxy';
 
 // Each `.meta({ description })` is the setting's documentation: docs/configuration.md is generated
@@ -129,6 +130,8 @@ export const gatewayConfigSchema = z
         'first. At least 1 MiB.',
       defaultNote: '64 MiB',
     }),
+    /** cache/policy.ts, cache/purge.ts. */
+    ...sharedCacheEnv,
     SESSION_COOKIE_SECURE: envBool(false).meta({
       description:
         'The session cookie is `Secure` on requests that came over HTTPS (behind a proxy: as `TRUST_PROXY` lets ' +
@@ -171,7 +174,8 @@ export const gatewayConfigSchema = z
       defaultNote: '`gateway/console/dist` of this checkout or image',
     }),
   })
-  .superRefine(refineArchiveStore);
+  .superRefine(refineArchiveStore)
+  .superRefine(refineSharedCache);
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

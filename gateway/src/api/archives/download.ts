@@ -29,14 +29,17 @@ export function archiveDownloadRoutes(app: FastifyInstance) {
   const store = openArchiveStore(config);
   app.addHook('onClose', () => store.close());
   const upstream = config.ARCHIVE_UPSTREAM_URL;
+  const policy = app.cachePolicy;
+  const cacheControl = policy.downloadCacheControl(config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
 
   /** The hosted archive's record, cached like the mod reads (the same tags make it stale). */
   const record = (slug: string, version: string, fresh = false): ArchiveRecord | Promise<ArchiveRecord> => {
     const fill = async (): Promise<Filled<ArchiveRecord>> => {
       const v = await clients.catalog.GetVersion({ slug, version });
       if (!v.hosted || !v.hosted_at || v.filesize === undefined) throw new DepotError('ARCHIVE_NOT_HOSTED');
-      const value = { sha256: v.hosted, size: v.filesize, md5: v.md5, recordedAt: v.hosted_at };
-      return { value, bytes: 256, tags: [tag.mod(v.mod_id), tag.modName(slug)] };
+      const tags = [tag.mod(v.mod_id), tag.modName(slug)];
+      const value = { sha256: v.hosted, size: v.filesize, md5: v.md5, recordedAt: v.hosted_at, tags };
+      return { value, bytes: 256, tags };
     };
     return fresh ? fill().then((f) => f.value) : app.responseCache.read(`a\0${slug}\0${version}`, fill);
   };
@@ -82,7 +85,9 @@ export function archiveDownloadRoutes(app: FastifyInstance) {
             // plugins/pull-through.ts; should the upstream not have it either, the 404 is `err`'s.
             return FileAnswer.pulledThrough({ slug: params.slug, file: params.file, notHosted: err });
           }
-          const answer = serving(found, params.file, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
+          const answer = serving(found, params.file, req.headers, cacheControl);
+          // Purged from shared caches by its mod's key when it is replaced or deleted.
+          for (const [name, value] of policy.keyHeaders(found.tags ?? [])) answer.headers[name] = value;
           if (answer.status === 416) return FileAnswer.refused('rangeNotSatisfiable', answer.headers);
           if (answer.status === 304) return FileAnswer.notModified(answer.headers);
           if (req.method === 'HEAD') return FileAnswer.bytes(answer.status, answer.headers);
