@@ -10,22 +10,9 @@ vcl 4.1;
 import std;
 import xkey;
 
-# npm start's gateway; in Kubernetes the gateway Service (deploy/k8s/overlays/varnish).
-backend gateway {
-    .host = "127.0.0.1";
-    .port = "8080";
-    .connect_timeout = 2s;
-    .first_byte_timeout = 60s;
-    .between_bytes_timeout = 60s;
-    # Down (two failed probes of three): expired answers are served for their stale-if-error.
-    .probe = {
-        .url = "/healthz";
-        .interval = 1s;
-        .timeout = 1s;
-        .window = 3;
-        .threshold = 2;
-    }
-}
+# The gateways: backend.vcl beside this file (npm start's gateway on 127.0.0.1:8080; in Kubernetes
+# the gateway Service, deploy/varnish/kustomization.yaml). It names one backend with a probe.
+include "./backend.vcl";
 
 # Who may purge without the secret: the gateways' addresses (here: the same machine).
 acl purgers {

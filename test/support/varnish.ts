@@ -1,5 +1,5 @@
 // A real Varnish of a test's own in front of a stack's gateway: Debian's varnishd with the shipped
-// deploy/varnish/default.vcl (its backend pointed at the gateway), on a free loopback port, with a
+// deploy/varnish/default.vcl (its backend.vcl pointed at the gateway), on a free loopback port, with a
 // work folder (`-n`) of its own, so that test files run in parallel. Skipped without varnishd
 // (npm test says how to get it), failed under CI.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +21,7 @@ export const varnishAvailable = () =>
   );
 
 export const SHIPPED_VCL = path.resolve(__dirname, '../../deploy/varnish/default.vcl');
+const SHIPPED_BACKEND = path.resolve(__dirname, '../../deploy/varnish/backend.vcl');
 
 export class Varnish {
   private proc?: ChildProcess;
@@ -45,21 +46,22 @@ export class Varnish {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** The shipped VCL, its backend replaced by the gateway's address. */
-  vcl(): string {
+  /** The shipped backend.vcl, pointed at the gateway (default.vcl includes it). */
+  backendVcl(): string {
     const { hostname, port } = new URL(this.backend);
-    const shipped = fs.readFileSync(SHIPPED_VCL, 'utf8');
+    const shipped = fs.readFileSync(SHIPPED_BACKEND, 'utf8');
     const vcl = shipped
       .replace('.host = "127.0.0.1";', `.host = "${hostname}";`)
       .replace('.port = "8080";', `.port = "${port}";`);
-    if (vcl === shipped) throw new Error('the shipped VCL no longer names its backend as this test expects');
+    if (vcl === shipped) throw new Error('the shipped backend.vcl no longer names its backend as this test expects');
     return vcl;
   }
 
   async start(env: Record<string, string> = {}) {
     await this.reservePort();
     const file = path.join(this.dir, 'default.vcl');
-    fs.writeFileSync(file, this.vcl());
+    fs.copyFileSync(SHIPPED_VCL, file);
+    fs.writeFileSync(path.join(this.dir, 'backend.vcl'), this.backendVcl());
     this.proc = spawn(
       varnishd.require(),
       [
