@@ -11,6 +11,7 @@ import {
   z,
 } from '@depot/common/process';
 import { archiveEnv, archiveStoreReadEnv, archiveUpstreamEnv, refineArchiveStore } from '@depot/common/archive-store';
+import { downloadRedirectEnv, refineDownloadRedirect } from './api/archives/redirect-settings';
 import { refineSharedCache, sharedCacheEnv } from './cache/shared-settings';
 import { trustProxySchema } from './plugins/trust-proxy';
 
@@ -64,6 +65,8 @@ export const gatewayConfigSchema = z
         'public, max-age=…`); then it revalidates with its ETag (the md5). See [caches](archives.md#caches).',
       defaultNote: '1 day',
     }),
+    /** api/archives/redirect.ts. */
+    ...downloadRedirectEnv,
     MOD_VERSION_URLS: envBool(false).meta({
       description:
         "`true` lets a mod version have a download `url` of its own, shown instead of the mirror's in every " +
@@ -175,7 +178,8 @@ export const gatewayConfigSchema = z
     }),
   })
   .superRefine(refineArchiveStore)
-  .superRefine(refineSharedCache);
+  .superRefine(refineSharedCache)
+  .superRefine(refineDownloadRedirect);
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
