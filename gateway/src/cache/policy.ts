@@ -126,11 +126,18 @@ export class CachePolicy {
     const shared = declaration.cached || declaration.sharedCache || declaration.file;
     if (!shared) return void reply.header('cache-control', NO_STORE);
     if (status < 400) {
-      if (own !== undefined) return;
+      if (own !== undefined) {
+        // A file the handler did not key (pulled through from the old mirror): the key of everything.
+        const keyed = this.headers.length === 0 || reply.getHeader(this.headers[0]) !== undefined;
+        if (declaration.file && !keyed && !/no-store|private/.test(String(own))) this.setKeys(reply, []);
+        return;
+      }
       reply.header('cache-control', this.sharedRead);
       this.setKeys(reply, answeredFrom.get(reply) ?? []);
       return;
     }
+    // An answer that failed after its success's headers were set (a pull-through cut short) keeps none of its keys.
+    for (const name of this.headers) reply.removeHeader(name);
     if (!BRIEF_REFUSALS.has(status)) return void reply.header('cache-control', NO_STORE);
     reply.header('cache-control', this.briefRefusal);
     this.setKeys(reply, refusalTags(declaration));

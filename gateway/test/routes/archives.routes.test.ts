@@ -225,7 +225,7 @@ describe('notes on the mod reads', () => {
     };
     const res = await h.request('GET', '/api/mod/optifine', { headers: { cookie: 'depot_session=session-of-modder' } });
     expect(res.body).toBe(JSON.stringify({ ...view, notes: 'ask first', versions: ['HD_U_I6'] }));
-    expect(res.headers.get('cache-control')).toBe('private');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     const stale = await h.request('GET', '/api/mod/optifine', { headers: { cookie: 'depot_session=gone' } });
     expect({ status: stale.status, body: stale.body }).toEqual({
       status: 200,
