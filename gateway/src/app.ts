@@ -24,6 +24,7 @@ import { lazyChildLoggerFactory } from './plugins/request-logger';
 import { routeTable } from './plugins/route-table';
 import { trustProxyOption } from './plugins/trust-proxy';
 import { responseCache, type ChangeFeed } from './cache/invalidation';
+import { cachePolicy } from './cache/policy';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -67,6 +68,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(failures);
   await app.register(apiDocs);
   await app.register(responseCache);
+  await app.register(cachePolicy);
   if (config.ARCHIVE_UPSTREAM_URL) {
     await app.register(pullThrough, {
       upstream: config.ARCHIVE_UPSTREAM_URL,

@@ -11,6 +11,8 @@ import {
   z,
 } from '@depot/common/process';
 import { archiveEnv, archiveStoreReadEnv, archiveUpstreamEnv, refineArchiveStore } from '@depot/common/archive-store';
+import { downloadRedirectEnv, refineDownloadRedirect } from './api/archives/redirect-settings';
+import { refineSharedCache, sharedCacheEnv } from './cache/shared-settings';
 import { trustProxySchema } from './plugins/trust-proxy';
 
 // Each `.meta({ description })` is the setting's documentation: docs/configuration.md is generated
@@ -63,6 +65,8 @@ export const gatewayConfigSchema = z
         'public, max-age=…`); then it revalidates with its ETag (the md5). See [caches](archives.md#caches).',
       defaultNote: '1 day',
     }),
+    /** api/archives/redirect.ts. */
+    ...downloadRedirectEnv,
     MOD_VERSION_URLS: envBool(false).meta({
       description:
         "`true` lets a mod version have a download `url` of its own, shown instead of the mirror's in every " +
@@ -129,6 +133,8 @@ export const gatewayConfigSchema = z
         'first. At least 1 MiB.',
       defaultNote: '64 MiB',
     }),
+    /** cache/policy.ts, cache/purge.ts. */
+    ...sharedCacheEnv,
     SESSION_COOKIE_SECURE: envBool(false).meta({
       description:
         'The session cookie is `Secure` on requests that came over HTTPS (behind a proxy: as `TRUST_PROXY` lets ' +
@@ -171,7 +177,9 @@ export const gatewayConfigSchema = z
       defaultNote: '`gateway/console/dist` of this checkout or image',
     }),
   })
-  .superRefine(refineArchiveStore);
+  .superRefine(refineArchiveStore)
+  .superRefine(refineSharedCache)
+  .superRefine(refineDownloadRedirect);
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

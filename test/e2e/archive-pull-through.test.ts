@@ -25,6 +25,12 @@ const EVERY_ANSWER = [
 ];
 /** The headers of a JSON error. */
 const JSON_ERROR = [...EVERY_ANSWER, 'content-length', 'content-type'].sort();
+/** The surrogate keys of what a shared cache may keep (docs/caching.md). */
+const KEYS = ['cache-tag', 'surrogate-key', 'xkey'];
+/** A 404 of a download: kept briefly by a shared cache, under the mod list's key. */
+const NOT_FOUND = [...JSON_ERROR, 'cache-control', ...KEYS].sort();
+/** Depot's 502: never kept. */
+const FAILED = [...JSON_ERROR, 'cache-control'].sort();
 let t: TestStack;
 let upstream: OldMirror;
 
@@ -67,7 +73,8 @@ const json = (s: Seen): unknown => JSON.parse(s.body.toString());
 /** Depot's own 502: its message, and no header of the upstream's. */
 function expectUpstreamFailed(s: Seen, what: string) {
   expect({ what, status: s.status, body: json(s) }).toEqual({ what, status: 502, body: UPSTREAM_FAILED });
-  expect({ what, headers: names(s) }).toEqual({ what, headers: JSON_ERROR });
+  expect({ what, headers: names(s) }).toEqual({ what, headers: FAILED });
+  expect(s.headers['cache-control']).toBe('no-store');
   expect(s.headers['content-type']).toBe('application/json; charset=utf-8');
 }
 
@@ -112,6 +119,10 @@ test("a pulled archive is answered in a hosted download's shape, with none of th
     'last-modified': LAST_MODIFIED,
     'accept-ranges': 'bytes',
     'cache-control': 'public, max-age=86400',
+    // Not hosted: no mod to name, only the key that purges everything.
+    'surrogate-key': 'all',
+    'cache-tag': 'all',
+    xkey: 'all',
     'x-content-type-options': 'nosniff',
     'x-request-id': 'the id',
     date: 'the date',
@@ -166,7 +177,9 @@ test('a range, HEAD, a 304 and a 416 are passed in the shape of a hosted answer'
 
   const fresh = await download('/mods/up/up-1.0.zip', { headers: { 'if-none-match': ETAG } });
   expect([fresh.status, fresh.body.length]).toEqual([304, 0]);
-  expect(names(fresh)).toEqual([...EVERY_ANSWER, 'accept-ranges', 'cache-control', 'etag', 'last-modified'].sort());
+  expect(names(fresh)).toEqual(
+    [...EVERY_ANSWER, 'accept-ranges', 'cache-control', 'etag', 'last-modified', ...KEYS].sort(),
+  );
   const freshHead = await download('/mods/up/up-1.0.zip', { method: 'HEAD', headers: { 'if-none-match': ETAG } });
   expect(freshHead.status).toBe(304);
   expect(names(freshHead)).toEqual(names(fresh));
@@ -193,7 +206,7 @@ test("the upstream's 404 or 410 is Depot's own 404, as without an upstream", asy
   for (const file of ['up-missing.zip', 'up-gone.zip']) {
     const res = await download(`/mods/up/${file}`);
     expect([file, res.status, json(res)]).toEqual([file, 404, { error: 'Mod does not exist' }]);
-    expect(names(res)).toEqual(JSON_ERROR);
+    expect(names(res)).toEqual(NOT_FOUND);
   }
 });
 

@@ -167,8 +167,8 @@ describe('the session cookie', () => {
     expectReply(await t.anon.get('/api/modpack/secret-pack'), 404, { error: 'Modpack does not exist' });
     const seen = await admin.get('/api/modpack/secret-pack');
     expect(seen.status).toBe(200);
-    // What a session sees is its user's: no shared cache may keep it.
-    expect(seen.headers.get('cache-control')).toBe('private');
+    // What a session sees is its user's: no cache may keep it (docs/caching.md).
+    expect(seen.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('leaves bearer tokens as they were: no CSRF token needed, and a bearer token wins over a cookie', async () => {

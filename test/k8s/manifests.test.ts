@@ -989,6 +989,52 @@ function kindOf(all: Workload[], name: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+describeIfRenderer('Varnish in front of the gateways (deploy/varnish, docs/caching.md#kubernetes)', () => {
+  let objects: K8sObject[] = [];
+  beforeAll(() => {
+    objects = render(path.join(K8S, 'overlays', 'production-varnish'));
+  });
+
+  it('production with the component: every object validates, the Ingress routes to Varnish, which reaches the gateways', () => {
+    const problems = validate(objects)
+      .filter((r) => !r.model || r.errors.length)
+      .map((r) => `${r.kind}/${r.name}: ${r.errors.join('; ')}`);
+    expect(problems).toEqual([]);
+    const ingress = one<Ingress>(objects, 'Ingress', 'gateway');
+    expect((ingress.spec.rules ?? []).flatMap((r) => r.http?.paths ?? []).map((p) => p.backend.service?.name)).toEqual([
+      'varnish',
+    ]);
+    const varnish = workloads(objects).find((w) => w.metadata.name === 'varnish')!;
+    expect(varnish.kind).toBe('StatefulSet');
+    expect(reach('Egress', varnish, objects)).toContain('gateway 8080/TCP');
+    const gateway = workloads(objects).find((w) => w.metadata.name === 'gateway')!;
+    expect(reach('Egress', gateway, objects)).toContain('varnish 6081/TCP');
+  });
+
+  it('the gateways purge each Varnish pod by name, with the secret Varnish checks, never a literal', () => {
+    const gateway = workloads(objects).find((w) => w.metadata.name === 'gateway')!;
+    const c = containersOf(gateway)[0];
+    expect(configValue(objects, c, 'SHARED_CACHE_PURGE')).toBe('varnish');
+    const replicas = (workloads(objects).find((w) => w.metadata.name === 'varnish')!.spec as { replicas?: number })
+      .replicas;
+    expect(configValue(objects, c, 'SHARED_CACHE_VARNISH_URLS')?.split(',')).toEqual(
+      Array.from({ length: replicas ?? 1 }, (_, i) => `http://varnish-${i}.varnish-headless:6081`),
+    );
+    expect(c.env?.find((e) => e.name === 'SHARED_CACHE_PURGE_SECRET')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'depot-shared-cache',
+      key: 'SHARED_CACHE_PURGE_SECRET',
+      optional: true,
+    });
+    const v = containersOf(workloads(objects).find((w) => w.metadata.name === 'varnish')!)[0];
+    expect(v.env?.find((e) => e.name === 'DEPOT_PURGE_SECRET')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'depot-shared-cache',
+      key: 'SHARED_CACHE_PURGE_SECRET',
+    });
+    expect(v.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 describe('container image (deploy/Dockerfile, deploy/entrypoint.js, .dockerignore)', () => {
   const dockerfile = readFileSync(path.join(REPO, 'deploy', 'Dockerfile'), 'utf8');
   const entrypoint = readFileSync(path.join(REPO, 'deploy', 'entrypoint.js'), 'utf8');

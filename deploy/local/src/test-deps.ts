@@ -104,6 +104,17 @@ export const TEST_DEPENDENCIES = {
         'Install it with: sudo apt-get install chromium (or set TEST_CHROMIUM_PATH)',
     ),
   },
+  /** The shared cache in front of the gateways (test/e2e/shared-cache*.test.ts), with the xkey vmod. */
+  varnishd: {
+    variable: 'TEST_VARNISHD',
+    required: false,
+    resolve: installedProgram(
+      'TEST_VARNISHD',
+      () => findExecutable('varnishd'),
+      'varnishd is not installed: the tests through a shared cache need it, with the xkey vmod. ' +
+        'Install them with: sudo apt-get install varnish varnish-modules (or set TEST_VARNISHD)',
+    ),
+  },
   /** The rate-limit store shared by gateway replicas. */
   redis: {
     variable: 'TEST_REDIS_URL',

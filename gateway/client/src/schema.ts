@@ -4799,6 +4799,15 @@ export interface operations {
                     "application/zip": string;
                 };
             };
+            /** @description Found: with ARCHIVE_DOWNLOAD_REDIRECT (the S3 store), the bytes are at `Location`, the object in the bucket (its public address, a CDN, or a presigned URL). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older than it. */
             304: {
                 headers: {

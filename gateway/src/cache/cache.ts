@@ -12,18 +12,26 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { metrics } from '@depot/common/process';
 
-/** A pre-serialized JSON body and its strong ETag. */
+/**
+ * A pre-serialized JSON body, its strong ETag, and the tags of what it was built from (those of its
+ * cache entry, given once at the fill): shared caches are told them as surrogate keys
+ * (cache/policy.ts), so that the same change events purge them there too.
+ */
 export class Body {
   constructor(
     readonly buf: Buffer,
     readonly etag: string,
+    readonly tags: readonly string[] = [],
   ) {}
 }
 
-export function bodyOf(json: string | Buffer): Body {
+export function bodyOf(json: string | Buffer, tags: readonly string[] = []): Body {
   const buf = typeof json === 'string' ? Buffer.from(json) : json;
-  return new Body(buf, `"${createHash('sha1').update(buf).digest('base64url')}"`);
+  return new Body(buf, `"${createHash('sha1').update(buf).digest('base64url')}"`, tags);
 }
+
+/** The same body, built from `tags`. */
+export const taggedBody = (body: Body, tags: readonly string[]): Body => new Body(body.buf, body.etag, tags);
 
 export const isBody = (value: unknown): value is Body => value instanceof Body;
 
@@ -50,6 +58,12 @@ export const tag = {
   modpack: (id: number) => `p:${id}`,
   modpackSlug: (slug: string) => `ps:${slug}`,
 };
+
+/**
+ * The tags a change event names (invalidation.ts `tagsForEvent`: ids and the two lists, never the
+ * names, which only this gateway's own writes use): the ones worth telling a shared cache.
+ */
+export const isEventTag = (t: string): boolean => t === tag.modList || t === tag.modpackList || /^[mp]:\d+$/.test(t);
 
 // Per-entry bookkeeping beyond the body (key, tag index, LRU node), roughly.
 const ENTRY_OVERHEAD = 256;

@@ -95,11 +95,9 @@ async function identify(
     // ones count as none: a public read never answers 401), no RPC when it sends none.
     if (declaration.privateFields) {
       req.showsPrivate = holds(await optionalPrincipal(req, clients, logger), declaration.privateFields);
-      markPersonal(req, reply);
     }
     return;
   }
-  markPersonal(req, reply);
   if (access === 'read') {
     req.readAccess = await readAccess(req, clients, logger);
     return;
@@ -121,14 +119,6 @@ async function identify(
   req.principal = principal;
   req.scope = scopeOf(principal);
   if (declaration.privateFields) req.showsPrivate = holds(principal, declaration.privateFields);
-}
-
-/**
- * What a session sees is its user's: no shared cache may keep it for others (a request with an
- * Authorization header is never stored by one anyway).
- */
-function markPersonal(req: FastifyRequest, reply: FastifyReply): void {
-  if (requestSession(req)) reply.header('cache-control', 'private');
 }
 
 /** A path segment's judge: its value, or NOT_A_RECORD when it cannot name one. */

@@ -9,8 +9,10 @@
 //   handler     the declaration's, its answer sent as JSON, as a pre-serialized body with its ETag,
 //               or as the status or file answer it returned (answers.ts); a streamed body it
 //               refused (or whose reading failed) left to linger;
-//   onSend      for a write that declares what it `invalidates`: those response cache entries,
-//               dropped once it succeeded and before its answer leaves (cache/invalidation.ts);
+//   onSend      the app's caching policy (cache/policy.ts: Cache-Control, Vary and surrogate keys,
+//               from the declaration, the request's credentials and the body's tags); for a write
+//               that declares what it `invalidates`: those response cache entries, dropped once it
+//               succeeded and before its answer leaves (cache/invalidation.ts);
 //   onResponse  the app's (metrics, access log).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,6 +20,7 @@ import type { z } from 'zod';
 import { isBody, sendBody } from '../cache/cache';
 import { answer } from '../errors';
 import { invalidateOnSuccess } from '../cache/invalidation';
+import { answeredWith } from '../cache/policy';
 import { checksOf } from './checks';
 import { contextOf } from './context';
 import { isOwnAnswer, sendOwnAnswer } from './answers';
@@ -87,8 +90,10 @@ function answerOf(app: FastifyInstance, declaration: AnyRoute): RouteHandlerMeth
       // written, would be answered again, empty).
       return reply;
     }
-    if (isBody(answer)) sendBody(req, reply, answer);
-    else void reply.status(status).send(answer);
+    if (isBody(answer)) {
+      answeredWith(reply, answer.tags);
+      sendBody(req, reply, answer);
+    } else void reply.status(status).send(answer);
     return undefined;
   };
   const { config } = app.deps;

@@ -199,6 +199,12 @@ export interface Route<
    * ETag: documented with it and the 304 of `If-None-Match`.
    */
   cached?: true;
+  /**
+   * Shared caches (a CDN, Varnish) may keep its anonymous answers as they keep the `cached` reads
+   * (cache/policy.ts, docs/caching.md): for a route answering everyone the same without the
+   * response cache (the API root). Every other route not `cached` nor `file` is `no-store`.
+   */
+  sharedCache?: true;
   /** Response cache tags a success makes stale (cache/cache.ts `tag`), from the path as it was before the write. */
   invalidates?: (params: z.output<P>) => string[];
   /** Rate limit of its own instead of the general one (`false`: none). */

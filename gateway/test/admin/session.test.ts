@@ -190,9 +190,11 @@ describe('requests made with the session cookie', () => {
     const cookie = a.cookie!.value;
     const read = await s.request('GET', '/api/token', { headers: withSession(cookie) });
     expect(read.status).toBe(200);
-    // Its user's data: no shared cache keeps it.
-    expect(read.headers.get('cache-control')).toBe('private');
-    expect((await s.request('GET', '/api/token', { token: 'keeper' })).headers.get('cache-control')).toBeNull();
+    // Its user's data: no cache keeps it (docs/caching.md), whatever the credentials.
+    expect(read.headers.get('cache-control')).toBe('private, no-store');
+    expect((await s.request('GET', '/api/token', { token: 'keeper' })).headers.get('cache-control')).toBe(
+      'private, no-store',
+    );
 
     const before = s.auth.tokens.length;
     for (const csrf of [undefined, 'nonsense', b.csrf!, `${a.csrf!}x`]) {

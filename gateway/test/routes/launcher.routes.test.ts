@@ -197,10 +197,11 @@ describe('GET /api/modpack/{slug}/{build}', () => {
         `"mods":${JSON.stringify(mods)}}`,
     );
     expect(h.builds.calls).toEqual([{ method: 'GetBuildSource', request: { slug: 'tekkit', version: '1.0' } }]);
+    // An anonymous answer names its mods to shared caches (surrogate keys): their ids are asked for.
     expect(h.catalog.calls).toEqual([
       {
         method: 'RenderBuildMods',
-        request: { ids: [1, 2, 3, 4], mirror_url: MIRROR, with_details: false, with_mods: false, sides: [] },
+        request: { ids: [1, 2, 3, 4], mirror_url: MIRROR, with_details: false, with_mods: true, sides: [] },
       },
     ]);
     expect(h.auth.calls).toEqual([]);

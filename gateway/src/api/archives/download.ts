@@ -10,10 +10,11 @@ import { fromServiceError } from '@depot/common/grpc';
 import { isStoreError, openArchiveStore } from '@depot/common/archive-store';
 import { answer as httpAnswer } from '../../errors';
 import { ANSWERS, reasonMessage } from '../../messages';
-import { FileAnswer } from '../../pipeline/answers';
+import { FileAnswer, type StatusAnswer } from '../../pipeline/answers';
 import { route, segment } from '../../pipeline/route';
 import { tag, type Filled } from '../../cache/cache';
 import { modParams } from '../mods/routes';
+import { downloadRedirect } from './redirect';
 import { serving, type ArchiveRecord } from './serving';
 import * as res from './schemas';
 
@@ -29,14 +30,18 @@ export function archiveDownloadRoutes(app: FastifyInstance) {
   const store = openArchiveStore(config);
   app.addHook('onClose', () => store.close());
   const upstream = config.ARCHIVE_UPSTREAM_URL;
+  const policy = app.cachePolicy;
+  const cacheControl = policy.downloadCacheControl(config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
+  const redirect = downloadRedirect(config, store, policy);
 
   /** The hosted archive's record, cached like the mod reads (the same tags make it stale). */
   const record = (slug: string, version: string, fresh = false): ArchiveRecord | Promise<ArchiveRecord> => {
     const fill = async (): Promise<Filled<ArchiveRecord>> => {
       const v = await clients.catalog.GetVersion({ slug, version });
       if (!v.hosted || !v.hosted_at || v.filesize === undefined) throw new DepotError('ARCHIVE_NOT_HOSTED');
-      const value = { sha256: v.hosted, size: v.filesize, md5: v.md5, recordedAt: v.hosted_at };
-      return { value, bytes: 256, tags: [tag.mod(v.mod_id), tag.modName(slug)] };
+      const tags = [tag.mod(v.mod_id), tag.modName(slug)];
+      const value = { sha256: v.hosted, size: v.filesize, md5: v.md5, recordedAt: v.hosted_at, tags };
+      return { value, bytes: 256, tags };
     };
     return fresh ? fill().then((f) => f.value) : app.responseCache.read(`a\0${slug}\0${version}`, fill);
   };
@@ -62,12 +67,13 @@ export function archiveDownloadRoutes(app: FastifyInstance) {
           description: 'Partial content: the one byte range asked for (`Content-Range`).',
           schema: res.archiveFile,
         },
+        302: 'Found: with ARCHIVE_DOWNLOAD_REDIRECT (the S3 store), the bytes are at `Location`, the object in the bucket (its public address, a CDN, or a presigned URL).',
         304: 'Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older than it.',
         404: `"${reasonMessage('ARCHIVE_NOT_HOSTED')}" (and no ARCHIVE_UPSTREAM_URL, or the upstream has none either), or not a \`{slug}-{version}.zip\` name.`,
         416: `"${ANSWERS.rangeNotSatisfiable.message}": the range starts past the end (\`Content-Range: bytes */<size>\`).`,
         502: `"${ANSWERS.upstreamFailed.message}" (pull-through only)`,
       },
-      handler: async ({ params, req }): Promise<FileAnswer> => {
+      handler: async ({ params, req }): Promise<FileAnswer | StatusAnswer> => {
         const version = versionOfMirrorFile(params.slug, params.file);
         if (version === undefined) throw httpAnswer('notFound');
         // The cached record first; should its object be gone (replaced since, on another replica,
@@ -82,9 +88,13 @@ export function archiveDownloadRoutes(app: FastifyInstance) {
             // plugins/pull-through.ts; should the upstream not have it either, the 404 is `err`'s.
             return FileAnswer.pulledThrough({ slug: params.slug, file: params.file, notHosted: err });
           }
-          const answer = serving(found, params.file, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
+          const answer = serving(found, params.file, req.headers, cacheControl);
+          // Purged from shared caches by its mod's key when it is replaced or deleted.
+          for (const [name, value] of policy.keyHeaders(found.tags ?? [])) answer.headers[name] = value;
           if (answer.status === 416) return FileAnswer.refused('rangeNotSatisfiable', answer.headers);
           if (answer.status === 304) return FileAnswer.notModified(answer.headers);
+          // To the object in the bucket, whatever range is asked for (the bucket answers it).
+          if (redirect) return redirect(found, params.file);
           if (req.method === 'HEAD') return FileAnswer.bytes(answer.status, answer.headers);
           try {
             return FileAnswer.bytes(

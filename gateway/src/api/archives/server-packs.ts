@@ -16,6 +16,7 @@ import { exemptFromRequestTimeout } from '../../plugins/http-server';
 import { LauncherReads } from '../launcher/reads';
 import { mirrorUrlOf } from '@depot/common/process';
 import { serving } from './serving';
+import { tag } from '../../cache/cache';
 import * as res from './schemas';
 
 const modpackParams = z.object({ slug: segment('MODPACK_NOT_FOUND', 'Slug of the modpack, percent-encoded.') });
@@ -39,6 +40,14 @@ export function serverPackRoutes(app: FastifyInstance) {
   const reads = new LauncherReads(app.responseCache, clients, mirrorUrlOf(config));
   // Making a pack reads every archive of the build: the call may take as long as a transfer.
   const makeMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
+  const cacheControl = app.cachePolicy.downloadCacheControl(config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
+  /** One tag list per modpack (the policy makes its key headers once per list). */
+  const tagLists = new Map<number, readonly string[]>();
+  const packTags = (id: number) => {
+    let tags = tagLists.get(id);
+    if (!tags) tagLists.set(id, (tags = [tag.modpack(id)]));
+    return tags;
+  };
 
   /** The pack of build `version`, served; `follows`: asked by recommended or latest (revalidated every time). */
   async function serve(
@@ -60,11 +69,14 @@ export function serverPackRoutes(app: FastifyInstance) {
       },
     );
     const record = { sha256: pack.sha256, size: pack.size, md5: pack.md5, recordedAt: pack.made_at };
-    const answer = serving(record, `${slug}-${version}-server.zip`, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
-    // Only a public, published build's pack may sit in shared caches; recommended and latest follow the pack.
+    const answer = serving(record, `${slug}-${version}-server.zip`, req.headers, cacheControl);
+    // Only a public, published build's pack may sit in shared caches (purged by its modpack's key
+    // when the build changes); recommended and latest follow the pack.
     const restricted = source.modpack_private || build.private || !build.is_published;
     if (restricted) answer.headers['cache-control'] = 'private, no-cache';
     else if (follows) answer.headers['cache-control'] = 'public, no-cache';
+    else
+      for (const [name, value] of app.cachePolicy.keyHeaders(packTags(source.modpack_id))) answer.headers[name] = value;
     if (answer.status === 416) return FileAnswer.refused('rangeNotSatisfiable', answer.headers);
     if (answer.status === 304) return FileAnswer.notModified(answer.headers);
     if (req.method === 'HEAD') return FileAnswer.bytes(answer.status, answer.headers);

@@ -16,6 +16,8 @@ export interface ArchiveRecord {
   md5: string;
   /** When the archive was recorded (an API timestamp). */
   recordedAt: string;
+  /** The response cache tags of what it belongs to: its surrogate keys (cache/policy.ts). */
+  tags?: readonly string[];
 }
 
 export type Serving =
@@ -23,15 +25,18 @@ export type Serving =
   | { status: 416; headers: Record<string, string> }
   | { status: 200 | 206; headers: Record<string, string>; start: number; end: number };
 
-/** The answer to a GET or HEAD of `record`, served as `file`, given the request's headers. */
-export function serving(record: ArchiveRecord, file: string, req: IncomingHttpHeaders, maxAgeSeconds: number): Serving {
+/**
+ * The answer to a GET or HEAD of `record`, served as `file`, given the request's headers;
+ * `cacheControl` from the caching policy (cache/policy.ts `downloadCacheControl`).
+ */
+export function serving(record: ArchiveRecord, file: string, req: IncomingHttpHeaders, cacheControl: string): Serving {
   // The md5 is the strong ETag, as the launcher's downloader and S3 use it.
   const etag = `"${record.md5}"`;
   const lastModified = new Date(record.recordedAt).toUTCString();
   const headers: Record<string, string> = {
     etag,
     'last-modified': lastModified,
-    'cache-control': cacheControl(maxAgeSeconds),
+    'cache-control': cacheControl,
     'accept-ranges': 'bytes',
   };
   // As an origin server (RFC 9110 §13): the validators decide, whatever Cache-Control says (`fresh`

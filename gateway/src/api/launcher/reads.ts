@@ -13,7 +13,7 @@
 import { buildVisible, canAccess, DepotError, modpackListed, modpackShown, type ReadAccess } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
 import type { ServiceClients } from '../../clients';
-import { bodyOf, tag, whenReady, type Body, type Filled, type ResponseCache } from '../../cache/cache';
+import { bodyOf, tag, taggedBody, whenReady, type Body, type Filled, type ResponseCache } from '../../cache/cache';
 import { required } from '../views';
 import type { ModpackView } from './schemas';
 import { buildBody, modpackList, modpackView, type ListedModpack } from './views';
@@ -48,6 +48,9 @@ interface BuildEntry {
 }
 
 const MODPACKS_KEY = 'P';
+/** The tags of the list's bodies, and of a modpack's view (built from the list's fill). */
+const LIST_TAGS = [tag.modpackList];
+const packTags = (id: number) => [tag.modpackList, tag.modpack(id)];
 
 export class LauncherReads {
   constructor(
@@ -98,7 +101,7 @@ export class LauncherReads {
     const modpack = required(source.modpack, 'modpack');
     const accessible = canAccess(access, modpack.id);
     if (!modpackShown(modpack, accessible)) throw new DepotError('MODPACK_NOT_FOUND');
-    return bodyOf(JSON.stringify(viewOf(source, accessible)));
+    return bodyOf(JSON.stringify(viewOf(source, accessible)), packTags(modpack.id));
   }
 
   private modpackIndex(): ModpackIndex | Promise<ModpackIndex> {
@@ -129,7 +132,7 @@ export class LauncherReads {
       const a = accessible(pack.id);
       if (modpackListed(pack, a)) listed.push({ slug: pack.slug, name: pack.name, view: pack.views[a ? 1 : 0] });
     }
-    return bodyOf(JSON.stringify(modpackList(listed, full, this.mirror)));
+    return bodyOf(JSON.stringify(modpackList(listed, full, this.mirror)), LIST_TAGS);
   }
 
   private async fillBuild(
@@ -151,19 +154,20 @@ export class LauncherReads {
     const served = keptFor ? buildRefusal(entry, keptFor) === undefined : entry.build?.published === true;
     if (build && served) {
       const ids = source.mod_version_ids;
-      // Versions deleted meanwhile are simply absent from the catalog's answer. The mods' ids and
-      // names are the entry's tags: asked for only when it is kept.
+      // Versions deleted meanwhile are simply absent from the catalog's answer.
       const mods = ids.length
         ? await this.clients.catalog.RenderBuildMods({
             ids,
             mirror_url: this.mirror,
             with_details: withMods,
-            with_mods: !keptFor,
+            // The answer's tags: the entry's when kept, else an anonymous answer's surrogate keys
+            // (cache/policy.ts); one read with credentials is private, its caller's alone.
+            with_mods: !keptFor || (!keptFor.all && !keptFor.modpack_ids?.length),
             sides: source.sides.map((s) => ({ id: s.mod_version_id, side: s.side })),
           })
         : undefined;
       mods?.mod_ids.forEach((id, i) => tags.push(tag.mod(id), tag.modName(mods.mod_names[i])));
-      entry.body = buildBody(build, mods?.mods_json);
+      entry.body = taggedBody(buildBody(build, mods?.mods_json), tags);
     }
     return { value: entry, bytes: entry.body ? entry.body.buf.length : 0, tags };
   }
@@ -182,7 +186,8 @@ function packEntry(source: buildsV1.ModpackSource__Output): PackEntry {
   const modpack = required(source.modpack, 'modpack');
   const outsider = viewOf(source, false);
   const insider = viewOf(source, true);
-  const outsiderBody = bodyOf(JSON.stringify(outsider));
+  const tags = packTags(modpack.id);
+  const outsiderBody = bodyOf(JSON.stringify(outsider), tags);
   const same = insider.builds.length === outsider.builds.length;
   return {
     id: modpack.id,
@@ -191,7 +196,7 @@ function packEntry(source: buildsV1.ModpackSource__Output): PackEntry {
     hidden: modpack.hidden,
     private: modpack.private,
     views: [outsider, same ? outsider : insider],
-    bodies: [outsiderBody, same ? outsiderBody : bodyOf(JSON.stringify(insider))],
+    bodies: [outsiderBody, same ? outsiderBody : bodyOf(JSON.stringify(insider), tags)],
   };
 }
 

@@ -2,7 +2,7 @@
 // pre-serialized, through the response cache while it is active (a hit answered without a
 // promise), read for the request alone while it is not.
 import type { ServiceClients } from '../../clients';
-import { bodyOf, tag, type Body, type Filled, type ResponseCache } from '../../cache/cache';
+import { bodyOf, tag, taggedBody, type Body, type Filled, type ResponseCache } from '../../cache/cache';
 import { modListView, modView, versionView } from './views';
 
 const MODS_KEY = 'M';
@@ -42,4 +42,8 @@ export class ModReads {
     });
   }
 }
-const filledBody = (body: Body, tags: string[]): Filled<Body> => ({ value: body, bytes: body.buf.length, tags });
+const filledBody = (body: Body, tags: string[]): Filled<Body> => ({
+  value: taggedBody(body, tags),
+  bytes: body.buf.length,
+  tags,
+});

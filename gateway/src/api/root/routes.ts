@@ -30,6 +30,7 @@ export function rootRoutes(app: FastifyInstance) {
       summary: 'Service name, version and stream',
       description: 'Also answers at `/api/` (with the trailing slash).',
       access: 'public',
+      sharedCache: true,
       response: res.apiInfo,
       returns: 'The API root.',
       handler: async () => API_INFO,

@@ -16,6 +16,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DigestStream, StoreError, isStoreError } from './digest';
 import {
   objectKey,
@@ -160,6 +161,32 @@ export class S3ArchiveStore implements ArchiveStore {
       if (isNotFound(err)) return undefined;
       throw unavailable(err, 'look up an archive');
     }
+  }
+
+  /**
+   * Where the object of `sha256` is under `publicBase`, the bucket's public address or a CDN in
+   * front of it (ending in `/`): the same key as in the bucket. The URL names the content: it never
+   * changes while the object lives.
+   */
+  publicUrl(publicBase: string, sha256: string): string {
+    return publicBase + this.key(sha256).split('/').map(encodeURIComponent).join('/');
+  }
+
+  /**
+   * A presigned GET of the object of `sha256`, valid `seconds`, answered with `contentDisposition`
+   * and a zip's type (signed locally: no request to S3).
+   */
+  presignedUrl(sha256: string, seconds: number, contentDisposition: string): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: this.key(sha256),
+        ResponseContentDisposition: contentDisposition,
+        ResponseContentType: 'application/zip',
+      }),
+      { expiresIn: seconds },
+    );
   }
 
   head(sha256: string): Promise<ObjectInfo | undefined> {

@@ -1,5 +1,6 @@
 // Prometheus metrics (prom-client) of every Depot process, in one registry per process:
-// - gateway: HTTP requests by route pattern and status, response cache hits and misses;
+// - gateway: HTTP requests by route pattern and status, response cache hits and misses, purges of
+//   the shared cache in front;
 // - services: gRPC calls by method and code, outbox backlog and age, event consumer lag and
 //   processed events, database pool use, database and NATS reachability;
 // - everywhere: gRPC client calls and Node's default process metrics.
@@ -100,6 +101,23 @@ export const metrics = {
     if (entries > 0) cacheInvalidations.inc({ cache }, entries);
   },
 };
+
+// ---- shared cache purges (gateway) ----
+
+export const sharedCachePurgeDuration = new Histogram({
+  name: 'depot_shared_cache_purge_seconds',
+  help: 'Time a purge of the shared cache (CDN, Varnish) took, by purger and result (ok, error).',
+  labelNames: ['purger', 'result'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const sharedCachePurgeFailures = new Counter({
+  name: 'depot_shared_cache_purge_failures_total',
+  help: 'Purges of the shared cache that failed (each retried until it succeeds), by purger.',
+  labelNames: ['purger'] as const,
+  registers: [metricsRegistry],
+});
 
 // ---- gRPC ----
 

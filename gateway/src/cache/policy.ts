@@ -1,0 +1,206 @@
+// The caching policy of every answer, defined here once and documented in one table
+// (docs/caching.md): what a browser, a launcher and a shared cache in front of the gateways (a CDN,
+// Varnish) may keep, for how long, under which surrogate keys, and for whom. Decided from the
+// route's declaration (route.ts: `cached` and `sharedCache` reads, `file` downloads, its access)
+// and the request (credentials sent), by one onSend hook on the app, so that every answer gets one,
+// refusals of earlier hooks (401, 429) and unknown paths too:
+// - anonymous reads of a shared route: `public, max-age, s-maxage, stale-while-revalidate,
+//   stale-if-error`, with the surrogate keys of what the answer was built from (the tags of its
+//   response cache entry, cache.ts `Body.tags`, those change events name) in the headers CDNs read;
+// - anything read with `k`, `cid`, a token or a session (and every `user` or permission route):
+//   `private, no-store`, never kept by a shared cache; `Vary: Authorization, Cookie` on every
+//   route whose answer depends on them, since the URL alone does not say;
+// - downloads (their handlers, with `downloadCacheControl`): a day for browsers as before, and,
+//   with a purger, long-lived in shared caches with their mod's key, purged when replaced;
+// - refusals of those reads (404, 400, 422): briefly (SHARED_CACHE_ERROR_SECONDS), so that a slug
+//   created a moment later is seen; 401, 403, 429, 5xx and every write: `no-store`.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { carriesIdentity, readCredentials } from '../pipeline/auth';
+import type { AnyRoute } from '../pipeline/route';
+import { isEventTag, tag } from './cache';
+import { sharedMaxAge, type KeyHeader, type SharedCacheSettings } from './shared-settings';
+
+export const NO_STORE = 'no-store';
+export const PERSONAL = 'private, no-store';
+
+/** The key every cacheable answer carries: a purge of it empties the shared cache of Depot's answers. */
+export const ALL_KEY = 'all';
+
+/** Refusals a shared cache may keep briefly: the same for everyone, and over once the record exists. */
+const BRIEF_REFUSALS = new Set([400, 404, 405, 410, 414, 422]);
+
+type Settings = Pick<
+  SharedCacheSettings,
+  | 'SHARED_CACHE_PURGE'
+  | 'SHARED_CACHE_MAX_AGE_SECONDS'
+  | 'SHARED_CACHE_S_MAXAGE_SECONDS'
+  | 'SHARED_CACHE_STALE_WHILE_REVALIDATE_SECONDS'
+  | 'SHARED_CACHE_STALE_IF_ERROR_SECONDS'
+  | 'SHARED_CACHE_ERROR_SECONDS'
+  | 'SHARED_CACHE_KEY_PREFIX'
+  | 'SHARED_CACHE_KEY_HEADERS'
+>;
+
+/** The policy's answers for one gateway's settings. */
+export class CachePolicy {
+  /** `Cache-Control` of an anonymous shared read. */
+  readonly sharedRead: string;
+  /** `Cache-Control` of a brief refusal. */
+  readonly briefRefusal: string;
+  private readonly prefix: string;
+  private readonly headers: readonly KeyHeader[];
+  private readonly purged: boolean;
+  private readonly staleIfError: number;
+  private readonly sMaxAge: number;
+  /** Key headers of a tag list, made once per list (a cached body's tags are one array). */
+  private readonly keyHeaderMemo = new WeakMap<readonly string[], [string, string][]>();
+
+  constructor(s: Settings) {
+    this.sMaxAge = sharedMaxAge(s);
+    this.staleIfError = s.SHARED_CACHE_STALE_IF_ERROR_SECONDS;
+    this.purged = s.SHARED_CACHE_PURGE !== 'none';
+    this.sharedRead =
+      `public, max-age=${s.SHARED_CACHE_MAX_AGE_SECONDS}, s-maxage=${this.sMaxAge}, ` +
+      `stale-while-revalidate=${s.SHARED_CACHE_STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${this.staleIfError}`;
+    this.briefRefusal = `public, max-age=0, s-maxage=${s.SHARED_CACHE_ERROR_SECONDS}`;
+    this.prefix = s.SHARED_CACHE_KEY_PREFIX;
+    this.headers = s.SHARED_CACHE_KEY_HEADERS;
+  }
+
+  /** The surrogate keys of an answer built from `tags`: those change events name, and ALL_KEY. */
+  keys(tags: Iterable<string>): string[] {
+    const keys = new Set<string>();
+    for (const t of tags) if (isEventTag(t)) keys.add(this.prefix + t);
+    keys.add(this.prefix + ALL_KEY);
+    return [...keys];
+  }
+
+  /** The surrogate keys a change event's tags purge (invalidation.ts `tagsForEvent`; null: every answer). */
+  purgeKeys(tags: readonly string[] | null): string[] {
+    if (!tags) return [this.prefix + ALL_KEY];
+    return [...new Set(tags.filter(isEventTag).map((t) => this.prefix + t))];
+  }
+
+  /** The headers naming the surrogate keys of an answer built from `tags` (Surrogate-Key, Cache-Tag, xkey). */
+  keyHeaders(tags: readonly string[]): [string, string][] {
+    let headers = this.keyHeaderMemo.get(tags);
+    if (!headers) {
+      const keys = this.keys(tags);
+      headers = this.headers.map((h) => [h, keys.join(h === 'cache-tag' ? ',' : ' ')]);
+      this.keyHeaderMemo.set(tags, headers);
+    }
+    return headers;
+  }
+
+  /**
+   * `Cache-Control` of a download that anyone may fetch by its URL: browsers and launchers keep it
+   * `maxAgeSeconds` (ARCHIVE_CACHE_MAX_AGE_SECONDS), as ever; with a purger, shared caches keep it
+   * as long as the reads, purged by its key when the archive is replaced.
+   */
+  downloadCacheControl(maxAgeSeconds: number): string {
+    return this.purged
+      ? `public, max-age=${maxAgeSeconds}, s-maxage=${this.sMaxAge}, stale-if-error=${this.staleIfError}`
+      : `public, max-age=${maxAgeSeconds}`;
+  }
+
+  /** Sets the headers of an answer (the app's onSend hook). */
+  apply(req: FastifyRequest, reply: FastifyReply): void {
+    const declaration = req.routeOptions.config.route;
+    const status = reply.statusCode;
+    const own = reply.getHeader('cache-control');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void reply.header('cache-control', NO_STORE);
+    // An unknown path, the console's files: their own, else a 404 briefly, anything else not at all.
+    if (!declaration) {
+      if (own === undefined) reply.header('cache-control', status === 404 ? this.briefRefusal : NO_STORE);
+      return;
+    }
+    const varies = declaration.access === 'read' || declaration.privateFields !== undefined;
+    if (varies) vary(reply, 'Authorization, Cookie');
+    if (personal(declaration, req)) {
+      // A handler's own private or no-store one stands (a restricted server pack's `private, no-cache`).
+      const kept = typeof own === 'string' && (own.startsWith('private') || own === NO_STORE);
+      if (!kept) reply.header('cache-control', PERSONAL);
+      return;
+    }
+    const shared = declaration.cached || declaration.sharedCache || declaration.file;
+    if (!shared) return void reply.header('cache-control', NO_STORE);
+    if (status < 400) {
+      if (own !== undefined) {
+        // A file the handler did not key (pulled through from the old mirror): the key of everything.
+        const keyed = this.headers.length === 0 || reply.getHeader(this.headers[0]) !== undefined;
+        if (declaration.file && !keyed && !/no-store|private/.test(String(own))) this.setKeys(reply, []);
+        return;
+      }
+      reply.header('cache-control', this.sharedRead);
+      this.setKeys(reply, answeredFrom.get(reply) ?? []);
+      return;
+    }
+    // An answer that failed after its success's headers were set (a pull-through cut short) keeps none of its keys.
+    for (const name of this.headers) reply.removeHeader(name);
+    if (!BRIEF_REFUSALS.has(status)) return void reply.header('cache-control', NO_STORE);
+    reply.header('cache-control', this.briefRefusal);
+    this.setKeys(reply, refusalTags(declaration));
+  }
+
+  private setKeys(reply: FastifyReply, tags: readonly string[]): void {
+    for (const [name, value] of this.keyHeaders(tags)) reply.header(name, value);
+  }
+}
+
+/** The request's answer is its caller's alone: a `user` or permission route, or credentials a route reads. */
+function personal(declaration: AnyRoute, req: FastifyRequest): boolean {
+  switch (declaration.access) {
+    case 'read':
+      return readCredentials(req) !== undefined;
+    case 'public':
+      return declaration.privateFields !== undefined && carriesIdentity(req);
+    default:
+      return true;
+  }
+}
+
+/** What a refusal of a read was looked up in: the list a record's creation changes (purged by its event). */
+const refusalTagLists: Record<string, readonly string[]> = {
+  modpacks: [tag.modpackList],
+  mods: [tag.modList],
+  none: [],
+};
+function refusalTags(declaration: AnyRoute): readonly string[] {
+  if (declaration.tag === 'Launcher' || declaration.url.startsWith('/server-packs/')) return refusalTagLists.modpacks;
+  if (declaration.tag === 'Mods' || declaration.url.startsWith('/mods/')) return refusalTagLists.mods;
+  return refusalTagLists.none;
+}
+
+/** Adds `fields` to the answer's Vary (CORS may have put `Origin` there). */
+function vary(reply: FastifyReply, fields: string): void {
+  const current = reply.getHeader('vary');
+  if (current === undefined || current === '') reply.header('vary', fields);
+  else if (current !== '*' && !String(current).toLowerCase().includes('authorization'))
+    reply.header('vary', `${String(current)}, ${fields}`);
+}
+
+/** The tags of the body a read answered (pipeline/register.ts, for a cached Body). */
+const answeredFrom = new WeakMap<FastifyReply, readonly string[]>();
+export function answeredWith(reply: FastifyReply, tags: readonly string[]): void {
+  if (tags.length) answeredFrom.set(reply, tags);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cachePolicy: CachePolicy;
+  }
+}
+
+/** The policy on the app (`cachePolicy`), applied to every answer. */
+export const cachePolicy = fp(
+  async (app: FastifyInstance) => {
+    const policy = new CachePolicy(app.deps.config);
+    app.decorate('cachePolicy', policy);
+    app.addHook('onSend', (req, reply, payload, done) => {
+      policy.apply(req, reply);
+      done(null, payload);
+    });
+  },
+  { name: 'cache-policy' },
+);
