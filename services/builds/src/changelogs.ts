@@ -101,7 +101,7 @@ export class Changelogs {
 
   /**
    * The modpack's published builds, newest first (at most `limit`), each against the published
-   * build before it; private ones left out (and not compared with) unless `withPrivate`. Four
+   * build before it; private ones left out (and not compared with) unless `withPrivate`. Five
    * queries whatever the number of releases.
    */
   async releases(
