@@ -84,14 +84,16 @@ export class Changelogs {
             },
             { orderBy: { id: 'desc' } },
           );
-    const [diff] = await diffPairs(em, [{ buildId: build.id, fromId: from?.id ?? null }]);
+    const fromMissing = req.from !== undefined && !from;
+    // (A `from` that names no build is refused by the caller: nothing to compare.)
+    const [diff] = fromMissing ? [] : await diffPairs(em, [{ buildId: build.id, fromId: from?.id ?? null }]);
     const notes = await notesOf(em, [build.id]);
     return {
       modpack,
       changes: {
         build,
         from,
-        fromMissing: req.from !== undefined && !from,
+        fromMissing,
         notes: notes.get(build.id) ?? null,
         changes: diff?.changes ?? [],
         unchanged: diff?.unchanged ?? 0,

@@ -110,7 +110,8 @@ export class ChangelogReads {
       asked: from !== undefined && insider.changes?.from ? flagsOf(insider.changes.from) : null,
       views: null,
     };
-    if (!insider.changes) return { value: entry, bytes: 0, tags };
+    // No build, or a `from` that names none: refused whoever asks (reads.ts `visible`, `managed`), nothing to render.
+    if (!insider.changes || (from !== undefined && !insider.changes.from)) return { value: entry, bytes: 0, tags };
     // An outsider compares with the public build before it, when the one by default is private.
     const outsider = from === undefined && insider.changes.from?.private ? await ask(false) : insider;
     const pairs = [insider.changes, outsider.changes!];
