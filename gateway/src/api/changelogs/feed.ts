@@ -32,7 +32,8 @@ export function atomFeed(
   base: string,
 ): string {
   const links = changelogLinks(base, modpack.slug);
-  const newest = releases[0]?.build.updated_at ?? modpack.updatedAt;
+  // When the feed last changed: its latest entry's change (timestamps of one format sort as text).
+  const newest = releases.map((r) => r.build.updated_at).sort().at(-1) ?? modpack.updatedAt;
   const feed = new Feed({
     id: links.feed,
     title: `${modpack.name} releases`,
