@@ -33,7 +33,11 @@ export function atomFeed(
 ): string {
   const links = changelogLinks(base, modpack.slug);
   // When the feed last changed: its latest entry's change (timestamps of one format sort as text).
-  const newest = releases.map((r) => r.build.updated_at).sort().at(-1) ?? modpack.updatedAt;
+  const newest =
+    releases
+      .map((r) => r.build.updated_at)
+      .sort()
+      .at(-1) ?? modpack.updatedAt;
   const feed = new Feed({
     id: links.feed,
     title: `${modpack.name} releases`,
