@@ -47,4 +47,7 @@ export type * from './generated/depot/catalog/v1/ReleaseVersion';
 export type * from './generated/depot/catalog/v1/VersionRef';
 export type * from './generated/depot/catalog/v1/ServerPackRequest';
 export type * from './generated/depot/catalog/v1/ServerPackResponse';
+export type * from './generated/depot/catalog/v1/CheckServerPacksRequest';
+export type * from './generated/depot/catalog/v1/CheckServerPacksResponse';
+export type * from './generated/depot/catalog/v1/ServerPackCheck';
 export type * from './generated/depot/catalog/v1/VersionSide';

@@ -1,6 +1,7 @@
 // The pack doctor in the console finds each reason a launcher would show a modpack offline (no
 // published build; recommended or latest unset, or naming a build that is missing or unpublished;
-// a private pack no launcher is linked to; an API root that does not answer) and shows its cause as
+// a private pack no launcher is linked to; an API root that does not answer; a build servers follow
+// whose loader is not set) and shows its cause as
 // the API words it, and its fix as it is made in the console (the API's fix is the HTTP request or
 // admin command, for scripts), with a link there; fixing a cause in the console makes it go.
 import type { Browser, Page } from 'playwright-core';
@@ -21,6 +22,7 @@ const FIXES: Record<string, string> = {
     'Publish that build (tick “Published” in its settings), or press “Set latest” on a published one.',
   'private-without-client':
     'Link your players’ launchers to it on the Launcher clients page, or untick “Private” in the modpack’s settings.',
+  'loader-unset': 'Choose its loader and the loader’s version under “Server” on the build’s page.',
 };
 
 /** The mirror holding the one archive as recorded: the doctor checks it and finds it in order. */
@@ -39,7 +41,8 @@ describeInBrowser()('the pack doctor in the console', () => {
     slug: string,
     opts: {
       private?: boolean;
-      builds?: { version: string; published: boolean; mods?: boolean }[];
+      /** `loader: false`: a build that names no loader (else a Forge version, as Solder's builds). */
+      builds?: { version: string; published: boolean; mods?: boolean; loader?: false }[];
       recommended?: string;
       latest?: string;
     },
@@ -54,6 +57,7 @@ describeInBrowser()('the pack doctor in the console', () => {
         await t.admin.post(`/api/modpack/${slug}/build`, {
           version: b.version,
           minecraft: '1.20.1',
+          ...(b.loader === false ? {} : { forge: '47.2.0' }),
           is_published: b.published,
         }),
         201,
@@ -96,6 +100,11 @@ describeInBrowser()('the pack doctor in the console', () => {
         latest: '1.0',
       });
       await pack('healthy', { builds: [{ version: '1.0', published: true }], recommended: '1.0', latest: '1.0' });
+      await pack('fabric', {
+        builds: [{ version: '1.0', published: true, loader: false }],
+        recommended: '1.0',
+        latest: '1.0',
+      });
     },
     {
       // On loopback: private addresses allowed; its address is read when the stack starts.
@@ -182,6 +191,23 @@ describeInBrowser()('the pack doctor in the console', () => {
       // The linked launcher now sees the pack (and the anonymous one still does not).
       expect((await t.anon.get('/api/modpack/secret?cid=2f1c7a4e-8b0d-4c8e-9f3a-5d6e7f8a9b0c')).status).toBe(200);
       expect((await t.anon.get('/api/modpack/secret')).status).toBe(404);
+    },
+  );
+
+  browserTest(
+    () => browser,
+    'finds a build servers follow whose loader is not set, and no longer once it is chosen on the build’s page',
+    async ({ page }) => {
+      await signIn(page, t);
+      await expectFindings(page, t.url, 'fabric', ['loader-unset']);
+      await page.getByText('No problem stops launchers from showing and installing this modpack.').waitFor();
+      await page.getByRole('link', { name: 'Open the build' }).click();
+      const form = page.getByRole('form', { name: 'Loader' });
+      await form.getByLabel('Loader', { exact: true }).selectOption('fabric');
+      await form.getByLabel('Loader version').fill('0.16.10');
+      await form.getByRole('button', { name: 'Save loader' }).click();
+      await page.getByRole('status').filter({ hasText: 'Loader saved.' }).waitFor();
+      await expectFindings(page, t.url, 'fabric', []);
     },
   );
 

@@ -65,7 +65,12 @@ async function pack(
 ): Promise<any> {
   must(await admin.post('/api/modpack', { name: `Pack ${slug}`, slug, hidden: false }), 201, slug);
   for (const [version, flags, mods] of builds) {
-    must(await admin.post(`/api/modpack/${slug}/build`, { version, minecraft: '1.20.1', ...flags }), 201, version);
+    // (with the loader Solder's builds name, as a Forge pack's)
+    must(
+      await admin.post(`/api/modpack/${slug}/build`, { version, minecraft: '1.20.1', forge: '47.2.0', ...flags }),
+      201,
+      version,
+    );
     for (const key of mods) {
       const [mod_slug, mod_version] = key.split('@');
       must(

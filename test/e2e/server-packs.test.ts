@@ -8,17 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { must, startTestStack, type TestStack } from '../support';
-import { makeZip, md5Hex, putFile, unzip } from '../support/archives';
+import { fabricJar, makeZip, md5Hex, putFile, unzip } from '../support/archives';
 
 let t: TestStack;
 let dir: string;
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const fabric = (id: string, environment: string) =>
-  makeZip({
-    'fabric.mod.json': JSON.stringify({ schemaVersion: 1, id, version: '1.0', environment }),
-    [`${id}/Mod.class`]: id.repeat(100),
-  });
+const fabric = fabricJar;
 
 const jars: Record<string, Buffer> = {};
 
@@ -32,6 +28,13 @@ async function addMod(slug: string, file: string, bytes: Buffer) {
 }
 
 const download = (url: string, headers: Record<string, string> = {}) => fetch(`${t.url}${url}`, { headers });
+
+/** The pack doctor's findings on the modpack, but the API root's (PUBLIC_URL is not set here). */
+async function doctor(): Promise<{ code: string; severity: string; message: string; fix: string }[]> {
+  const res = await t.admin.get('/api/manage/modpacks/srv/doctor');
+  expect(res.status).toBe(200);
+  return (res.body as { findings: { code: string; severity: string; message: string; fix: string }[] }).findings;
+}
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-server-packs-'));
@@ -178,6 +181,16 @@ test('a pack that cannot be made says which archive and why: not hosted, a file 
     409,
     { error: 'No server pack for this build: Depot does not host the archive of remote 1.0.' },
   ]);
+  // The pack doctor says so too, before any server asks.
+  expect((await doctor()).filter((f) => f.code === 'server-pack-unavailable')).toEqual([
+    {
+      code: 'server-pack-unavailable',
+      severity: 'error',
+      message:
+        'The server pack of build 1.0 cannot be made: Depot does not host the archive of remote 1.0. Servers that follow it (GET /server-packs/srv/builds/1.0) get an error instead of the pack.',
+      fix: 'Host every archive of the build on Depot (PUT /api/mod/{slug}/{version}/archive), keep only one of two mods that give the same file, or set mods the server does not need to client only (PUT /api/manage/modpacks/srv/builds/1.0/mods/{mod}/side with {"side": "client"}).',
+    },
+  ]);
   must(await t.admin.delete('/api/modpack/srv/1.0/mod/remote'), 200, 'removed');
   // Two mods giving the same file: which one wins would be chance, so neither does.
   await addMod('tech-addon', 'tech-addon-1.0.zip', await makeZip({ 'config/tech.toml': 'power = 1\n' }));
@@ -188,6 +201,61 @@ test('a pack that cannot be made says which archive and why: not hosted, a file 
       error: 'No server pack for this build: config/tech.toml is in the archives of both tech 1.0 and tech-addon 1.0.',
     },
   ]);
+  expect((await doctor()).filter((f) => f.code === 'server-pack-unavailable').map((f) => f.message)).toEqual([
+    'The server pack of build 1.0 cannot be made: config/tech.toml is in the archives of both tech 1.0 and tech-addon 1.0. Servers that follow it (GET /server-packs/srv/builds/1.0) get an error instead of the pack.',
+  ]);
   must(await t.admin.delete('/api/modpack/srv/1.0/mod/tech-addon'), 200, 'removed');
+  expect((await doctor()).map((f) => f.code)).not.toContain('server-pack-unavailable');
   expect((await download('/server-packs/srv/builds/1.0')).status).toBe(200);
+});
+
+test('the pack doctor knows sides: a client mod sent to the server, a server mod sent to players, a loader not set', async () => {
+  must(await t.admin.put('/api/modpack/srv', { latest: '1.0', hidden: false }), 200, 'latest');
+  // (the server-only mod, taken out by an earlier test, back)
+  must(await t.admin.post('/api/modpack/srv/1.0/mod', { mod_slug: 'chunkloader', mod_version: '1.0' }), 201, 'back');
+  // As uploaded, each runs where its metadata says: nothing to report.
+  expect(await doctor()).toEqual([]);
+  must(await t.admin.put('/api/manage/modpacks/srv/builds/1.0/mods/minimap/side', { side: 'both' }), 200, 'minimap');
+  must(await t.admin.put('/api/manage/modpacks/srv/builds/1.0/mods/chunkloader/side', { side: 'both' }), 200, 'chunk');
+  must(
+    await t.admin.post('/api/modpack/srv/build', { version: '1.1', minecraft: '1.20.1', is_published: true }),
+    201,
+    'build',
+  );
+  must(await t.admin.put('/api/modpack/srv', { latest: '1.1' }), 200, 'latest');
+  expect(await doctor()).toEqual([
+    expect.objectContaining({ code: 'build-without-mods', severity: 'error' }),
+    {
+      code: 'client-mod-on-server',
+      severity: 'warning',
+      message:
+        "Mod minimap version 1.0 says in its metadata that it runs on the client only, but goes to the server too in published build 1.0: it is in that build's server pack, and a dedicated server may crash loading it.",
+      fix: 'Set where it runs to client only: for every build, PUT /api/manage/mods/minimap/versions/1.0/side with {"side": "client"}; for one build, PUT /api/manage/modpacks/srv/builds/1.0/mods/minimap/side with {"side": "client"} (a build\'s own setting wins over the version\'s).',
+    },
+    {
+      code: 'server-mod-on-client',
+      severity: 'warning',
+      message:
+        'Mod chunkloader version 1.0 says in its metadata that it runs on the server only, but launchers install it with published build 1.0, where it may keep the game from starting.',
+      fix: 'Set where it runs to server only: for every build, PUT /api/manage/mods/chunkloader/versions/1.0/side with {"side": "server"}; for one build, PUT /api/manage/modpacks/srv/builds/1.0/mods/chunkloader/side with {"side": "server"} (a build\'s own setting wins over the version\'s).',
+    },
+    {
+      code: 'loader-unset',
+      severity: 'warning',
+      message:
+        'The loader of build 1.1 (latest) is not set: its server pack names none, so whoever runs a server must find out which loader and version to start it with.',
+      fix: 'Set it: PUT /api/manage/modpacks/srv/builds/1.1/loader with {"name": "fabric", "version": "0.16.10"} (forge, neoforge, fabric, quilt, or none for vanilla).',
+    },
+  ]);
+  // Each mended as the fix says: nothing left but the empty build, gone once it is unpublished.
+  must(await t.admin.put('/api/manage/modpacks/srv/builds/1.0/mods/minimap/side', { side: null }), 200, 'minimap');
+  must(await t.admin.put('/api/manage/modpacks/srv/builds/1.0/mods/chunkloader/side', { side: null }), 200, 'chunk');
+  must(
+    await t.admin.put('/api/manage/modpacks/srv/builds/1.1/loader', { name: 'fabric', version: '0.16.10' }),
+    200,
+    'loader',
+  );
+  must(await t.admin.put('/api/modpack/srv', { latest: '1.0' }), 200, 'latest');
+  must(await t.admin.put('/api/modpack/srv/1.1', { is_published: false }), 200, 'unpublished');
+  expect(await doctor()).toEqual([]);
 });

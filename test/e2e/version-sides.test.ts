@@ -8,21 +8,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { must, startTestStack, type TestStack } from '../support';
-import { makeZip, putFile } from '../support/archives';
+import { fabricJar, putFile } from '../support/archives';
 
 let t: TestStack;
 let dir: string;
 
-const jar = (id: string, environment?: string) =>
-  makeZip({
-    'fabric.mod.json': JSON.stringify({
-      schemaVersion: 1,
-      id,
-      version: '1.0',
-      ...(environment ? { environment } : {}),
-    }),
-    [`${id}/Mod.class`]: id.repeat(50),
-  });
+const jar = fabricJar;
 const upload = async (slug: string, bytes: Buffer) => {
   must(await t.admin.post('/api/mod', { name: slug, pretty_name: slug }), 201, slug);
   const res = await putFile(`${t.url}/api/manage/mods/${slug}/archive?file_name=${slug}.jar`, bytes, {

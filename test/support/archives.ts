@@ -30,6 +30,18 @@ export function makeZip(entries: Record<string, Buffer | string>): Promise<Buffe
   });
 }
 
+/** A Fabric mod's jar: its fabric.mod.json, saying `environment` where given, and a class. */
+export const fabricJar = (id: string, environment?: string) =>
+  makeZip({
+    'fabric.mod.json': JSON.stringify({
+      schemaVersion: 1,
+      id,
+      version: '1.0',
+      ...(environment ? { environment } : {}),
+    }),
+    [`${id}/Mod.class`]: id.repeat(50),
+  });
+
 /** The entries of a zip (no zip64: small test files), by name, inflated. */
 export function unzip(zip: Buffer): Map<string, Buffer> {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));

@@ -1001,7 +1001,7 @@ export type paths = {
         };
         /**
          * The pack doctor: why launchers would show the modpack offline or fail to install it
-         * @description What an anonymous launcher, a launcher with a linked client and Technic Platform with a key see of the modpack, and each problem found with its cause and fix. The archives of the recommended and latest builds are checked (hosted ones in the store, others fetched as a rehash does; a minute at most). With `PUBLIC_URL` set, also checks that the API root answers (a few seconds at most).
+         * @description What an anonymous launcher, a launcher with a linked client and Technic Platform with a key see of the modpack, and each problem found with its cause and fix. The archives of the recommended and latest builds are checked (hosted ones in the store, others fetched as a rehash does; a minute at most), and whether their server packs can be made; each mod sent to the wrong side is said. With `PUBLIC_URL` set, also checks that the API root answers (a few seconds at most).
          *
          *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
          */
@@ -2078,7 +2078,7 @@ export type components = {
         };
         DoctorFinding: {
             /** @enum {string} */
-            code: "no-published-build" | "recommended-unset" | "recommended-missing" | "recommended-unpublished" | "recommended-private" | "latest-unset" | "latest-missing" | "latest-unpublished" | "latest-private" | "private-without-client" | "modpack-hidden" | "build-without-mods" | "file-name-collision" | "version-breaks-rule" | "version-without-md5" | "version-md5-invalid" | "archive-missing" | "archive-md5-mismatch" | "archives-unchecked" | "api-root-unreachable";
+            code: "no-published-build" | "recommended-unset" | "recommended-missing" | "recommended-unpublished" | "recommended-private" | "latest-unset" | "latest-missing" | "latest-unpublished" | "latest-private" | "private-without-client" | "modpack-hidden" | "build-without-mods" | "file-name-collision" | "version-breaks-rule" | "version-without-md5" | "version-md5-invalid" | "archive-missing" | "archive-md5-mismatch" | "archives-unchecked" | "server-pack-unavailable" | "server-packs-unchecked" | "client-mod-on-server" | "server-mod-on-client" | "loader-unset" | "api-root-unreachable";
             /** @enum {string} */
             severity: "error" | "warning";
             message: string;

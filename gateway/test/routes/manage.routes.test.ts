@@ -222,7 +222,9 @@ describe('bodies', () => {
       },
     ]);
     expect(h.builds.calls[0].request).toEqual({ slug: 'tekkit', version: '1.1 beta', access: SCOPE });
-    expect(h.catalog.calls).toEqual([{ method: 'GetVersionsByIds', request: { ids: [12, 11] } }]);
+    expect(h.catalog.calls).toEqual([
+      { method: 'GetVersionsByIds', request: { ids: [12, 11], with_metadata_side: false } },
+    ]);
   });
 
   it('GET /api/manage/mods/{slug}: each version with the builds using it, two RPCs', async () => {
@@ -311,12 +313,17 @@ describe('bodies', () => {
 });
 
 describe('GET /api/manage/modpacks/{slug}/doctor', () => {
-  it('gathers with four RPCs (the archives of the builds launchers install checked in one) and answers the diagnosis; the API root is the request origin without PUBLIC_URL', async () => {
+  it('gathers with five RPCs (the archives and the server pack of the builds launchers install checked in one each) and answers the diagnosis; the API root is the request origin without PUBLIC_URL', async () => {
     h.builds.stubs.GetManagedModpack = async () => ({
       modpack: { ...modpack, latest: '2.0' },
       builds: [
-        { build: build(1, '1.0', true), mod_count: 2, mod_version_ids: [11, 12] },
-        { build: build(2, '2.0', false), mod_count: 0, mod_version_ids: [] },
+        {
+          build: { ...build(1, '1.0', true), loader: 'fabric', loader_version: '0.16.10' },
+          mod_count: 2,
+          mod_version_ids: [11, 12],
+          sides: [{ mod_version_id: 12, side: 'both' }],
+        },
+        { build: build(2, '2.0', false), mod_count: 0, mod_version_ids: [], sides: [] },
       ],
     });
     h.catalog.stubs.GetVersionsByIds = async () => ({
@@ -333,6 +340,8 @@ describe('GET /api/manage/modpacks/{slug}/doctor', () => {
       ],
       mirror_url: 'https://mirror.example.test/',
     });
+    // Its server pack can be made.
+    h.catalog.stubs.CheckServerPacks = async () => ({ checks: [{ build: '1.0', made: false, hosted: true }] });
     h.auth.stubs.ListClients = async () => ({ clients: [] });
     const res = await h.request('GET', '/api/manage/modpacks/tekkit/doctor', { headers: bearer('manager') });
     const body = res.json();
@@ -354,8 +363,27 @@ describe('GET /api/manage/modpacks/{slug}/doctor', () => {
       { method: 'GetManagedModpack', request: { slug: 'tekkit', access: SCOPE, with_mod_version_ids: true } },
     ]);
     expect(h.catalog.calls).toEqual([
-      { method: 'GetVersionsByIds', request: { ids: [11, 12] } },
+      { method: 'GetVersionsByIds', request: { ids: [11, 12], with_metadata_side: true } },
       { method: 'CheckVersionArchives', request: { ids: [11, 12], concurrency: 8, after_id: 0, limit: 0 } },
+      {
+        method: 'CheckServerPacks',
+        request: {
+          builds: [
+            {
+              modpack: 'tekkit',
+              build: '1.0',
+              minecraft: '1.12.2',
+              version_ids: [11, 12],
+              sides: [{ id: 12, side: 'both' }],
+              loader: 'fabric',
+              loader_version: '0.16.10',
+              // (proto-loader's --oneofs names which field of a synthetic oneof is set)
+              _loader: 'loader',
+              _loader_version: 'loader_version',
+            },
+          ],
+        },
+      },
     ]);
     expect(h.auth.methods()).toEqual(['Authenticate', 'ListClients']);
   });

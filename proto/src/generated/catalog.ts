@@ -9,6 +9,8 @@ import type { ArchiveCheck as _depot_catalog_v1_ArchiveCheck, ArchiveCheck__Outp
 import type { ArchiveFacts as _depot_catalog_v1_ArchiveFacts, ArchiveFacts__Output as _depot_catalog_v1_ArchiveFacts__Output } from './depot/catalog/v1/ArchiveFacts';
 import type { ArchiveLookup as _depot_catalog_v1_ArchiveLookup, ArchiveLookup__Output as _depot_catalog_v1_ArchiveLookup__Output } from './depot/catalog/v1/ArchiveLookup';
 import type { CatalogServiceClient as _depot_catalog_v1_CatalogServiceClient, CatalogServiceDefinition as _depot_catalog_v1_CatalogServiceDefinition } from './depot/catalog/v1/CatalogService';
+import type { CheckServerPacksRequest as _depot_catalog_v1_CheckServerPacksRequest, CheckServerPacksRequest__Output as _depot_catalog_v1_CheckServerPacksRequest__Output } from './depot/catalog/v1/CheckServerPacksRequest';
+import type { CheckServerPacksResponse as _depot_catalog_v1_CheckServerPacksResponse, CheckServerPacksResponse__Output as _depot_catalog_v1_CheckServerPacksResponse__Output } from './depot/catalog/v1/CheckServerPacksResponse';
 import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from './depot/catalog/v1/CheckVersionArchivesRequest';
 import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from './depot/catalog/v1/CheckVersionArchivesResponse';
 import type { CreateFetchedVersionRequest as _depot_catalog_v1_CreateFetchedVersionRequest, CreateFetchedVersionRequest__Output as _depot_catalog_v1_CreateFetchedVersionRequest__Output } from './depot/catalog/v1/CreateFetchedVersionRequest';
@@ -42,6 +44,7 @@ import type { ReleaseMod as _depot_catalog_v1_ReleaseMod, ReleaseMod__Output as 
 import type { ReleaseVersion as _depot_catalog_v1_ReleaseVersion, ReleaseVersion__Output as _depot_catalog_v1_ReleaseVersion__Output } from './depot/catalog/v1/ReleaseVersion';
 import type { RenderBuildModsRequest as _depot_catalog_v1_RenderBuildModsRequest, RenderBuildModsRequest__Output as _depot_catalog_v1_RenderBuildModsRequest__Output } from './depot/catalog/v1/RenderBuildModsRequest';
 import type { RenderBuildModsResponse as _depot_catalog_v1_RenderBuildModsResponse, RenderBuildModsResponse__Output as _depot_catalog_v1_RenderBuildModsResponse__Output } from './depot/catalog/v1/RenderBuildModsResponse';
+import type { ServerPackCheck as _depot_catalog_v1_ServerPackCheck, ServerPackCheck__Output as _depot_catalog_v1_ServerPackCheck__Output } from './depot/catalog/v1/ServerPackCheck';
 import type { ServerPackRequest as _depot_catalog_v1_ServerPackRequest, ServerPackRequest__Output as _depot_catalog_v1_ServerPackRequest__Output } from './depot/catalog/v1/ServerPackRequest';
 import type { ServerPackResponse as _depot_catalog_v1_ServerPackResponse, ServerPackResponse__Output as _depot_catalog_v1_ServerPackResponse__Output } from './depot/catalog/v1/ServerPackResponse';
 import type { UpdateModRequest as _depot_catalog_v1_UpdateModRequest, UpdateModRequest__Output as _depot_catalog_v1_UpdateModRequest__Output } from './depot/catalog/v1/UpdateModRequest';
@@ -70,6 +73,8 @@ export interface ProtoGrpcType {
         ArchiveFacts: MessageTypeDefinition<_depot_catalog_v1_ArchiveFacts, _depot_catalog_v1_ArchiveFacts__Output>
         ArchiveLookup: MessageTypeDefinition<_depot_catalog_v1_ArchiveLookup, _depot_catalog_v1_ArchiveLookup__Output>
         CatalogService: SubtypeConstructor<typeof grpc.Client, _depot_catalog_v1_CatalogServiceClient> & { service: _depot_catalog_v1_CatalogServiceDefinition }
+        CheckServerPacksRequest: MessageTypeDefinition<_depot_catalog_v1_CheckServerPacksRequest, _depot_catalog_v1_CheckServerPacksRequest__Output>
+        CheckServerPacksResponse: MessageTypeDefinition<_depot_catalog_v1_CheckServerPacksResponse, _depot_catalog_v1_CheckServerPacksResponse__Output>
         CheckVersionArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesRequest__Output>
         CheckVersionArchivesResponse: MessageTypeDefinition<_depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
         CreateFetchedVersionRequest: MessageTypeDefinition<_depot_catalog_v1_CreateFetchedVersionRequest, _depot_catalog_v1_CreateFetchedVersionRequest__Output>
@@ -103,6 +108,7 @@ export interface ProtoGrpcType {
         ReleaseVersion: MessageTypeDefinition<_depot_catalog_v1_ReleaseVersion, _depot_catalog_v1_ReleaseVersion__Output>
         RenderBuildModsRequest: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsRequest, _depot_catalog_v1_RenderBuildModsRequest__Output>
         RenderBuildModsResponse: MessageTypeDefinition<_depot_catalog_v1_RenderBuildModsResponse, _depot_catalog_v1_RenderBuildModsResponse__Output>
+        ServerPackCheck: MessageTypeDefinition<_depot_catalog_v1_ServerPackCheck, _depot_catalog_v1_ServerPackCheck__Output>
         ServerPackRequest: MessageTypeDefinition<_depot_catalog_v1_ServerPackRequest, _depot_catalog_v1_ServerPackRequest__Output>
         ServerPackResponse: MessageTypeDefinition<_depot_catalog_v1_ServerPackResponse, _depot_catalog_v1_ServerPackResponse__Output>
         UpdateModRequest: MessageTypeDefinition<_depot_catalog_v1_UpdateModRequest, _depot_catalog_v1_UpdateModRequest__Output>

@@ -18,8 +18,20 @@ function input(change: (i: DoctorInput) => void = () => undefined): DoctorInput 
   const i: DoctorInput = {
     modpack: { slug: 'tekkit', name: 'Tekkit', hidden: true, private: false, recommended: '1.0', latest: '1.0' },
     builds: [
-      { version: '1.0', published: true, private: false, mods: [{ name: 'jei', version: '15.2', md5: MD5 }] },
-      { version: '1.1', published: true, private: true, mods: [{ name: 'jei', version: '15.2', md5: MD5 }] },
+      {
+        version: '1.0',
+        published: true,
+        private: false,
+        mods: [{ name: 'jei', version: '15.2', md5: MD5 }],
+        loader: 'forge',
+      },
+      {
+        version: '1.1',
+        published: true,
+        private: true,
+        mods: [{ name: 'jei', version: '15.2', md5: MD5 }],
+        loader: 'forge',
+      },
     ],
     linkedClients: 1,
     apiRoot: {

@@ -23,8 +23,8 @@ export interface ManagedBuild {
   build: Build;
   /** Mod version ids in assignment order. */
   modVersionIds: number[];
-  /** Where a mod runs in this build, where its assignment says (getBuild only). */
-  sides?: { versionId: number; side: ModSide }[];
+  /** Where a mod runs in this build, where its assignment says. */
+  sides: { versionId: number; side: ModSide }[];
 }
 
 export interface VersionUse {
@@ -67,16 +67,19 @@ export class Management {
     }));
   }
 
-  /** One modpack and every build with its assignments, creation order. Three queries. */
+  /** One modpack and every build with its assignments and their sides, creation order. Three queries. */
   async getModpack(slug: string, access: Access): Promise<{ modpack: Modpack; builds: ManagedBuild[] }> {
     const em = this.em();
     const modpack = await findWritableModpack(em, slug, access);
     const builds = await em.find(BuildSchema, { modpackId: modpack.id }, { orderBy: { id: 'asc' } });
-    const ids = await this.modVersionIds(
+    const assigned = await this.assignments(
       em,
       builds.map((b) => b.id),
     );
-    return { modpack, builds: builds.map((build) => ({ build, modVersionIds: ids.get(build.id) ?? [] })) };
+    return {
+      modpack,
+      builds: builds.map((build) => ({ build, ...(assigned.get(build.id) ?? { modVersionIds: [], sides: [] }) })),
+    };
   }
 
   /** One build (unpublished ones too) and its assignments. Three queries. */
@@ -128,15 +131,27 @@ export class Management {
     }));
   }
 
-  /** Build id → its mod version ids in assignment order: one query for any number of builds. */
-  private async modVersionIds(em: SqlEntityManager, buildIds: number[]): Promise<Map<number, number[]>> {
+  /**
+   * Build id → its mod version ids in assignment order and the sides set on them: one query for
+   * any number of builds.
+   */
+  private async assignments(
+    em: SqlEntityManager,
+    buildIds: number[],
+  ): Promise<Map<number, Pick<ManagedBuild, 'modVersionIds' | 'sides'>>> {
     if (!buildIds.length) return new Map();
-    const rows = await em.execute<{ build_id: number; ids: number[] }[]>(
-      `select build_id, array_agg(mod_version_id order by id) as ids
+    const rows = await em.execute<{ build_id: number; ids: number[]; sides: [number, ModSide][] | null }[]>(
+      `select build_id, array_agg(mod_version_id order by id) as ids,
+              json_agg(json_build_array(mod_version_id, side)) filter (where side is not null) as sides
          from build_mods where build_id = any(?::int[]) group by build_id`,
       [intArray(buildIds)],
     );
-    return new Map(rows.map((r) => [r.build_id, r.ids]));
+    return new Map(
+      rows.map((r) => [
+        r.build_id,
+        { modVersionIds: r.ids, sides: (r.sides ?? []).map(([versionId, side]) => ({ versionId, side })) },
+      ]),
+    );
   }
 }
 
@@ -150,7 +165,7 @@ export function managementHandlers(
     build: toBuildMessage(b.build),
     mod_count: b.modVersionIds.length,
     mod_version_ids: withIds ? b.modVersionIds : [],
-    sides: (b.sides ?? []).map((s) => ({ mod_version_id: s.versionId, side: s.side })),
+    sides: withIds ? b.sides.map((s) => ({ mod_version_id: s.versionId, side: s.side })) : [],
   });
   return {
     async ListManagedModpacks(req) {

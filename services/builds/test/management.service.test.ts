@@ -85,17 +85,32 @@ describe('GetManagedModpack', () => {
     expect(result.builds.map((b) => b.mod_version_ids)).toEqual([[], [], []]);
   });
 
-  it('adds the mod version ids in assignment order when asked', async () => {
-    const { builds } = await stack.builds.GetManagedModpack({
+  it('adds the mod version ids in assignment order and the sides set on them when asked, in three queries', async () => {
+    await stack.builds.SetAssignmentSide({
       slug: 'alpha',
+      version: '1.0',
       access: ALL,
-      with_mod_version_ids: true,
+      mod_slug: 'mod10',
+      side: 'client',
     });
-    expect(builds.map((b) => b.mod_version_ids)).toEqual([
-      [versions.zeta['1'], versions.mod10['1'], versions.Alpha['1'], versions.mod2['1']],
-      [versions.zeta['2']],
-      [],
-    ]);
+    try {
+      const { result, queries: n } = await count(() =>
+        stack.builds.GetManagedModpack({ slug: 'alpha', access: ALL, with_mod_version_ids: true }),
+      );
+      expect(n).toBe(3);
+      expect(result.builds.map((b) => b.mod_version_ids)).toEqual([
+        [versions.zeta['1'], versions.mod10['1'], versions.Alpha['1'], versions.mod2['1']],
+        [versions.zeta['2']],
+        [],
+      ]);
+      expect(result.builds.map((b) => b.sides)).toEqual([
+        [{ mod_version_id: versions.mod10['1'], side: 'client' }],
+        [],
+        [],
+      ]);
+    } finally {
+      await stack.builds.SetAssignmentSide({ slug: 'alpha', version: '1.0', access: ALL, mod_slug: 'mod10' });
+    }
   });
 
   it('answers MODPACK_NOT_FOUND, then FORBIDDEN without access', async () => {

@@ -2,7 +2,7 @@
 // by ids with their mods, for the console and the pack doctor. Two queries each, whatever the
 // number of versions.
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { DepotError } from '@depot/common';
+import { DepotError, sideOfFacts } from '@depot/common';
 import { type AsyncHandlers } from '@depot/common/grpc';
 import { type Orm } from '@depot/common/runtime';
 import type { CatalogServiceDefinition } from '@depot/proto';
@@ -36,12 +36,19 @@ export class CatalogManagement {
     return { mod, versions };
   }
 
-  /** The versions that still exist among `ids`, with their mods, in the launcher's mod order. */
-  async versionsByIds(ids: number[]): Promise<VersionWithMod[]> {
+  /**
+   * The versions that still exist among `ids`, with their mods, in the launcher's mod order; with
+   * `withMetadata`, what their archives' metadata said too (a lazy column).
+   */
+  async versionsByIds(ids: number[], withMetadata = false): Promise<VersionWithMod[]> {
     const wanted = [...new Set(ids)];
     if (!wanted.length) return [];
     const em = this.em();
-    const versions = await em.find(ModVersionSchema, { id: { $in: wanted } });
+    const versions = await em.find(
+      ModVersionSchema,
+      { id: { $in: wanted } },
+      withMetadata ? { populate: ['metadata'] } : {},
+    );
     if (!versions.length) return [];
     const mods = await em.find(
       ModSchema,
@@ -73,10 +80,14 @@ export function managementHandlers(
       return { mod: toModMessage(mod), versions: versions.map(toVersionMessage) };
     },
     async GetVersionsByIds(req) {
-      const found = await management.versionsByIds(req.ids);
+      const found = await management.versionsByIds(req.ids, req.with_metadata_side);
       return {
         versions: found.map(({ version, mod }) => ({
-          version: toVersionMessage(version),
+          // What the metadata says of the side, not the metadata itself: the answer stays small.
+          version: {
+            ...toVersionMessage({ ...version, metadata: undefined }),
+            metadata_side: version.metadata ? sideOfFacts(version.metadata.mods) : undefined,
+          },
           mod_name: mod.name,
           mod_pretty_name: mod.prettyName,
         })),

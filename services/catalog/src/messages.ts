@@ -45,6 +45,8 @@ export function toVersionMessage(v: ModVersion): FullMessage<catalogV1.ModVersio
     // Unset unless loaded (a lazy column) and read at an upload.
     metadata: v.metadata ? { mods: v.metadata.mods.map(toFactsMessage) } : undefined,
     side: opt(v.side),
+    // Only GetVersionsByIds fills it, when asked.
+    metadata_side: undefined,
   };
 }
 

@@ -1,5 +1,6 @@
-// Gathering the pack doctor's input: three calls whatever the size of the pack, published builds'
-// versions only, in the catalog's order; and the API root check against real HTTP servers.
+// Gathering the pack doctor's input: five calls whatever the size of the pack, published builds'
+// versions only, in the catalog's order, each with where it runs in the build; and the API root
+// check against real HTTP servers.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiRootUrl, checkApiRoot, gatherPackDoctor, type DoctorClients } from '../src/grpc/pack-doctor/gather';
@@ -15,8 +16,8 @@ const buildOf = (id: number, version: string, is_published: boolean) => ({
   created_at: TS,
   updated_at: TS,
 });
-const versionOf = (id: number, modName: string, version: string, md5: string) => ({
-  version: { id, mod_id: id * 10, version, md5, created_at: TS, updated_at: TS },
+const versionOf = (id: number, modName: string, version: string, md5: string, sides: object = {}) => ({
+  version: { id, mod_id: id * 10, version, md5, created_at: TS, updated_at: TS, ...sides },
   mod_name: modName,
   mod_pretty_name: modName.toUpperCase(),
 });
@@ -38,18 +39,40 @@ function fakeClients(calls: string[]): DoctorClients {
             updated_at: TS,
           },
           builds: [
-            { build: buildOf(1, '1.0', true), mod_count: 3, mod_version_ids: [11, 12, 13] },
-            { build: buildOf(2, '2.0', false), mod_count: 1, mod_version_ids: [99] },
-            { build: buildOf(3, '1.1', true), mod_count: 1, mod_version_ids: [12] },
+            // 1.0 says zeta runs on the client only; 1.1 sets its loader.
+            {
+              build: buildOf(1, '1.0', true),
+              mod_count: 3,
+              mod_version_ids: [11, 12, 13],
+              sides: [{ mod_version_id: 11, side: 'client' }],
+            },
+            { build: buildOf(2, '2.0', false), mod_count: 1, mod_version_ids: [99], sides: [] },
+            {
+              build: { ...buildOf(3, '1.1', true), loader: 'fabric', loader_version: '0.16.10' },
+              mod_count: 1,
+              mod_version_ids: [12],
+              sides: [],
+            },
           ],
         } as never;
       },
     },
     catalog: {
       GetVersionsByIds: async (req) => {
-        calls.push(`catalog ${req.ids?.join(',')}`);
+        calls.push(`catalog ${req.ids?.join(',')} ${req.with_metadata_side}`);
         // 13 was deleted meanwhile; the order is the launcher's (by mod name).
-        return { versions: [versionOf(12, 'alpha', '2', ''), versionOf(11, 'zeta', '1', 'a'.repeat(32))] } as never;
+        return {
+          versions: [
+            versionOf(12, 'alpha', '2', '', { side: 'server', metadata_side: 'server' }),
+            versionOf(11, 'zeta', '1', 'a'.repeat(32), { metadata_side: 'client' }),
+          ],
+        } as never;
+      },
+      CheckServerPacks: async (req) => {
+        calls.push(`server packs ${JSON.stringify(req.builds)}`);
+        return {
+          checks: [{ build: '1.0', made: false, hosted: true, problem: 'No server pack for this build: why.' }],
+        } as never;
       },
       // The archives of the installed builds: 11 as recorded, 12 missing (13 is gone).
       CheckVersionArchives: async (req) => {
@@ -87,12 +110,21 @@ describe('gatherPackDoctor', () => {
       return root;
     });
     // The archives of the recommended build only (1.0; latest is unset), in one call.
+    // The server pack of the recommended build, with the build's settings and sides.
+    const pack = {
+      modpack: 'tekkit',
+      build: '1.0',
+      minecraft: '1.20.1',
+      version_ids: [11, 12, 13],
+      sides: [{ id: 11, side: 'client' }],
+    };
     expect(calls.sort()).toEqual([
       'archives 11,12,13',
       'auth',
       'builds tekkit {"all":false,"modpack_ids":[7]} true',
-      'catalog 11,12,13',
+      'catalog 11,12,13 true',
       'root',
+      `server packs ${JSON.stringify([pack])}`,
     ]);
     expect(input).toEqual({
       modpack: { slug: 'tekkit', name: 'Tekkit', hidden: true, private: true, recommended: '1.0', latest: null },
@@ -102,12 +134,20 @@ describe('gatherPackDoctor', () => {
           published: true,
           private: false,
           mods: [
-            { name: 'alpha', version: '2', md5: '' },
-            { name: 'zeta', version: '1', md5: 'a'.repeat(32) },
+            { name: 'alpha', version: '2', md5: '', side: 'server', metadataSide: 'server' },
+            // The build's side wins over the version's.
+            { name: 'zeta', version: '1', md5: 'a'.repeat(32), side: 'client', metadataSide: 'client' },
           ],
+          loader: null,
         },
-        { version: '2.0', published: false, private: false, mods: [] },
-        { version: '1.1', published: true, private: false, mods: [{ name: 'alpha', version: '2', md5: '' }] },
+        { version: '2.0', published: false, private: false, mods: [], loader: null },
+        {
+          version: '1.1',
+          published: true,
+          private: false,
+          mods: [{ name: 'alpha', version: '2', md5: '', side: 'server', metadataSide: 'server' }],
+          loader: 'fabric',
+        },
       ],
       linkedClients: 2,
       apiRoot: root,
@@ -125,6 +165,7 @@ describe('gatherPackDoctor', () => {
           },
         ],
       },
+      serverPacks: { builds: 1, problems: [{ build: '1.0', detail: 'No server pack for this build: why.' }] },
     });
   });
 

@@ -10,6 +10,7 @@ const build = (version: string, flags: Partial<DoctorBuild> = {}): DoctorBuild =
   published: true,
   private: false,
   mods: [mod('jei', '15.2'), mod('waystones', '14.1')],
+  loader: 'forge',
   ...flags,
 });
 
@@ -412,6 +413,91 @@ describe('the API root', () => {
           }),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('where mods run, and what servers get', () => {
+  it('a mod whose metadata says client only but that goes to the server: a warning, once for every build', () => {
+    const found = findings((i) => {
+      // The author said both for the version; build 1.1 leaves it as it is.
+      i.builds[0].mods.push({ ...mod('xaeros', '24.1'), side: 'both', metadataSide: 'client' });
+      i.builds[1].mods.push({ ...mod('xaeros', '24.1'), metadataSide: 'client' });
+      // Where it is client only (its version's side or the build's), nothing.
+      i.builds.push(build('1.2', { mods: [{ ...mod('xaeros', '24.1'), side: 'client', metadataSide: 'client' }] }));
+    });
+    expect(found).toEqual([
+      {
+        code: 'client-mod-on-server',
+        severity: 'warning',
+        message:
+          'Mod xaeros version 24.1 says in its metadata that it runs on the client only, but goes to the server too in published builds 1.0 and 1.1: it is in their server pack, and a dedicated server may crash loading it.',
+        fix: 'Set where it runs to client only: for every build, PUT /api/manage/mods/xaeros/versions/24.1/side with {"side": "client"}; for one build, PUT /api/manage/modpacks/tekkit/builds/1.0/mods/xaeros/side with {"side": "client"} (a build\'s own setting wins over the version\'s).',
+      },
+    ]);
+  });
+
+  it('a mod whose metadata says server only that launchers would install: a warning', () => {
+    const found = findings((i) =>
+      i.builds[1].mods.push({ ...mod('spark', '1.10'), side: 'both', metadataSide: 'server' }),
+    );
+    expect(found).toEqual([
+      {
+        code: 'server-mod-on-client',
+        severity: 'warning',
+        message:
+          'Mod spark version 1.10 says in its metadata that it runs on the server only, but launchers install it with published build 1.1, where it may keep the game from starting.',
+        fix: 'Set where it runs to server only: for every build, PUT /api/manage/mods/spark/versions/1.10/side with {"side": "server"}; for one build, PUT /api/manage/modpacks/tekkit/builds/1.1/mods/spark/side with {"side": "server"} (a build\'s own setting wins over the version\'s).',
+      },
+    ]);
+  });
+
+  it('a server-only mod is not what launchers install: a build of server-only mods has none for them', () => {
+    const input = healthy();
+    input.builds[0].mods = [{ ...mod('spark', '1.10'), side: 'server', metadataSide: 'server' }];
+    const diagnosis = diagnosePack(input);
+    expect(diagnosis.findings.map((f) => f.code)).toEqual(['build-without-mods']);
+    expect(diagnosis.launchers.anonymous.installs).toEqual({ version: '1.0', mods: 0 });
+  });
+
+  it('the loader of a build servers follow, not set: a warning naming the builds and what they are', () => {
+    expect(findings((i) => (i.builds[0].loader = null))).toEqual([
+      {
+        code: 'loader-unset',
+        severity: 'warning',
+        message:
+          'The loader of build 1.0 (recommended) is not set: its server pack names none, so whoever runs a server must find out which loader and version to start it with.',
+        fix: 'Set it: PUT /api/manage/modpacks/tekkit/builds/1.0/loader with {"name": "fabric", "version": "0.16.10"} (forge, neoforge, fabric, quilt, or none for vanilla).',
+      },
+    ]);
+    const both = findings((i) => i.builds.forEach((b) => (b.loader = null)));
+    expect(both.map((f) => f.message)).toEqual([
+      'The loader of builds 1.0 and 1.1 (recommended and latest) is not set: their server pack names none, so whoever runs a server must find out which loader and version to start it with.',
+    ]);
+    // A build no server follows: nothing.
+    expect(findings((i) => i.builds.push(build('0.9', { loader: null })))).toEqual([]);
+  });
+
+  it('a server pack that cannot be made: an error saying which archive and why; a check that failed: a warning', () => {
+    const detail =
+      'No server pack for this build: config/a.toml is in the archives of both jei 15.2 and waystones 14.1.';
+    expect(findings((i) => (i.serverPacks = { builds: 2, problems: [{ build: '1.1', detail }] }))).toEqual([
+      {
+        code: 'server-pack-unavailable',
+        severity: 'error',
+        message:
+          'The server pack of build 1.1 cannot be made: config/a.toml is in the archives of both jei 15.2 and waystones 14.1. Servers that follow it (GET /server-packs/tekkit/builds/1.1) get an error instead of the pack.',
+        fix: 'Host every archive of the build on Depot (PUT /api/mod/{slug}/{version}/archive), keep only one of two mods that give the same file, or set mods the server does not need to client only (PUT /api/manage/modpacks/tekkit/builds/1.1/mods/{mod}/side with {"side": "client"}).',
+      },
+    ]);
+    expect(findings((i) => (i.serverPacks = { builds: 0, failed: 'not finished within 35 s', problems: [] }))).toEqual([
+      {
+        code: 'server-packs-unchecked',
+        severity: 'warning',
+        message:
+          'The server packs of the recommended and latest builds could not be checked (not finished within 35 s): nothing is known of whether servers can download them.',
+        fix: 'Run the doctor again.',
+      },
+    ]);
   });
 });
 

@@ -83,6 +83,30 @@ function fixOf(slug: string, f: Finding): { text: string; to?: string; label?: s
         ...(mod ? { to: paths.mod(mod), label: 'Open the mod' } : { to: paths.mods, label: 'Open the mod library' }),
       };
     }
+    case 'server-pack-unavailable':
+    case 'loader-unset': {
+      // The API's message names the build: "The server pack of build <version> …" / "The loader of build(s) <version> …".
+      const version = /of builds? (\S+) /.exec(f.message)?.[1];
+      const build = version ? { to: paths.build(slug, version), label: 'Open the build' } : builds;
+      return f.code === 'loader-unset'
+        ? { text: 'Choose its loader and the loader’s version under “Server” on the build’s page.', ...build }
+        : {
+            text: 'Make sure Depot holds every archive of the build (drop the file on the mod’s page), keep only one of two mods that bring the same file, or choose “Players only” on the build’s page for mods the server does not need.',
+            ...build,
+          };
+    }
+    case 'server-packs-unchecked':
+      return { text: 'Open the doctor again in a moment.' };
+    case 'client-mod-on-server':
+    case 'server-mod-on-client': {
+      // The API's message names the mod first: "Mod <slug> version <version> says …".
+      const mod = /^Mod (\S+) version /.exec(f.message)?.[1];
+      const where = f.code === 'client-mod-on-server' ? '“Client only”' : '“Server only”';
+      return {
+        text: `Set “Runs on” to ${where} for that version on the mod’s page, or choose where it goes on each build’s page (a build’s own choice wins).`,
+        ...(mod ? { to: paths.mod(mod), label: 'Open the mod' } : builds),
+      };
+    }
     case 'api-root-unreachable':
       return {
         text: 'Ask whoever runs Depot to check its public address (the PUBLIC_URL it is given), DNS, TLS and the proxy in front of it: the address must answer as Depot, without a redirect.',

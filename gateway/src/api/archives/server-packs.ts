@@ -5,7 +5,7 @@
 // archive's do: ranges, ETag (its md5), If-Modified-Since, Content-Disposition.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { buildLoader } from '@depot/common';
+import { serverPackRequest } from '@depot/common/grpc';
 import type { buildsV1 } from '@depot/proto';
 import { isStoreError, openArchiveStore } from '@depot/common/archive-store';
 import { answer as httpAnswer } from '../../errors';
@@ -52,20 +52,12 @@ export function serverPackRoutes(app: FastifyInstance) {
     await reads.build(slug, version, readAccess, false);
     const source = await clients.builds.GetBuildSource({ slug, version });
     const build = source.build!;
-    const loader = buildLoader({ loader: build.loader, loaderVersion: build.loader_version, forge: build.forge });
     exemptFromRequestTimeout(req.raw.socket);
     const pack = await clients.catalog.ServerPack(
+      serverPackRequest(slug, build, source.mod_version_ids, source.sides),
       {
-        modpack: slug,
-        build: version,
-        minecraft: build.minecraft,
-        forge: build.forge,
-        min_java: build.min_java,
-        ...(loader ? { loader: loader.name, loader_version: loader.version ?? undefined } : {}),
-        version_ids: source.mod_version_ids,
-        sides: source.sides.map((s) => ({ id: s.mod_version_id, side: s.side })),
+        deadlineMs: makeMs,
       },
-      { deadlineMs: makeMs },
     );
     const record = { sha256: pack.sha256, size: pack.size, md5: pack.md5, recordedAt: pack.made_at };
     const answer = serving(record, `${slug}-${version}-server.zip`, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);

@@ -131,7 +131,8 @@ export function manageRoutes(app: FastifyInstance) {
       description:
         'What an anonymous launcher, a launcher with a linked client and Technic Platform with a key see of the ' +
         'modpack, and each problem found with its cause and fix. The archives of the recommended and latest builds ' +
-        'are checked (hosted ones in the store, others fetched as a rehash does; a minute at most). With ' +
+        'are checked (hosted ones in the store, others fetched as a rehash does; a minute at most), and whether ' +
+        'their server packs can be made; each mod sent to the wrong side is said. With ' +
         '`PUBLIC_URL` set, also checks that the API root answers (a few seconds at most).',
       access: 'modpacks_manage',
       modpackAccess: true,

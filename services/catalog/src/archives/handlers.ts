@@ -14,7 +14,7 @@ import type { VersionArchives } from './rehash';
 import type { ArchiveHolds, HeldLookup } from './held';
 import type { ModFacts } from './metadata';
 import type { ReleaseVersions } from './release';
-import type { ServerPacks } from './server-pack';
+import type { ServerPackRequest, ServerPacks } from './server-pack';
 import type { ArchiveUploads } from './upload';
 import { uploadBody } from './upload-body';
 
@@ -26,7 +26,8 @@ export type ArchiveMethods =
   | 'UploadVersionArchive'
   | 'LookupArchives'
   | 'PrepareRelease'
-  | 'ServerPack';
+  | 'ServerPack'
+  | 'CheckServerPacks';
 
 /** Aborted when the caller cancels the call or its deadline passes: its archive fetches stop. */
 function cancelSignal(call: { on(event: 'cancelled', listener: () => void): unknown }): AbortSignal {
@@ -67,21 +68,24 @@ export function archiveHandlers(
   return {
     async ServerPack(req) {
       try {
-        const pack = await serverPacks.serverPack({
-          modpack: req.modpack,
-          build: req.build,
-          minecraft: req.minecraft,
-          forge: req.forge ?? null,
-          minJava: req.min_java ?? null,
-          loader: req.loader ? { name: req.loader as BuildLoader, version: req.loader_version ?? null } : null,
-          versionIds: req.version_ids,
-          sides: new Map(req.sides.map((s) => [s.id, s.side])),
-        });
+        const pack = await serverPacks.serverPack(serverPackRequest(req));
         return { sha256: pack.sha256, md5: pack.md5, size: pack.size, made_at: formatTimestamp(pack.madeAt) };
       } catch (err) {
         if (isStoreError(err, 'too_large')) {
           throw new DepotError('SERVER_PACK_UNAVAILABLE', {}, `No server pack for this build: ${err.message}.`);
         }
+        throw isStoreError(err) ? storeFailure(err, logger) : err;
+      }
+    },
+    async CheckServerPacks(req) {
+      try {
+        const checks = [];
+        // One build after another: each reads its archives' directories, ranged reads of the store.
+        for (const build of req.builds) {
+          checks.push({ build: build.build, ...(await serverPacks.check(serverPackRequest(build))) });
+        }
+        return { checks };
+      } catch (err) {
         throw isStoreError(err) ? storeFailure(err, logger) : err;
       }
     },
@@ -284,5 +288,19 @@ function uploadResponse(r: Awaited<ReturnType<ArchiveUploads['upload']>>): catal
     metadata: { mods: r.metadata.mods.map(toFactsMessage) },
     md5: r.version.md5,
     size: Number(r.version.filesize ?? 0),
+  };
+}
+
+/** A server pack request as the catalog takes it. */
+function serverPackRequest(req: catalogV1.ServerPackRequest__Output): ServerPackRequest {
+  return {
+    modpack: req.modpack,
+    build: req.build,
+    minecraft: req.minecraft,
+    forge: req.forge ?? null,
+    minJava: req.min_java ?? null,
+    loader: req.loader ? { name: req.loader as BuildLoader, version: req.loader_version ?? null } : null,
+    versionIds: req.version_ids,
+    sides: new Map(req.sides.map((s) => [s.id, s.side])),
   };
 }

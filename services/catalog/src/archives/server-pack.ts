@@ -14,6 +14,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { DepotError, forServer, SERVER_MANIFEST, type ServerManifest } from '@depot/common';
 import type { Orm } from '@depot/common/runtime';
+import { isStoreError } from '@depot/common/archive-store';
 import { lockObject, type ArchiveObjects } from './objects';
 import { extractedPath } from './zip/entry-names';
 import { StagedReader } from './zip/staged-reader';
@@ -81,6 +82,36 @@ export class ServerPacks {
     return this.make(req, key, versions);
   }
 
+  /**
+   * Whether the build's pack is made for this state, else whether it could be made and, when not,
+   * why (the message a make would refuse with): the archives' directories are read and the size
+   * reckoned, nothing is written.
+   */
+  async check(req: ServerPackRequest): Promise<{ made: boolean; hosted: boolean; problem?: string }> {
+    const versions = await this.versions(req.versionIds, req.sides ?? new Map());
+    if (await this.find(packKey(req, versions))) return { made: true, hosted: true };
+    const hosted = !versions.length || versions.some((v) => v.hosted);
+    const zips: yauzl.ZipFile[] = [];
+    try {
+      const files = await this.files(versions, zips);
+      const size = reckonedSize(files);
+      if (size > this.maxBytes) {
+        throw cannot(
+          `it would hold ${megabytes(size)} of files, more than the ${megabytes(this.maxBytes)} the server accepts ` +
+            '(ARCHIVE_MAX_BYTES)',
+        );
+      }
+      return { made: false, hosted };
+    } catch (err) {
+      if (err instanceof DepotError && err.reason === 'SERVER_PACK_UNAVAILABLE') {
+        return { made: false, hosted, problem: err.message };
+      }
+      throw err;
+    } finally {
+      for (const zip of zips) zip.close();
+    }
+  }
+
   /** The build's versions a server runs (not client-only), by mod name: one query. */
   private async versions(ids: number[], sides: ReadonlyMap<number, string>): Promise<PackVersion[]> {
     if (!ids.length) return [];
@@ -104,10 +135,6 @@ export class ServerPacks {
   }
 
   private async make(req: ServerPackRequest, key: string, versions: PackVersion[]): Promise<ServerPack> {
-    const missing = versions.filter((v) => !v.hosted);
-    if (missing.length) {
-      throw cannot(`Depot does not host the archive of ${missing.map((v) => `${v.mod} ${v.version}`).join(', ')}`);
-    }
     const zips: yauzl.ZipFile[] = [];
     try {
       const files = await this.files(versions, zips);
@@ -142,14 +169,30 @@ export class ServerPacks {
     }
   }
 
-  /** Every file the pack takes, in path order; two mods giving one path is refused. */
+  /**
+   * Every file the pack takes, in path order; a version Depot does not host, an archive it cannot
+   * read as a zip, or two mods giving one path is refused.
+   */
   private async files(versions: PackVersion[], zips: yauzl.ZipFile[]): Promise<PackFile[]> {
+    const missing = versions.filter((v) => !v.hosted);
+    if (missing.length) {
+      const names = missing.map((v) => `${v.mod} ${v.version}`);
+      const listed =
+        names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+      throw cannot(`Depot does not host the archive of ${listed}`);
+    }
     const files = new Map<string, PackFile>();
     for (const version of versions) {
       const sha = version.hosted!;
       const size = Number(version.filesize ?? (await this.objects.store.head(sha))?.size ?? 0);
       const reader = new StreamingReader({ read: (start, end) => this.objects.store.read(sha, start, end) }, size);
-      const zip = await yauzl.fromRandomAccessReaderPromise(reader, size, { lazyEntries: true, autoClose: false });
+      const zip = await yauzl
+        .fromRandomAccessReaderPromise(reader, size, { lazyEntries: true, autoClose: false })
+        .catch((err: unknown) => {
+          // (the store's own failures are an outage, not the archive's)
+          if (isStoreError(err)) throw err;
+          throw cannot(`the archive of ${version.mod} ${version.version} is not a zip Depot can read (${String(err)})`);
+        });
       zips.push(zip);
       for await (const entry of entries(zip)) {
         if (entry.fileName.endsWith('/')) continue;
@@ -207,6 +250,16 @@ const manifestHead = (req: ServerPackRequest): Omit<ServerManifest, 'files'> => 
   min_java: req.minJava,
   loader: req.loader,
 });
+
+/**
+ * The least the pack's zip takes: each file's bytes, stored, with its local header and directory
+ * record (30 and 46 bytes and its name twice), and the manifest's line for it.
+ */
+function reckonedSize(files: PackFile[]): number {
+  return files.reduce((sum, f) => sum + f.entry.uncompressedSize + 76 + 2 * Buffer.byteLength(f.path) + 200, 0);
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
 
 /** The digest of what the pack is made from: the same state, the same key. */
 function packKey(req: ServerPackRequest, versions: PackVersion[]): string {

@@ -5,4 +5,5 @@ export * from './errors';
 export * from './server';
 export * from './client';
 export * from './update-mask';
+export * from './server-pack-request';
 export * from './pack-doctor/gather';

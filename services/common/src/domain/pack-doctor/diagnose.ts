@@ -5,6 +5,8 @@
 import { versionProblem } from '../names';
 import { buildVisible, modpackListed, modpackShown } from '../visibility';
 import { archiveFindings } from './archives';
+import { sideFindings } from './sides';
+import { json, list, plural, versionsWhere } from './words';
 import {
   FINDING_CODES,
   type Diagnosis,
@@ -18,21 +20,6 @@ import {
 } from './report';
 
 const MD5 = /^[0-9a-f]{32}$/i;
-
-/** A JSON body as written in a fix. */
-const json = (body: Record<string, unknown>) =>
-  `{${Object.entries(body)
-    .map(([k, v]) => `"${k}": ${JSON.stringify(v)}`)
-    .join(', ')}}`;
-
-/** "a", "a and b", "a, b and c"; beyond `max` items, "a, b, c, d, e and 3 more". */
-function list(items: string[], max = 5): string {
-  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /**
  * A string in quotes with what does not show escaped: control characters (JSON escapes C0 only),
@@ -53,7 +40,9 @@ export function cacheFileName(mod: { name: string; version: string }): string {
 }
 
 export function diagnosePack(input: DoctorInput): Diagnosis {
-  const { modpack, builds } = input;
+  const { modpack } = input;
+  // What launchers get of each build: its mods but those that run on the server only.
+  const builds = input.builds.map((b) => ({ ...b, mods: b.mods.filter((m) => m.side !== 'server') }));
   const slug = modpack.slug;
   const buildPath = (version: string) => `/api/modpack/${slug}/${encodeURIComponent(version)}`;
   const modpackPath = `/api/modpack/${slug}`;
@@ -216,6 +205,7 @@ export function diagnosePack(input: DoctorInput): Diagnosis {
     };
   };
   findings.push(...archiveFindings(input.archives, list));
+  findings.push(...sideFindings(input));
   const rank = (f: Finding) => (f.severity === 'error' ? 0 : 1) * 100 + FINDING_CODES.indexOf(f.code);
   return {
     modpack: { slug, name: modpack.name },
@@ -255,21 +245,6 @@ export function fileNameCollisions(builds: DoctorBuild[]): { mods: DoctorMod[]; 
     }
   }
   return [...groups.values()];
-}
-
-/** Mod versions of the builds that `isBad`, each with the builds holding it (in their order). */
-function versionsWhere(builds: DoctorBuild[], isBad: (mod: DoctorMod) => boolean) {
-  const bad = new Map<string, { mod: DoctorMod; builds: string[] }>();
-  for (const build of builds) {
-    for (const mod of build.mods) {
-      if (!isBad(mod)) continue;
-      const key = JSON.stringify([mod.name, mod.version]);
-      const entry = bad.get(key) ?? { mod, builds: [] };
-      entry.builds.push(build.version);
-      bad.set(key, entry);
-    }
-  }
-  return [...bad.values()];
 }
 
 /** Mod versions with an empty or malformed md5. */

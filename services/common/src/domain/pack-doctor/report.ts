@@ -1,6 +1,7 @@
 // What the pack doctor (diagnose.ts) judges and what it reports: the modpack with its builds and
 // their mods, the linked clients and the API root in; what each kind of launcher sees and the
 // findings, each with its stable code, out (docs/api.md#pack-doctor).
+import type { ModSide } from '../mod-facts';
 
 /** A mod version of a build as the launcher downloads it. */
 export interface DoctorMod {
@@ -8,14 +9,39 @@ export interface DoctorMod {
   name: string;
   version: string;
   md5: string;
+  /** Where it runs in this build (docs/archives.md#sides): the build's word, else the version's; absent: not said (both). */
+  side?: ModSide;
+  /** Where its archive's metadata says it runs, whatever the author set; absent: the metadata does not say. */
+  metadataSide?: ModSide;
 }
 
 export interface DoctorBuild {
   version: string;
   published: boolean;
   private: boolean;
-  /** The mods a launcher gets (versions deleted meanwhile are absent); unpublished builds are not checked. */
+  /**
+   * The build's mods (versions deleted meanwhile are absent), those a launcher skips (server only)
+   * included; unpublished builds are not checked.
+   */
   mods: DoctorMod[];
+  /** The loader a server runs it with (buildLoader: Forge when only Solder's forge field says); null: not set. */
+  loader: string | null;
+}
+
+/** The server pack of a build servers follow (recommended or latest), as the catalog judged it. */
+export interface ServerPackFinding {
+  build: string;
+  /** Why the pack cannot be made: which archive, and why. */
+  detail: string;
+}
+
+/** The server packs of the builds servers follow (recommended and latest), as checked. */
+export interface ServerPacksReport {
+  /** Builds checked. */
+  builds: number;
+  /** Set when the check as a whole could not run: nothing is known of the packs. */
+  failed?: string;
+  problems: ServerPackFinding[];
 }
 
 /** Where launchers and Platform reach the API, and whether it answered Depot's own check. */
@@ -70,6 +96,8 @@ export interface DoctorInput {
   apiRoot: ApiRootReport;
   /** The archives check (gather.ts); absent: not asked for. */
   archives?: ArchivesReport;
+  /** The server packs check (gather.ts); absent: not asked for. */
+  serverPacks?: ServerPacksReport;
 }
 
 /** What one kind of reader gets from the launcher routes. */
@@ -125,6 +153,11 @@ export const FINDING_CODES = [
   'archive-missing',
   'archive-md5-mismatch',
   'archives-unchecked',
+  'server-pack-unavailable',
+  'server-packs-unchecked',
+  'client-mod-on-server',
+  'server-mod-on-client',
+  'loader-unset',
   'api-root-unreachable',
 ] as const;
 

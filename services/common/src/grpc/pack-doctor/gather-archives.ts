@@ -1,10 +1,12 @@
-// The pack doctor's archive check (archives.ts judges it): the versions of the builds launchers
-// install, checked by the catalog in one CheckVersionArchives call (hosted ones in the store,
-// external ones fetched as a rehash does: within the ARCHIVE_* settings, 8 at a time), bounded by
-// a deadline; a call that fails or runs out of time is reported, never thrown.
-import type { CatalogServiceDefinition } from '@depot/proto';
+// The pack doctor's archive checks (archives.ts and sides.ts judge them): the versions of the builds
+// launchers install, checked by the catalog in one CheckVersionArchives call (hosted ones in the
+// store, external ones fetched as a rehash does: within the ARCHIVE_* settings, 8 at a time), and
+// the server packs of those builds in one CheckServerPacks call (made, or could be: the archives'
+// directories read, nothing made), each bounded by a deadline; a call that fails or runs out of
+// time is reported, never thrown.
+import type { catalogV1, CatalogServiceDefinition } from '@depot/proto';
 import type { PromiseClient } from '../types';
-import type { ArchiveFinding, ArchivesReport } from '../../domain/pack-doctor/report';
+import type { ArchiveFinding, ArchivesReport, ServerPacksReport } from '../../domain/pack-doctor/report';
 
 export interface ArchiveTiming {
   transferTimeoutMs: number;
@@ -27,15 +29,7 @@ export async function checkInstalledArchives(
   try {
     ({ checks } = await catalog.CheckVersionArchives({ ids, concurrency: ARCHIVE_CHECK.concurrency }, { deadlineMs }));
   } catch (err) {
-    const e = err as { code?: number; details?: string; message?: string };
-    return {
-      versions: 0,
-      failed:
-        e.code === 4
-          ? `not finished within ${Math.round(deadlineMs / 1000)} s`
-          : (e.details ?? e.message ?? String(err)),
-      problems: [],
-    };
+    return { versions: 0, failed: failure(err, deadlineMs), problems: [] };
   }
   const problems: ArchiveFinding[] = [];
   for (const c of checks) {
@@ -54,4 +48,32 @@ export async function checkInstalledArchives(
       problems.push({ ...where, problem: 'md5_mismatch', detail: 'md5 differs', archive_md5: c.md5 ?? undefined });
   }
   return { versions: checks.length, problems };
+}
+
+/** Whether the server packs of the builds servers follow (recommended and latest) are or can be made. */
+export async function checkServerPacks(
+  catalog: Pick<PromiseClient<CatalogServiceDefinition>, 'CheckServerPacks'>,
+  builds: catalogV1.ServerPackRequest[],
+  timing: ArchiveTiming,
+): Promise<ServerPacksReport> {
+  if (!builds.length) return { builds: 0, problems: [] };
+  const deadlineMs = timing.transferTimeoutMs + timing.deadlineMs;
+  try {
+    const { checks } = await catalog.CheckServerPacks({ builds }, { deadlineMs });
+    return {
+      builds: checks.length,
+      // A build Depot hosts no archive of has no server pack to expect: nothing to say of it.
+      problems: checks.flatMap((c) => (c.problem && c.hosted ? [{ build: c.build, detail: c.problem }] : [])),
+    };
+  } catch (err) {
+    return { builds: 0, failed: failure(err, deadlineMs), problems: [] };
+  }
+}
+
+/** Why a check's call failed, in a few words. */
+function failure(err: unknown, deadlineMs: number): string {
+  const e = err as { code?: number; details?: string; message?: string };
+  return e.code === 4
+    ? `not finished within ${Math.round(deadlineMs / 1000)} s`
+    : (e.details ?? e.message ?? String(err));
 }

@@ -1,15 +1,23 @@
 // What the pack doctor (diagnose.ts) judges, gathered over gRPC for the gateway's route and the
 // admin CLI alike: the modpack with every build and its assignments (builds), the published
-// builds' versions with their mods (catalog, one batched call), the linked launcher clients (auth),
-// and the answer of the API root. Three RPCs and one HTTP request whatever the size of the pack.
+// builds' versions with their mods and sides (catalog, one batched call), the linked launcher
+// clients (auth), the archives and server packs of the builds launchers and servers follow
+// (catalog, one call each), and the answer of the API root. Five RPCs and one HTTP request whatever
+// the size of the pack.
 import type { AuthServiceDefinition, BuildsServiceDefinition, buildsV1, CatalogServiceDefinition } from '@depot/proto';
 import type { PromiseClient } from '../types';
 import type { ApiRootReport, DoctorInput, DoctorMod } from '../../domain/pack-doctor/report';
-import { checkInstalledArchives, type ArchiveTiming } from './gather-archives';
+import { buildLoader } from '../../domain/server-pack';
+import type { ModSide } from '../../domain/mod-facts';
+import { serverPackRequest } from '../server-pack-request';
+import { checkInstalledArchives, checkServerPacks, type ArchiveTiming } from './gather-archives';
 
 export interface DoctorClients {
   builds: Pick<PromiseClient<BuildsServiceDefinition>, 'GetManagedModpack'>;
-  catalog: Pick<PromiseClient<CatalogServiceDefinition>, 'GetVersionsByIds' | 'CheckVersionArchives'>;
+  catalog: Pick<
+    PromiseClient<CatalogServiceDefinition>,
+    'GetVersionsByIds' | 'CheckVersionArchives' | 'CheckServerPacks'
+  >;
   auth: Pick<PromiseClient<AuthServiceDefinition>, 'ListClients'>;
 }
 
@@ -28,15 +36,17 @@ export async function gatherPackDoctor(
   const detail = await clients.builds.GetManagedModpack({ slug, access, with_mod_version_ids: true });
   const modpack = detail.modpack;
   if (!modpack) throw new Error('builds service answered a managed modpack without modpack');
-  const builds = detail.builds.flatMap((b) => (b.build ? [{ build: b.build, ids: b.mod_version_ids }] : []));
+  const builds = detail.builds.flatMap((b) =>
+    b.build ? [{ build: b.build, ids: b.mod_version_ids, sides: b.sides }] : [],
+  );
   // Only published builds reach launchers: their versions are the ones checked.
   const ids = [...new Set(builds.filter((b) => b.build.is_published).flatMap((b) => b.ids))];
   // The builds launchers install: recommended and latest, when published.
   const installed = builds.filter(
     (b) => b.build.is_published && [modpack.recommended, modpack.latest].includes(b.build.version),
   );
-  const [versions, clientList, root, archives] = await Promise.all([
-    ids.length ? clients.catalog.GetVersionsByIds({ ids }) : { versions: [] },
+  const [versions, clientList, root, archives, serverPacks] = await Promise.all([
+    ids.length ? clients.catalog.GetVersionsByIds({ ids, with_metadata_side: true }) : { versions: [] },
     clients.auth.ListClients({}),
     apiRoot(),
     checkInstalledArchives(
@@ -44,10 +54,23 @@ export async function gatherPackDoctor(
       installed.map((b) => ({ version: b.build.version, ids: b.ids })),
       timing,
     ),
+    checkServerPacks(
+      clients.catalog,
+      installed.map((b) => serverPackRequest(modpack.slug, b.build, b.ids, b.sides)),
+      timing,
+    ),
   ]);
   const byId = new Map<number, DoctorMod>();
   for (const v of versions.versions) {
-    if (v.version) byId.set(v.version.id, { name: v.mod_name, version: v.version.version, md5: v.version.md5 });
+    if (!v.version) continue;
+    const { id, version, md5, side, metadata_side } = v.version;
+    byId.set(id, {
+      name: v.mod_name,
+      version,
+      md5,
+      ...(side ? { side: side as ModSide } : {}),
+      ...(metadata_side ? { metadataSide: metadata_side as ModSide } : {}),
+    });
   }
   return {
     modpack: {
@@ -58,16 +81,19 @@ export async function gatherPackDoctor(
       recommended: modpack.recommended ?? null,
       latest: modpack.latest ?? null,
     },
-    builds: builds.map(({ build, ids: assigned }) => ({
+    builds: builds.map(({ build, ids: assigned, sides }) => ({
       version: build.version,
       published: build.is_published,
       private: build.private,
       // Catalog's launcher order; versions deleted meanwhile are gone, as for a launcher.
-      mods: build.is_published ? sortedLike(assigned, versions.versions, byId) : [],
+      mods: build.is_published ? inBuild(sortedLike(assigned, versions.versions, byId), sides) : [],
+      loader:
+        buildLoader({ loader: build.loader, loaderVersion: build.loader_version, forge: build.forge })?.name ?? null,
     })),
     linkedClients: clientList.clients.filter((c) => c.modpack_ids.includes(modpack.id)).length,
     apiRoot: root,
     archives,
+    serverPacks,
   };
 }
 
@@ -76,9 +102,21 @@ function sortedLike(
   assigned: number[],
   ordered: { version?: { id: number } | null }[],
   byId: Map<number, DoctorMod>,
-): DoctorMod[] {
+): (DoctorMod & { id: number })[] {
   const held = new Set(assigned);
-  return ordered.flatMap((v) => (v.version && held.has(v.version.id) ? [byId.get(v.version.id)!] : []));
+  return ordered.flatMap((v) =>
+    v.version && held.has(v.version.id) ? [{ ...byId.get(v.version.id)!, id: v.version.id }] : [],
+  );
+}
+
+/** The mods with where they run in this build: the build's word wins over the version's. */
+function inBuild(mods: (DoctorMod & { id: number })[], sides: buildsV1.AssignmentSide__Output[]): DoctorMod[] {
+  const own = new Map(sides.map((s) => [s.mod_version_id, s.side as ModSide]));
+  return mods.map(({ id, ...mod }) => {
+    const side = own.get(id) ?? mod.side;
+    const { side: _version, ...rest } = mod;
+    return side ? { ...rest, side } : rest;
+  });
 }
 
 /** `https://depot.example.com` (with or without a path or trailing slash) → its API root, `…/api/`. */

@@ -4,6 +4,8 @@ import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { AdoptVersionArchivesRequest as _depot_catalog_v1_AdoptVersionArchivesRequest, AdoptVersionArchivesRequest__Output as _depot_catalog_v1_AdoptVersionArchivesRequest__Output } from '../../../depot/catalog/v1/AdoptVersionArchivesRequest';
 import type { AdoptVersionArchivesResponse as _depot_catalog_v1_AdoptVersionArchivesResponse, AdoptVersionArchivesResponse__Output as _depot_catalog_v1_AdoptVersionArchivesResponse__Output } from '../../../depot/catalog/v1/AdoptVersionArchivesResponse';
+import type { CheckServerPacksRequest as _depot_catalog_v1_CheckServerPacksRequest, CheckServerPacksRequest__Output as _depot_catalog_v1_CheckServerPacksRequest__Output } from '../../../depot/catalog/v1/CheckServerPacksRequest';
+import type { CheckServerPacksResponse as _depot_catalog_v1_CheckServerPacksResponse, CheckServerPacksResponse__Output as _depot_catalog_v1_CheckServerPacksResponse__Output } from '../../../depot/catalog/v1/CheckServerPacksResponse';
 import type { CheckVersionArchivesRequest as _depot_catalog_v1_CheckVersionArchivesRequest, CheckVersionArchivesRequest__Output as _depot_catalog_v1_CheckVersionArchivesRequest__Output } from '../../../depot/catalog/v1/CheckVersionArchivesRequest';
 import type { CheckVersionArchivesResponse as _depot_catalog_v1_CheckVersionArchivesResponse, CheckVersionArchivesResponse__Output as _depot_catalog_v1_CheckVersionArchivesResponse__Output } from '../../../depot/catalog/v1/CheckVersionArchivesResponse';
 import type { CreateFetchedVersionRequest as _depot_catalog_v1_CreateFetchedVersionRequest, CreateFetchedVersionRequest__Output as _depot_catalog_v1_CreateFetchedVersionRequest__Output } from '../../../depot/catalog/v1/CreateFetchedVersionRequest';
@@ -46,6 +48,15 @@ export interface CatalogServiceClient extends grpc.Client {
   adoptVersionArchives(argument: _depot_catalog_v1_AdoptVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_AdoptVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
   adoptVersionArchives(argument: _depot_catalog_v1_AdoptVersionArchivesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_AdoptVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
   adoptVersionArchives(argument: _depot_catalog_v1_AdoptVersionArchivesRequest, callback: grpc.requestCallback<_depot_catalog_v1_AdoptVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
+  
+  CheckServerPacks(argument: _depot_catalog_v1_CheckServerPacksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckServerPacksResponse__Output>): grpc.ClientUnaryCall;
+  CheckServerPacks(argument: _depot_catalog_v1_CheckServerPacksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_CheckServerPacksResponse__Output>): grpc.ClientUnaryCall;
+  CheckServerPacks(argument: _depot_catalog_v1_CheckServerPacksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckServerPacksResponse__Output>): grpc.ClientUnaryCall;
+  CheckServerPacks(argument: _depot_catalog_v1_CheckServerPacksRequest, callback: grpc.requestCallback<_depot_catalog_v1_CheckServerPacksResponse__Output>): grpc.ClientUnaryCall;
+  checkServerPacks(argument: _depot_catalog_v1_CheckServerPacksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckServerPacksResponse__Output>): grpc.ClientUnaryCall;
+  checkServerPacks(argument: _depot_catalog_v1_CheckServerPacksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_CheckServerPacksResponse__Output>): grpc.ClientUnaryCall;
+  checkServerPacks(argument: _depot_catalog_v1_CheckServerPacksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckServerPacksResponse__Output>): grpc.ClientUnaryCall;
+  checkServerPacks(argument: _depot_catalog_v1_CheckServerPacksRequest, callback: grpc.requestCallback<_depot_catalog_v1_CheckServerPacksResponse__Output>): grpc.ClientUnaryCall;
   
   CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
   CheckVersionArchives(argument: _depot_catalog_v1_CheckVersionArchivesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_CheckVersionArchivesResponse__Output>): grpc.ClientUnaryCall;
@@ -223,6 +234,8 @@ export interface CatalogServiceClient extends grpc.Client {
 export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementation {
   AdoptVersionArchives: grpc.handleUnaryCall<_depot_catalog_v1_AdoptVersionArchivesRequest__Output, _depot_catalog_v1_AdoptVersionArchivesResponse>;
   
+  CheckServerPacks: grpc.handleUnaryCall<_depot_catalog_v1_CheckServerPacksRequest__Output, _depot_catalog_v1_CheckServerPacksResponse>;
+  
   CheckVersionArchives: grpc.handleUnaryCall<_depot_catalog_v1_CheckVersionArchivesRequest__Output, _depot_catalog_v1_CheckVersionArchivesResponse>;
   
   CreateFetchedVersion: grpc.handleUnaryCall<_depot_catalog_v1_CreateFetchedVersionRequest__Output, _depot_catalog_v1_ModVersion>;
@@ -265,6 +278,7 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
 
 export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
   AdoptVersionArchives: MethodDefinition<_depot_catalog_v1_AdoptVersionArchivesRequest, _depot_catalog_v1_AdoptVersionArchivesResponse, _depot_catalog_v1_AdoptVersionArchivesRequest__Output, _depot_catalog_v1_AdoptVersionArchivesResponse__Output>
+  CheckServerPacks: MethodDefinition<_depot_catalog_v1_CheckServerPacksRequest, _depot_catalog_v1_CheckServerPacksResponse, _depot_catalog_v1_CheckServerPacksRequest__Output, _depot_catalog_v1_CheckServerPacksResponse__Output>
   CheckVersionArchives: MethodDefinition<_depot_catalog_v1_CheckVersionArchivesRequest, _depot_catalog_v1_CheckVersionArchivesResponse, _depot_catalog_v1_CheckVersionArchivesRequest__Output, _depot_catalog_v1_CheckVersionArchivesResponse__Output>
   CreateFetchedVersion: MethodDefinition<_depot_catalog_v1_CreateFetchedVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_CreateFetchedVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   CreateMod: MethodDefinition<_depot_catalog_v1_CreateModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_CreateModRequest__Output, _depot_catalog_v1_Mod__Output>

@@ -3,8 +3,10 @@
 
 export interface GetVersionsByIdsRequest {
   'ids'?: (number)[];
+  'with_metadata_side'?: (boolean);
 }
 
 export interface GetVersionsByIdsRequest__Output {
   'ids': (number)[];
+  'with_metadata_side': (boolean);
 }

@@ -20,6 +20,7 @@ export interface ModVersion {
   'hosted_at'?: (string);
   'metadata'?: (_depot_catalog_v1_ArchiveFacts | null);
   'side'?: (string);
+  'metadata_side'?: (string);
   '_filesize'?: "filesize";
   '_url'?: "url";
   '_notes'?: "notes";
@@ -30,6 +31,7 @@ export interface ModVersion {
   '_hosted_at'?: "hosted_at";
   '_metadata'?: "metadata";
   '_side'?: "side";
+  '_metadata_side'?: "metadata_side";
 }
 
 export interface ModVersion__Output {
@@ -49,6 +51,7 @@ export interface ModVersion__Output {
   'hosted_at'?: (string);
   'metadata'?: (_depot_catalog_v1_ArchiveFacts__Output | null);
   'side'?: (string);
+  'metadata_side'?: (string);
   '_filesize'?: "filesize";
   '_url'?: "url";
   '_notes'?: "notes";
@@ -59,4 +62,5 @@ export interface ModVersion__Output {
   '_hosted_at'?: "hosted_at";
   '_metadata'?: "metadata";
   '_side'?: "side";
+  '_metadata_side'?: "metadata_side";
 }
