@@ -14,8 +14,11 @@ module.exports = (dir, extra = {}) => ({
   // cookie@2 (used by Fastify's inject) and content-disposition@3 (the gateway's uploads read a
   // Content-Disposition header with it; @fastify/static uses it behind Swagger UI) ship ESM only, as
   // do @scure/base and @noble/hashes (under otplib, two-factor sign-in); jest's CommonJS runtime
-  // needs them transformed.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|@scure/base|@noble/hashes)/)'],
+  // needs them transformed; so do feed (the gateway's Atom feed of releases) and htmlparser2 with its
+  // dom* and entities packages (under sanitize-html, which cleans release notes).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(cookie|content-disposition|@scure/base|@noble/hashes|feed|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)',
+  ],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

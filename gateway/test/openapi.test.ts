@@ -21,13 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-/** The API's paths, and the mirror's form of archive URL Depot answers (`/mods/{slug}/{file}`). */
+/** The API's paths, the mirror's form of archive URL Depot answers (`/mods/{slug}/{file}`), server packs and changelogs. */
 const isApi = (url: string) =>
   /^\/api(\/|$)/.test(url) ||
   url === '/healthz' ||
   url === '/readyz' ||
   url.startsWith('/mods/') ||
-  url.startsWith('/server-packs/');
+  url.startsWith('/server-packs/') ||
+  url.startsWith('/changelogs/');
 /** `/api/mod/:slug/` → `/api/mod/{slug}`. */
 const openApiPath = (url: string) => {
   const p = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -208,7 +209,11 @@ describe('document', () => {
         const media =
           where === 'get /mods/{slug}/{file}' || where.startsWith('get /server-packs/')
             ? 'application/zip'
-            : 'application/json';
+            : where.endsWith('/changelog.md')
+              ? 'text/markdown'
+              : where.endsWith('.atom')
+                ? 'application/atom+xml'
+                : 'application/json';
         for (const st of ok) expect(op.responses[st].content[media].schema).toBeDefined();
         for (const [status, answer] of Object.entries(op.responses) as [string, any][]) {
           expect({ where, status, described: !!answer.description }).toEqual({ where, status, described: true });

@@ -1,7 +1,7 @@
 // The benchmark: a whole stack started by the same launcher as `npm start` (fresh databases and
-// events namespace), the dataset of bench/seed.ts, then autocannon on the launcher and mod reads
-// through the cached gateway, a second gateway with CACHE_ENABLED=false, and a bare Fastify
-// "ceiling" returning the same bytes; plus a write mix. Prints figures; never fails on them.
+// events namespace), the dataset of bench/seed.ts, then autocannon on the launcher, mod and
+// changelog reads through the cached gateway, a second gateway with CACHE_ENABLED=false, and a
+// bare Fastify "ceiling" returning the same bytes; plus a write mix. Prints figures; never fails on them.
 //
 //   npm run bench                          (from the repository root)
 //   BENCH_DURATION=3 BENCH_WARMUP=1 npm run bench        quick run
@@ -160,6 +160,11 @@ async function main() {
     rows.push(await readCase('modpack list, cached', '/api/modpack'));
     rows.push(await readCase('mod version read, cached', version));
     rows.push(await readCase(`build read (${MODS_PER_BUILD} mods), CACHE_ENABLED=false`, build150, uncached.url));
+    // A changelog (docs/releases.md#changelogs): pack1/B against A, both of 150 mods, and the releases feed.
+    const changelog = '/changelogs/pack1/builds/B';
+    rows.push(await readCase(`changelog (${MODS_PER_BUILD} mods each), cached`, changelog));
+    rows.push(await readCase(`changelog (${MODS_PER_BUILD} mods each), CACHE_ENABLED=false`, changelog, uncached.url));
+    rows.push(await readCase('releases feed (10 builds), cached', '/changelogs/pack1/releases.atom'));
 
     // Write mix: create a version, then assign it (bench/write-mix.ts), through the cached gateway.
     const mix = await writeMix(gateway, t.adminToken);

@@ -488,6 +488,48 @@ describe('every answer is the documented one', () => {
     }
   });
 
+  it('changelogs: a build against the one before it, its notes, the releases feed', async () => {
+    const path = { params: { path: { slug: 'released', build: '1.0' } } };
+    const notes = await typed(
+      'PUT',
+      '/api/manage/modpacks/{slug}/builds/{build}/notes',
+      api.PUT('/api/manage/modpacks/{slug}/builds/{build}/notes', { ...path, body: { notes: 'First *release*' } }),
+      200,
+    );
+    expect(notes).toEqual({ notes: 'First *release*', notes_html: '<p>First <em>release</em></p>' });
+    const managed = await typed(
+      'GET',
+      '/api/manage/modpacks/{slug}/builds/{build}/changelog',
+      api.GET('/api/manage/modpacks/{slug}/builds/{build}/changelog', path),
+      200,
+    );
+    expect(managed.summary.added).toBe(1);
+    const visible = await typed(
+      'GET',
+      '/changelogs/{slug}/builds/{build}',
+      api.GET('/changelogs/{slug}/builds/{build}', path),
+      200,
+    );
+    expect(visible).toEqual(managed);
+    for (const [url, template, type] of [
+      [
+        '/api/manage/modpacks/released/builds/1.0/changelog.md',
+        '/api/manage/modpacks/{slug}/builds/{build}/changelog.md',
+        'text/markdown; charset=utf-8',
+      ],
+      [
+        '/changelogs/released/builds/1.0/changelog.md',
+        '/changelogs/{slug}/builds/{build}/changelog.md',
+        'text/markdown; charset=utf-8',
+      ],
+      ['/changelogs/released/releases.atom', '/changelogs/{slug}/releases.atom', 'application/atom+xml; charset=utf-8'],
+    ]) {
+      const r = await t.admin.get(url);
+      expect([url, r.status, r.headers.get('content-type')]).toEqual([url, 200, type]);
+      seen.add(`GET ${template} 200`);
+    }
+  });
+
   it('management reads and the pack doctor', async () => {
     must(await t.admin.post('/api/mod', { name: 'manage-mod', pretty_name: 'Manage mod' }), 201, 'mod');
     must(await t.admin.post('/api/mod/manage-mod/version', { version: '1', md5: md5Of('m-1') }), 201, 'version');

@@ -1174,6 +1174,132 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/modpacks/{slug}/builds/{build}/changelog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A build's changelog
+         * @description What the build adds, removes and updates (each mod from → to), where mods run now (the build’s side, else the version’s), its settings (Minecraft, loader, Java, memory) against `from` or the previous published build, and its release notes. Unpublished and private builds included.
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        get: operations["getManageModpacksBySlugBuildsByBuildChangelog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/modpacks/{slug}/builds/{build}/changelog.md": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A build's changelog, Markdown
+         * @description What the build adds, removes and updates (each mod from → to), where mods run now (the build’s side, else the version’s), its settings (Minecraft, loader, Java, memory) against `from` or the previous published build, and its release notes. Unpublished and private builds included.
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        get: operations["getManageModpacksBySlugBuildsByBuildChangelogMd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/modpacks/{slug}/builds/{build}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a build's release notes
+         * @description Markdown, shown in its changelog and the releases feed (rendered to sanitized HTML). The launcher’s build answer does not change.
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        put: operations["putManageModpacksBySlugBuildsByBuildNotes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/changelogs/{slug}/builds/{build}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published build's changelog
+         * @description What the build adds, removes and updates (each mod from → to), where mods run now (the build’s side, else the version’s), its settings (Minecraft, loader, Java, memory) against `from` or the previous published build, and its release notes. Visible as the build's launcher answer is (`k`, `cid` or a token for a private one).
+         */
+        get: operations["getChangelogsBySlugBuildsByBuild"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/changelogs/{slug}/builds/{build}/changelog.md": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published build's changelog, Markdown
+         * @description What the build adds, removes and updates (each mod from → to), where mods run now (the build’s side, else the version’s), its settings (Minecraft, loader, Java, memory) against `from` or the previous published build, and its release notes. Visible as the build's launcher answer is (`k`, `cid` or a token for a private one).
+         */
+        get: operations["getChangelogsBySlugBuildsByBuildChangelogMd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/changelogs/{slug}/releases.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Atom feed of a modpack's releases
+         * @description Its published builds, newest first (the last 50), each with its changelog against the one before it, for feed readers and bots. Visible as the modpack's launcher answer is; private builds only with `k`, `cid` or a token.
+         */
+        get: operations["getChangelogsBySlugReleasesAtom"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -2093,6 +2219,89 @@ export type components = {
             md5: string;
             /** @description The size of the zip as Depot would store it. */
             filesize: number;
+        };
+        ChangelogMod: {
+            /** @description The mod's slug. */
+            name: string;
+            pretty_name: string;
+        };
+        Changelog: {
+            modpack: {
+                slug: string;
+                name: string;
+            };
+            build: {
+                version: string;
+                minecraft: string;
+                is_published: boolean;
+                /**
+                 * @description UTC time with microseconds and a trailing Z.
+                 * @example 2024-01-02T03:04:05.000000Z
+                 */
+                created_at: string;
+                /**
+                 * @description UTC time with microseconds and a trailing Z.
+                 * @example 2024-01-02T03:04:05.000000Z
+                 */
+                updated_at: string;
+            };
+            /** @description The build compared with; null: none (every mod is added). */
+            from: {
+                version: string;
+                minecraft: string;
+                is_published: boolean;
+                /**
+                 * @description UTC time with microseconds and a trailing Z.
+                 * @example 2024-01-02T03:04:05.000000Z
+                 */
+                created_at: string;
+                /**
+                 * @description UTC time with microseconds and a trailing Z.
+                 * @example 2024-01-02T03:04:05.000000Z
+                 */
+                updated_at: string;
+            } | null;
+            summary: {
+                added: number;
+                removed: number;
+                updated: number;
+                sides: number;
+                settings: number;
+                unchanged: number;
+            };
+            added: {
+                mod: components["schemas"]["ChangelogMod"];
+                version: string;
+                /** @enum {string} */
+                side: "client" | "server" | "both";
+            }[];
+            removed: {
+                mod: components["schemas"]["ChangelogMod"];
+                version: string;
+            }[];
+            updated: {
+                mod: components["schemas"]["ChangelogMod"];
+                from: string;
+                to: string;
+            }[];
+            /** @description Mods in both builds that run elsewhere now (the build's side, else the version's). */
+            sides: {
+                mod: components["schemas"]["ChangelogMod"];
+                /** @enum {string} */
+                from: "client" | "server" | "both";
+                /** @enum {string} */
+                to: "client" | "server" | "both";
+            }[];
+            settings: {
+                /** @enum {string} */
+                setting: "minecraft" | "loader" | "loader_version" | "min_java" | "min_memory";
+                from: string | number | null;
+                to: string | number | null;
+            }[];
+            /** @description The build's release notes, Markdown. */
+            notes: string | null;
+            /** @description The release notes rendered to sanitized HTML. */
+            notes_html: string | null;
         };
     };
     responses: never;
@@ -9151,7 +9360,7 @@ export interface operations {
                     }[];
                     /** @default [] */
                     remove?: string[];
-                    /** @description Absent, null or an empty string leaves it unset. */
+                    /** @description The release notes, Markdown (at most 65535 characters); `null` or `""`: none. Absent, null or an empty string leaves it unset. */
                     notes?: string | null;
                     /** @default false */
                     publish?: boolean;
@@ -9248,6 +9457,558 @@ export interface operations {
             };
             /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"mods.3.file": ["Depot does not hold jei-1.0.jar with this sha256: send it first."]}}` and the other refusals of docs/releases.md. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModpacksBySlugBuildsByBuildChangelog: {
+        parameters: {
+            query?: {
+                /** @description The version of the build to compare with; absent: the previous published build. */
+                from?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changelog. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Changelog"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.", "Build not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"from": ["The selected from is invalid."]}}`: `from` names no build the caller may see. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModpacksBySlugBuildsByBuildChangelogMd: {
+        parameters: {
+            query?: {
+                /** @description The version of the build to compare with; absent: the previous published build. */
+                from?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changelog (`text/markdown`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.", "Build not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"from": ["The selected from is invalid."]}}`: `from` names no build the caller may see. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putManageModpacksBySlugBuildsByBuildNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The release notes, Markdown (at most 65535 characters); `null` or `""`: none. Absent, null or an empty string leaves it unset. */
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The release notes as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        notes: string | null;
+                        /** @description The notes rendered to sanitized HTML. */
+                        notes_html: string | null;
+                    };
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. "CSRF token mismatch.": a write made with the session cookie without its `X-CSRF-Token`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.", "Build not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChangelogsBySlugBuildsByBuild: {
+        parameters: {
+            query?: {
+                /** @description The version of the build to compare with; absent: the previous published build. */
+                from?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changelog. */
+            200: {
+                headers: {
+                    /** @description Send it back in If-None-Match. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Changelog"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` header names the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found: "Modpack does not exist", "Build does not exist". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"from": ["The selected from is invalid."]}}`: `from` names no build the caller may see. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChangelogsBySlugBuildsByBuildChangelogMd: {
+        parameters: {
+            query?: {
+                /** @description The version of the build to compare with; absent: the previous published build. */
+                from?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changelog (`text/markdown`). */
+            200: {
+                headers: {
+                    /** @description Send it back in If-None-Match. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` header names the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found: "Modpack does not exist", "Build does not exist". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed: `{"error": {"<field>": ["<message>"]}}`, one entry per failing field; or `{"error": {"from": ["The selected from is invalid."]}}`: `from` names no build the caller may see. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChangelogsBySlugReleasesAtom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed (`application/atom+xml`). */
+            200: {
+                headers: {
+                    /** @description Send it back in If-None-Match. */
+                    etag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` header names the current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found: "Modpack does not exist". */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

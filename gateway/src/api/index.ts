@@ -24,6 +24,7 @@ import { archiveUploadRoutes } from './archives/upload';
 import { archiveDownloadRoutes } from './archives/download';
 import { serverPackRoutes } from './archives/server-packs';
 import { releaseRoutes } from './releases/routes';
+import { changelogRoutes } from './changelogs/routes';
 import type { FastifyInstance } from 'fastify';
 import type { AnyRoute } from '../pipeline/route';
 
@@ -47,6 +48,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     manageRoutes,
     manageVersionRoutes,
     releaseRoutes,
+    changelogRoutes,
     sessionRoutes,
     accountRoutes,
     twoFactorRoutes,

@@ -12,6 +12,7 @@ import { BuildSchema } from './entities/build';
 import { BuildModSchema } from './entities/build-mod';
 import { ModpackSchema } from './entities/modpack';
 import { buildsHandlers } from './handlers';
+import { Changelogs, changelogHandlers } from './changelogs';
 import { Management, managementHandlers } from './management';
 import { migrations } from './migrations';
 import { catalogModLookup } from './mod-lookup';
@@ -69,6 +70,7 @@ export async function startBuilds(
             {
               ...buildsHandlers(modpacks, builds, assignments, new Releases(runtime.orm, runtime.relay)),
               ...managementHandlers(new Management(runtime.orm)),
+              ...changelogHandlers(new Changelogs(runtime.orm, runtime.relay)),
             },
             runtime.logger,
           ),

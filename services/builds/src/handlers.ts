@@ -5,6 +5,7 @@ import { MOD_SIDES, selectedInvalid, type ModSide } from '@depot/common';
 import { NO_ACCESS } from './access';
 import type { Assignments } from './assignments';
 import type { BuildFields, Builds } from './builds';
+import type { ChangelogMethods } from './changelogs';
 import type { ManagementMethods } from './management';
 import { toBuildMessage, toModpackMessage, toSourceMessage } from './messages';
 import type { ModpackFields, Modpacks } from './modpacks';
@@ -42,13 +43,13 @@ const RELEASE_MASK: Record<string, keyof BuildSettings | MaskedField<keyof Build
   min_memory: 'minMemory',
 };
 
-/** Every method but the management reads (management.ts). */
+/** Every method but the management reads (management.ts) and the changelogs (changelogs.ts). */
 export function buildsHandlers(
   modpacks: Modpacks,
   builds: Builds,
   assignments: Assignments,
   releases: Releases,
-): Omit<AsyncHandlers<BuildsServiceDefinition>, ManagementMethods> {
+): Omit<AsyncHandlers<BuildsServiceDefinition>, ManagementMethods | ChangelogMethods> {
   return {
     async ReleaseBuild(req) {
       const given = masked(req, req.update_mask, RELEASE_MASK) as Partial<BuildSettings>;

@@ -22,17 +22,28 @@ export default function NewBuild() {
   const queries = useQueryClient();
   const flash = useFlash();
   const submit = useSubmit(
-    (v) =>
-      call(
+    async (v) => {
+      const source = buildSource(v, slug);
+      const build = await call(
         api.POST('/api/modpack/{slug}/build', {
           params: { path: { slug } },
-          body: { ...buildBody(v), ...buildSource(v, slug) },
+          body: { ...buildBody(v), ...source },
         }),
-      ),
-    (build) => {
+      );
+      // Made from a build of this pack: its page compares it with that one.
+      return {
+        build,
+        from: source.clone_from !== null && source.clone_from_modpack === null ? source.clone_from : null,
+      };
+    },
+    ({ build, from }) => {
       for (const queryKey of packKeys(slug)) void queries.invalidateQueries({ queryKey });
       flash.show(`Build ${build.version} created.`);
-      navigate(paths.build(slug, build.version));
+      navigate(
+        from
+          ? `${paths.build(slug, build.version)}?from=${encodeURIComponent(from)}`
+          : paths.build(slug, build.version),
+      );
     },
   );
   if (pack.isPending) return <Loading />;

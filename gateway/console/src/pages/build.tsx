@@ -1,5 +1,5 @@
 // One build: its mods (build-mods.tsx) and its settings.
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api';
 import { paths } from '../paths';
@@ -13,6 +13,7 @@ import { ErrorNotice, Loading, useFlash } from '../ui/feedback';
 import { SubmitButton } from '../ui/form';
 import { Page, Section } from '../ui/page';
 import { useSubmit } from '../ui/submit';
+import { BuildChangelog } from './build-changelog';
 import { BuildFields, buildChanges, minecraftVersionsOf } from './build-form';
 import { AddMod, BuildMods } from './build-mods';
 import { BuildServer } from './build-server';
@@ -23,6 +24,8 @@ export default function Build() {
   const { slug = '', build: version = '' } = useParams();
   const pack = useModpack(slug);
   const build = useBuild(slug, version);
+  // Set when the page opens right after the build was made from another (build-new.tsx).
+  const [search] = useSearchParams();
   if (pack.isPending || build.isPending) return <Loading what="Loading the build" />;
   const error = pack.error ?? build.error;
   if (error || !pack.data || !build.data) {
@@ -38,6 +41,8 @@ export default function Build() {
       slug={slug}
       packName={pack.data.modpack.name}
       minecraftVersions={minecraftVersionsOf(pack.data.builds.map((b) => b.build))}
+      otherBuilds={pack.data.builds.map((b) => b.build.version).filter((v) => v !== version)}
+      madeFrom={search.get('from') ?? undefined}
       build={build.data.build}
       loader={build.data.loader}
       mods={build.data.mods}
@@ -49,6 +54,8 @@ function BuildPage({
   slug,
   packName,
   minecraftVersions,
+  otherBuilds,
+  madeFrom,
   build,
   loader,
   mods,
@@ -56,6 +63,9 @@ function BuildPage({
   slug: string;
   packName: string;
   loader: Loader;
+  /** The pack's other builds, creation order (what the changelog may compare with). */
+  otherBuilds: string[];
+  madeFrom?: string;
   /** The Minecraft versions the pack's builds use, offered in the settings. */
   minecraftVersions: string[];
   build: BuildRecord;
@@ -138,6 +148,15 @@ function BuildPage({
           />
         ) : null}
       </Section>
+      <BuildChangelog
+        slug={slug}
+        version={build.version}
+        published={build.is_published}
+        builds={otherBuilds}
+        initialFrom={madeFrom}
+        canManage={canManage}
+        onChange={refresh}
+      />
       <BuildServer slug={slug} version={build.version} loader={loader} canManage={canManage} onChange={refresh} />
       {canManage ? (
         <Section title="Settings">

@@ -53,6 +53,14 @@ export const heldArchive = archiveLookup
   })
   .meta({ id: 'HeldArchive' });
 
+/** The longest release notes a build keeps (a release's `notes` and the notes route alike). */
+export const RELEASE_NOTES_MAX = 65535;
+
+export const releaseNotesRule = () =>
+  rules.nullable(rules.string({ max: RELEASE_NOTES_MAX })).meta({
+    description: `The release notes, Markdown (at most ${RELEASE_NOTES_MAX} characters); \`null\` or \`""\`: none.`,
+  });
+
 const releaseMod = z
   .strictObject({
     file: fileRef.optional().meta({ description: 'A file Depot holds (lookup, hold).' }),
@@ -77,7 +85,7 @@ export const releaseBody = z.object({
   min_memory: rules.nullable(rules.integer()),
   mods: listOf(releaseMod).max(MAX_FILES, FIELD_MESSAGES.maxItems(MAX_FILES)).default([]),
   remove: listOf(rules.slug()).max(MAX_FILES, FIELD_MESSAGES.maxItems(MAX_FILES)).default([]),
-  notes: rules.nullable(rules.string({ max: 65535 })),
+  notes: releaseNotesRule(),
   publish: rules.boolean().default(false),
   set_latest: rules.boolean().default(false),
   set_recommended: rules.boolean().default(false),
