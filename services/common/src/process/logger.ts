@@ -84,10 +84,24 @@ export function logColor(env: NodeJS.ProcessEnv = process.env, stdout: { isTTY?:
  * of lines (docs/operations.md, logs).
  */
 export function bufferedStdout(): DestinationStream {
+  return bufferedDestination(1);
+}
+
+/**
+ * Lines in batches, as bufferedStdout, to a file descriptor or a file (appended to; its folder
+ * made if missing), flushed on exit.
+ */
+export function bufferedDestination(dest: number | string): DestinationStream {
   // pino's destination (sonic-boom) gathering lines and writing each batch synchronously. Its
   // asynchronous mode writes from libuv's thread pool, and a batch still in flight at exit landed
   // after the lines flushed at exit: a crash's last lines came out of order (buffered-log.test.ts).
-  const stream = pino.destination({ dest: 1, sync: true, minLength: 4096, periodicFlush: 100 });
+  const stream = pino.destination({
+    dest,
+    sync: true,
+    minLength: 4096,
+    periodicFlush: 100,
+    ...(typeof dest === 'string' ? { mkdir: true, append: true } : {}),
+  });
   process.once('exit', () => {
     try {
       stream.flushSync();
@@ -124,6 +138,16 @@ export function createLogger(
   };
   if (!toStdout) return pino(options, output);
   return output === 'buffered' && !pretty ? pino(options, bufferedStdout()) : pino(options);
+}
+
+/**
+ * The logger of a process's access lines alone, when they go to a file of their own (the
+ * gateway's ACCESS_LOG_FILE): JSON lines in batches (bufferedDestination), whatever LOG_PRETTY
+ * says, carrying what the process's other lines carry (name, pid, hostname, trace ids). No
+ * redaction: the access line's fields are flat and fixed (observability.ts), none a secret.
+ */
+export function createFileLogger(name: string, level: string, file: string): Logger {
+  return pino({ name, level, mixin: activeTraceIds, serializers: { err: serializeError } }, bufferedDestination(file));
 }
 
 export type { Logger };
