@@ -63,7 +63,6 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     accessLog: config.ACCESS_LOG,
     accessLogFile: config.ACCESS_LOG_FILE,
     accessSummarySeconds: config.ACCESS_LOG_SUMMARY_SECONDS,
-    level: config.LOG_LEVEL,
   });
   await app.register(crossOrigin, { origins: config.CORS_ORIGINS });
   await app.register(cookies);

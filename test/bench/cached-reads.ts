@@ -97,9 +97,7 @@ export async function benchCachedReads(
       rounds: figures[0].map((p, r) => ({ production: ratio(p, figures[2][r]), npmStart: ratio(figures[1][r], p) })),
       bodyBytes: answer.body.length,
     });
-    console.log(
-      `  ${name}: production ${f0(production.rps)} req/s, npm start ${f0(npm.rps)}, ceiling ${f0(ceil.rps)}`,
-    );
+    console.log(`  ${name}: production ${f0(production.rps)} req/s, npm start ${f0(npm.rps)}, ceiling ${f0(ceil.rps)}`);
   }
   return rows;
 }

@@ -125,7 +125,9 @@ async function main(): Promise<void> {
   }
   if (accessLogFile || process.env.ACCESS_LOG_FILE) {
     const file = path.relative(REPO_ROOT, accessLogFile ?? process.env.ACCESS_LOG_FILE!);
-    lines.push(`Access log: one JSON line per request in ${file} (tail -f it), a summary here every ${process.env.ACCESS_LOG_SUMMARY_SECONDS || 10} s.`);
+    lines.push(
+      `Access log: one JSON line per request in ${file} (tail -f it), a summary here every ${process.env.ACCESS_LOG_SUMMARY_SECONDS || 10} s.`,
+    );
   }
   lines.push(describeForTheCli(stack), 'Press Ctrl-C to stop.');
   console.log(lines.join('\n'));

@@ -13,7 +13,7 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  createFileLogger,
+  createAccessLogger,
   enableDefaultMetrics,
   httpMetrics,
   renderMetrics,
@@ -49,8 +49,6 @@ export interface ObservabilityOptions {
   accessLogFile?: string;
   /** ACCESS_LOG_SUMMARY_SECONDS, with a file: how often the terminal is told how many lines it got. */
   accessSummarySeconds?: number;
-  /** LOG_LEVEL of the file's lines. */
-  level?: string;
 }
 
 export const observability = fp(
@@ -62,15 +60,12 @@ export const observability = fp(
     if (traced) traceRequests(app);
 
     // The access line's fields are flat and fixed (request id, method, route pattern, never the URL,
-    // status, time): no path of REDACT_PATHS can match them, so the line skips the redaction every
-    // other line goes through, which cost a cached read more than any of its hooks
-    // (docs/performance.md#where-a-cached-hit-goes).
-    // In a file of their own (npm start's default), the lines skip pino-pretty's worker and the
+    // status, time): its logger skips the redaction and formatting every other line goes through,
+    // which cost a cached read more than any of its hooks (logger.ts, createAccessLogger). In a
+    // file of their own (npm start's default) the lines also skip pino-pretty's worker and the
     // launcher's forwarding, which halved a cached read's throughput (docs/performance.md); the
     // terminal gets a summary instead.
-    const accessLog = accessLogFile
-      ? createFileLogger('gateway', opts.level ?? logger.level, accessLogFile)
-      : logger.child({}, { redact: { paths: [] } });
+    const accessLog = createAccessLogger(logger, accessLogFile || undefined);
     const summary =
       accessLogOn && accessLogFile && accessLog.isLevelEnabled('info')
         ? new AccessSummary(logger, accessLogFile, opts.accessSummarySeconds ?? 10)

@@ -2,7 +2,7 @@
 // authorization headers, tokens and keys are redacted wherever they sit in a log object.
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { withoutStatements } from './scrub';
-import { activeTraceIds } from './tracing';
+import { activeTraceIds, tracingEnabled } from './tracing';
 
 export const REDACT_PATHS = [
   'authorization',
@@ -141,13 +141,23 @@ export function createLogger(
 }
 
 /**
- * The logger of a process's access lines alone, when they go to a file of their own (the
- * gateway's ACCESS_LOG_FILE): JSON lines in batches (bufferedDestination), whatever LOG_PRETTY
- * says, carrying what the process's other lines carry (name, pid, hostname, trace ids). No
- * redaction: the access line's fields are flat and fixed (observability.ts), none a secret.
+ * The logger of a process's access lines (the gateway's one line per request): `logger`'s name,
+ * pid, hostname and level, and its trace ids while tracing is on, written to `logger`'s own
+ * destination (the same stream: lines stay in order) or, given `file`, appended to that file as
+ * JSON lines in batches (bufferedDestination) whatever LOG_PRETTY says. A logger of its own rather
+ * than a child: a child inherits its parent's per-line work (the redaction of Depot's 24 paths, the
+ * URL formatter, the trace-id mixin even while tracing is off), none of which a line of flat, fixed
+ * fields needs (request id, method, route pattern, status, time: never a secret), and which cost a
+ * cached read more than its hooks (docs/performance.md#where-a-cached-hit-goes).
  */
-export function createFileLogger(name: string, level: string, file: string): Logger {
-  return pino({ name, level, mixin: activeTraceIds, serializers: { err: serializeError } }, bufferedDestination(file));
+export function createAccessLogger(logger: Logger, file?: string): Logger {
+  const destination = file
+    ? bufferedDestination(file)
+    : ((logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym] ?? pino.destination(1));
+  // Every binding of `logger`, pid and hostname included (which bindings() leaves out), in its order.
+  const chindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? '';
+  const base = JSON.parse(`{${chindings.slice(1)}}`) as Record<string, unknown>;
+  return pino({ level: logger.level, base, mixin: tracingEnabled() ? activeTraceIds : undefined }, destination);
 }
 
 export type { Logger };
