@@ -18,7 +18,7 @@ async function main() {
     ceiling = await startCeiling();
     npmStart = await startNpmStartGateway(t.stack);
     await seedBase(t.stack.databases);
-    const rows = await benchCachedReads(t.stack.gatewayUrl, npmStart, ceiling);
+    const rows = await benchCachedReads(t.stack.gatewayUrl, t.stack.pid('gateway')!, npmStart, ceiling);
     printCachedReads(rows);
     const failures = await cachedReadFailures(rows, npmStart);
     if (failures.length > 0) throw new Error(`below its goals:\n  ${failures.join('\n  ')}`);

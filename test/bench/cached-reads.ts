@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { GatewayReplica, Stack } from '@depot/local';
 import { npmStartGatewayEnv } from './bench-stack';
 import { answerOf, type Ceiling } from './ceiling-process';
+import { cpuMs } from './cpu-time';
 import { cannon, combine, DURATION, f0, f1, printTable, ROUNDS, WARMUP, type Figures } from './measure';
 import { modName, MODS_PER_BUILD, versionName } from './seed';
 
@@ -42,6 +43,11 @@ export interface CachedReadRow {
   production: Figures;
   npmStart: Figures;
   ceiling: Figures;
+  /**
+   * CPU of each server's process (every thread, /proc) per request, µs: what it did, whatever else
+   * ran on the machine; ceiling / production estimates the ratio a quiet machine would show.
+   */
+  cpuUs: { production: number; npmStart: number; ceiling: number };
   /** Per round: production / ceiling and npm start / production. */
   rounds: { production: number; npmStart: number }[];
   bodyBytes: number;
@@ -76,6 +82,7 @@ const spread = (values: number[]) => `${pct(Math.min(...values))}–${pct(Math.m
 /** Each read, production, npm start's default and the ceiling taking turns in each round. */
 export async function benchCachedReads(
   productionUrl: string,
+  productionPid: number,
   npmStart: NpmStartGateway,
   ceiling: Ceiling,
 ): Promise<CachedReadRow[]> {
@@ -85,21 +92,28 @@ export async function benchCachedReads(
     const answer = await answerOf(`${productionUrl}${pathAndQuery}`);
     await ceiling.serve(answer);
     const targets = [productionUrl, npmStart.replica.url, ceiling.url].map((base) => `${base}${pathAndQuery}`);
+    const pids = [productionPid, npmStart.replica.pid!, ceiling.pid];
     const figures: Figures[][] = [[], [], []];
+    const cpu = [0, 0, 0];
+    for (const target of targets) if (WARMUP > 0) await cannon(target, {}, 0, WARMUP);
     for (let round = 0; round < ROUNDS; round++) {
       // Each round in another order, so that no target always follows the same one.
       for (let k = 0; k < 3; k++) {
         const i = (k + round) % 3;
-        figures[i].push(await cannon(targets[i], {}, round === 0 ? WARMUP : 0, slice));
+        const before = cpuMs(pids[i]);
+        figures[i].push(await cannon(targets[i], {}, 0, slice));
+        cpu[i] += cpuMs(pids[i]) - before;
       }
     }
     const [production, npm, ceil] = figures.map(combine);
+    const [productionCpu, npmCpu, ceilingCpu] = [production, npm, ceil].map((f, i) => (1000 * cpu[i]) / f.requests);
     rows.push({
       name,
       production,
       npmStart: npm,
       ceiling: ceil,
       rounds: figures[0].map((p, r) => ({ production: ratio(p, figures[2][r]), npmStart: ratio(figures[1][r], p) })),
+      cpuUs: { production: productionCpu, npmStart: npmCpu, ceiling: ceilingCpu },
       bodyBytes: answer.body.length,
     });
     console.log(`  ${name}: production ${f0(production.rps)} req/s, npm start ${f0(npm.rps)}, ceiling ${f0(ceil.rps)}`);
@@ -119,6 +133,8 @@ export function printCachedReads(rows: CachedReadRow[]): void {
     'rounds',
     'npm start/prod',
     'rounds ',
+    'CPU µs prod/npm/ceil',
+    'ceil/prod CPU',
     'errors',
   ];
   const lines = rows.map((r) => [
@@ -132,6 +148,8 @@ export function printCachedReads(rows: CachedReadRow[]): void {
     spread(r.rounds.map((x) => x.production)),
     pct(ratio(r.npmStart, r.production)),
     spread(r.rounds.map((x) => x.npmStart)),
+    `${f1(r.cpuUs.production)} / ${f1(r.cpuUs.npmStart)} / ${f1(r.cpuUs.ceiling)}`,
+    pct(r.cpuUs.ceiling / r.cpuUs.production),
     String(r.production.errors + r.npmStart.errors + r.ceiling.errors),
   ]);
   printTable(

@@ -168,7 +168,7 @@ async function main() {
     const build150 = '/api/modpack/pack1/B';
     console.log('\nmeasuring the cached reads (production logging, npm start’s default, ceiling)...');
     npmStart = await startNpmStartGateway(stack);
-    const cached = await benchCachedReads(gateway, npmStart, ceiling);
+    const cached = await benchCachedReads(gateway, gatewayPid!, npmStart, ceiling);
     for (const r of cached) {
       rows.push({ name: r.name, gateway: r.production, ceiling: r.ceiling, bodyBytes: r.bodyBytes, rssMb: rss() });
     }
