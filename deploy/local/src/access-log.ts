@@ -1,8 +1,8 @@
 // Where `npm start` puts the gateways' access lines. With pretty logs (its default) one line per
 // request through pino-pretty's worker and the launcher's forwarding halved a cached read's
-// throughput (docs/performance.md#npm-starts-logs), so they go as JSON to a file under .data/logs
-// instead, and each gateway prints a summary every ACCESS_LOG_SUMMARY_SECONDS; every other line
-// (start-up, warnings, errors) is shown on the terminal as it comes. ACCESS_LOG_FILE chooses
+// throughput (docs/performance.md#npm-starts-logs-2026-12), so they go as JSON to a file under
+// .data/logs instead, and each gateway prints a summary every ACCESS_LOG_SUMMARY_SECONDS; every
+// other line (start-up, warnings, errors) is shown on the terminal as it comes. ACCESS_LOG_FILE chooses
 // another file, or none ('': on the terminal as before); LOG_PRETTY=false keeps them with the rest.
 import fs from 'node:fs';
 import path from 'node:path';

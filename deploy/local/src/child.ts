@@ -141,7 +141,8 @@ export class ManagedChild {
    * Keeps each line in the ring and, with 'inherit', copies the output on. Chunk by chunk, not line
    * by line: a gateway writes its lines in batches of about 4 KiB (its access log: one line per
    * request), and a write and a wake-up of the reader (a terminal, journald) per line in the
-   * launcher took from the same cores what the batches had saved (docs/performance.md#the-launchers-forwarding-2026-12).
+   * launcher took from the same cores what the batches had saved
+   * (docs/performance.md#the-production-settings-hot-path-2026-12).
    * Without a prefix a chunk goes on as it came; with one, its whole lines go in one write.
    */
   private follow(stream: Readable, forwardTo: NodeJS.WriteStream): void {

@@ -124,10 +124,12 @@ async function main(): Promise<void> {
     );
   }
   if (accessLogFile || process.env.ACCESS_LOG_FILE) {
-    const file = path.relative(REPO_ROOT, accessLogFile ?? process.env.ACCESS_LOG_FILE!);
-    lines.push(
-      `Access log: one JSON line per request in ${file} (tail -f it), a summary here every ${process.env.ACCESS_LOG_SUMMARY_SECONDS || 10} s.`,
-    );
+    const given = path.resolve(accessLogFile ?? process.env.ACCESS_LOG_FILE!);
+    const inCheckout = path.relative(REPO_ROOT, given);
+    const file = inCheckout.startsWith('..') ? given : inCheckout;
+    const every = Number(process.env.ACCESS_LOG_SUMMARY_SECONDS || 10);
+    const summary = every > 0 ? `, a summary here every ${every} s` : '';
+    lines.push(`Access log: one JSON line per request in ${file} (tail -f it)${summary}.`);
   }
   lines.push(describeForTheCli(stack), 'Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
