@@ -145,10 +145,10 @@ export function createLogger(
  * pid, hostname and level, and its trace ids while tracing is on, written to `logger`'s own
  * destination (the same stream: lines stay in order) or, given `file`, appended to that file as
  * JSON lines in batches (bufferedDestination) whatever LOG_PRETTY says. A logger of its own rather
- * than a child: a child inherits its parent's per-line work (the redaction of Depot's 24 paths, the
- * URL formatter, the trace-id mixin even while tracing is off), none of which a line of flat, fixed
- * fields needs (request id, method, route pattern, status, time: never a secret), and which cost a
- * cached read more than its hooks (docs/performance.md#where-a-cached-hit-goes).
+ * than a child: a child inherits its parent's per-line work (the URL formatter, the trace-id mixin
+ * and its merge even while tracing is off; the redaction, unless turned off as the access log did),
+ * none of which a line of flat, fixed fields needs (request id, method, route pattern, status, time:
+ * never a secret) (docs/performance.md#the-production-settings-hot-path-2026-12).
  */
 export function createAccessLogger(logger: Logger, file?: string): Logger {
   const destination = file
