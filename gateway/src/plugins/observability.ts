@@ -65,9 +65,9 @@ export const observability = fp(
     // file of their own (npm start's default) the lines also skip pino-pretty's worker and the
     // launcher's forwarding, which halved a cached read's throughput (docs/performance.md); the
     // terminal gets a summary instead.
-    const accessLog = createAccessLogger(logger, accessLogFile || undefined);
+    const accessLog = accessLogOn ? createAccessLogger(logger, accessLogFile || undefined) : undefined;
     const summary =
-      accessLogOn && accessLogFile && accessLog.isLevelEnabled('info')
+      accessLog && accessLogFile && accessLog.isLevelEnabled('info')
         ? new AccessSummary(logger, accessLogFile, opts.accessSummarySeconds ?? 10)
         : undefined;
     if (summary) {
@@ -89,7 +89,7 @@ export const observability = fp(
         if (status >= 500 || aborted) span.setStatus({ code: SpanStatusCode.ERROR, ...(aborted ? ABORTED : {}) });
         span.end();
       }
-      if (accessLogOn) {
+      if (accessLog) {
         const ms = Math.round(elapsed * 100) / 100;
         const line = { reqId: req.id, method: req.method, route, status, ms };
         accessLog.info(aborted ? { ...line, aborted } : line, 'request');
