@@ -59,7 +59,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.decorate('deps', deps);
   await app.register(routeTable);
   await app.register(answerHeaders);
-  await app.register(observability, { logger: deps.logger, accessLog: config.ACCESS_LOG });
+  await app.register(observability, {
+    logger: deps.logger,
+    accessLog: config.ACCESS_LOG,
+    accessLogFile: config.ACCESS_LOG_FILE,
+    accessSummarySeconds: config.ACCESS_LOG_SUMMARY_SECONDS,
+  });
   await app.register(crossOrigin, { origins: config.CORS_ORIGINS });
   await app.register(cookies);
   await app.register(httpChecks);

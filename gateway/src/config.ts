@@ -166,6 +166,22 @@ export const gatewayConfigSchema = z
         'out), status, milliseconds and request id (a well-formed `X-Request-Id` of the caller, else a new one, ' +
         'answered in `X-Request-Id`). `false` turns it off (benchmarks).',
     }),
+    /** observability.ts, access-summary.ts. */
+    ACCESS_LOG_FILE: z
+      .string()
+      .default('')
+      .meta({
+        description:
+          'Where the access lines go instead of standard output: a file they are appended to as JSON lines (its ' +
+          'folder made if missing), whatever `LOG_PRETTY` says; every other line stays on standard output. Empty: ' +
+          'with the other lines. See [logs](operations.md#logs).',
+        defaultNote: '`.data/logs/gateway-access.log` in `npm start` with pretty logs',
+      }),
+    ACCESS_LOG_SUMMARY_SECONDS: envInt(10, 0).meta({
+      description:
+        'With `ACCESS_LOG_FILE`: every this many seconds in which requests were answered, one `info` line on ' +
+        'standard output counting them by status class and naming the file. `0`: none.',
+    }),
     /** console.ts. */
     CONSOLE_ENABLED: envBool(true).meta({
       description:

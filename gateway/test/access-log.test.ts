@@ -1,6 +1,9 @@
 // The access log: one line per request at info, with the route pattern and never the URL, a
 // token or a key; the request id is the caller's well-formed X-Request-Id or a new one, answered
-// in X-Request-Id; ACCESS_LOG=false switches the lines off.
+// in X-Request-Id; ACCESS_LOG=false switches the lines off; ACCESS_LOG_FILE puts them in a file.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startStack, type Stack } from './admin/fake-stack';
 
 const lines = (s: Stack) =>
@@ -63,6 +66,56 @@ describe('ACCESS_LOG=false', () => {
       expect(lines(s)).toEqual([]);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('ACCESS_LOG_FILE', () => {
+  it('appends the access lines to the file, the same JSON lines, and summarises them on standard output', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'depot-access-log-'));
+    const file = path.join(dir, 'logs', 'gateway-access.log');
+    const [s] = await startStack({ ACCESS_LOG_FILE: file, ACCESS_LOG_SUMMARY_SECONDS: '1' });
+    try {
+      const ok = await s.request('GET', '/api');
+      const missing = await s.request('GET', '/api/nowhere?k=k-secret');
+      expect([ok.status, missing.status]).toEqual([200, 404]);
+      // the summary, once its second has passed
+      await new Promise((resolve) => setTimeout(resolve, 1300));
+      expect(lines(s)).toEqual([]);
+      const summaries = s.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => 'requests' in l);
+      expect(summaries).toEqual([
+        expect.objectContaining({
+          level: 30,
+          requests: 2,
+          '2xx': 1,
+          '4xx': 1,
+          access_log: file,
+          msg: `2 requests in the last 1 s (2xx 1, 4xx 1); one line each in ${file}`,
+        }),
+      ]);
+      const inFile = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(inFile).toEqual([
+        {
+          level: 30,
+          time: expect.any(Number),
+          pid: process.pid,
+          hostname: os.hostname(),
+          reqId: ok.headers.get('x-request-id'),
+          method: 'GET',
+          route: '/api',
+          status: 200,
+          ms: expect.any(Number),
+          msg: 'request',
+        },
+        expect.objectContaining({ route: '(unmatched)', status: 404, reqId: missing.headers.get('x-request-id') }),
+      ]);
+      expect(readFileSync(file, 'utf8')).not.toContain('k-secret');
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -15,3 +15,12 @@ export function startBenchStack(options: StackOptions = {}): Promise<TestStack> 
     services: { ...options.services, gateway: { ...options.services?.gateway, ...BENCH_GATEWAY_ENV } },
   });
 }
+
+/**
+ * What a gateway of `npm start` is given by default besides the stack's settings: pretty logs
+ * (through pino-pretty's worker), its access lines as JSON in `accessLogFile`
+ * (deploy/local/src/access-log.ts; .data/logs/gateway-access.log there).
+ */
+export function npmStartGatewayEnv(accessLogFile: string): Record<string, string> {
+  return { LOG_PRETTY: 'true', LOG_COLOR: 'false', ACCESS_LOG_FILE: accessLogFile };
+}

@@ -1,8 +1,8 @@
 // `npm start` as a user runs it (deploy/local/src/start.ts in the foreground), and the admin CLI of
 // the same checkout: it finds the running stack without any setting (the launcher's
 // .data/stack.json, here a file of this test's own through DEPOT_LOCAL_STACK_FILE), and says which
-// setting to give when no stack runs. Logs into a pipe carry no colour codes; after Ctrl-C the
-// last line says that everything has stopped.
+// setting to give when no stack runs. Logs into a pipe carry no colour codes, the access lines go to
+// .data/logs; after Ctrl-C the last line says that everything has stopped.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -89,6 +89,29 @@ test('the admin CLI finds the running stack by itself; Ctrl-C stops everything a
     (u) => u.username === 'alice',
   );
   expect(alice?.permissions).toEqual(['mods_create']);
+
+  // the access lines: as JSON in .data/logs/gateway-access.log (each request's line by its id), not
+  // on the terminal, which is told where they are
+  expect(output).toContain('Access log: one JSON line per request in .data/logs/gateway-access.log');
+  const reqId = users.headers.get('x-request-id');
+  const accessFile = path.join(REPO, '.data', 'logs', 'gateway-access.log');
+  const accessLine = async () => {
+    for (let i = 0; i < 20; i++) {
+      const line = fs.existsSync(accessFile)
+        ? fs
+            .readFileSync(accessFile, 'utf8')
+            .split('\n')
+            .find((l) => l.includes(`"reqId":"${reqId}"`))
+        : undefined;
+      if (line) return JSON.parse(line) as Record<string, unknown>;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return undefined;
+  };
+  expect(await accessLine()).toEqual(
+    expect.objectContaining({ name: 'gateway', method: 'GET', route: '/api/user', status: 200, msg: 'request' }),
+  );
+  expect(stack.output()).not.toMatch(/INFO \(gateway\/\d+\): request/);
 
   // Ctrl-C
   stack.proc.kill('SIGINT');

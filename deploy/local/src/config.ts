@@ -46,6 +46,12 @@ export interface StackOptions {
   /** LOG_PRETTY; default false (npm start turns it on). */
   pretty?: boolean;
   /**
+   * ACCESS_LOG_FILE of every gateway: its access lines there, as JSON, instead of on its standard
+   * output; '' keeps them there. Unset: the gateways' own environment decides (npm start: a file
+   * under .data/logs with pretty logs, start.ts).
+   */
+  accessLogFile?: string;
+  /**
    * LOG_COLOR: colour in pretty logs. The services write to a pipe (the launcher's), so they are
    * told whether the launcher's own output is a terminal; default false (npm start: it says).
    */
@@ -95,6 +101,7 @@ export interface Settings {
   redisUrl?: string;
   logLevel: string;
   pretty: boolean;
+  accessLogFile?: string;
   color: boolean;
   stdio: StdioMode;
   env: Record<string, string>;
@@ -142,6 +149,7 @@ export function resolveSettings(options: StackOptions, env: NodeJS.ProcessEnv = 
     redisUrl: nonEmpty(options.redisUrl ?? env.REDIS_URL),
     logLevel: options.logLevel ?? nonEmpty(env.LOG_LEVEL) ?? 'info',
     pretty: options.pretty ?? envFlag('LOG_PRETTY', env.LOG_PRETTY) ?? false,
+    accessLogFile: options.accessLogFile ?? env.ACCESS_LOG_FILE,
     color: options.color ?? envFlag('LOG_COLOR', env.LOG_COLOR) ?? false,
     stdio: options.stdio ?? 'pipe',
     env: options.env ?? {},
@@ -222,6 +230,7 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring, re
       ARCHIVE_STORE_DIR: w.archiveDir,
       REDIS_URL: s.redisUrl ?? '',
       ...(s.disableModApi === undefined ? {} : { SERVICE_DISABLE_MOD_API: String(s.disableModApi) }),
+      ...(s.accessLogFile === undefined ? {} : { ACCESS_LOG_FILE: s.accessLogFile }),
     },
   };
   return { ...shared, ...own[name], ...s.env, ...s.services[name] };

@@ -31,6 +31,10 @@ export const launcherEnvSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   LOG_PRETTY: z.string().default('true'),
   LOG_COLOR: z.string().optional(),
+  ACCESS_LOG_FILE: unset(
+    '`.data/logs/gateway-access.log` with pretty logs (the gateways append to it; set to empty, their access ' +
+      'lines stay on the terminal)',
+  ),
   ARCHIVE_STORE_DIR: unset('`.data/archives` under the checkout (test stacks: a throwaway folder)'),
   ...Object.fromEntries(
     (['CATALOG', 'BUILDS', 'AUTH', 'GATEWAY'] as const).map((service) => [

@@ -14,3 +14,4 @@ export { findExecutable } from './deps';
 export type { StdioMode } from './child';
 export { initialAdminPassword } from './admin-password';
 export { launcherEnvSchema } from './environment';
+export { ACCESS_LOG_DEFAULT, npmStartAccessLog } from './access-log';

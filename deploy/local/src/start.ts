@@ -1,8 +1,9 @@
-// `npm start`: the whole stack in the foreground with pretty logs, until Ctrl-C, each process
-// restarted if it exits on its own. While it runs, .data/stack.json tells the admin CLI of this
+// `npm start`: the whole stack in the foreground with pretty logs (the gateways' access lines in a
+// file, access-log.ts), until Ctrl-C, each process restarted if it exits on its own. While it runs, .data/stack.json tells the admin CLI of this
 // checkout where the services are.
 import path from 'node:path';
 import { readLocalStack, removeLocalStack, writeLocalStack } from '@depot/common/process';
+import { npmStartAccessLog, rotateAccessLog } from './access-log';
 import { initialAdminPassword } from './admin-password';
 import { envFlag } from './config';
 import { SERVICE_NAMES } from './service-names';
@@ -72,6 +73,10 @@ function describeForTheCli(started: Stack): string {
 }
 
 async function main(): Promise<void> {
+  const pretty = process.env.LOG_PRETTY !== 'false';
+  // Access lines as JSON in .data/logs, off the terminal (access-log.ts).
+  const accessLogFile = npmStartAccessLog(pretty);
+  if (accessLogFile) rotateAccessLog(accessLogFile);
   try {
     stack = await startStack({
       // Two-factor secrets stay readable from one run to the next.
@@ -79,7 +84,8 @@ async function main(): Promise<void> {
       // Hosted archives are kept over restarts, under .data/archives (unless ARCHIVE_STORE_DIR).
       persistentArchives: true,
       stdio: 'inherit',
-      pretty: process.env.LOG_PRETTY !== 'false',
+      pretty,
+      accessLogFile,
       // The services write to the launcher's pipes: colour only if the launcher's output is a terminal.
       color: envFlag('LOG_COLOR', process.env.LOG_COLOR) ?? (process.stdout.isTTY === true && !process.env.NO_COLOR),
       signal: abort.signal,
@@ -116,6 +122,14 @@ async function main(): Promise<void> {
       `Two-factor secrets are encrypted with the key in ${path.relative(REPO_ROOT, TOTP_KEY_FILE)} ` +
         '(keep it; set TOTP_ENCRYPTION_KEY to choose one).',
     );
+  }
+  if (accessLogFile || process.env.ACCESS_LOG_FILE) {
+    const given = path.resolve(accessLogFile ?? process.env.ACCESS_LOG_FILE!);
+    const inCheckout = path.relative(REPO_ROOT, given);
+    const file = inCheckout.startsWith('..') ? given : inCheckout;
+    const every = Number(process.env.ACCESS_LOG_SUMMARY_SECONDS || 10);
+    const summary = every > 0 ? `, a summary here every ${every} s` : '';
+    lines.push(`Access log: one JSON line per request in ${file} (tail -f it)${summary}.`);
   }
   lines.push(describeForTheCli(stack), 'Press Ctrl-C to stop.');
   console.log(lines.join('\n'));

@@ -13,6 +13,7 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, ty
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  createAccessLogger,
   enableDefaultMetrics,
   httpMetrics,
   renderMetrics,
@@ -20,6 +21,7 @@ import {
   tracingEnabled,
   type Logger,
 } from '@depot/common/process';
+import { AccessSummary } from './access-summary';
 import { answeredEarly } from './http-server';
 
 /** Label of requests that matched no route (one label, whatever the path, to bound cardinality). */
@@ -39,18 +41,42 @@ const spans = new WeakMap<FastifyRequest, Span>();
 const routeOf = (req: FastifyRequest) =>
   req.routeOptions?.config?.route?.url ?? req.routeOptions?.url ?? UNMATCHED_ROUTE;
 
+export interface ObservabilityOptions {
+  logger: Logger;
+  /** ACCESS_LOG. */
+  accessLog: boolean;
+  /** ACCESS_LOG_FILE: the access lines there (JSON) instead of with the other lines; '' or unset: with them. */
+  accessLogFile?: string;
+  /** ACCESS_LOG_SUMMARY_SECONDS, with a file: how often the terminal is told how many lines it got. */
+  accessSummarySeconds?: number;
+}
+
 export const observability = fp(
-  async (app: FastifyInstance, { logger, accessLog: accessLogOn }: { logger: Logger; accessLog: boolean }) => {
+  async (app: FastifyInstance, opts: ObservabilityOptions) => {
+    const { logger, accessLog: accessLogOn, accessLogFile } = opts;
     enableDefaultMetrics();
     // Tracing is set up before the app is built (runMain): without it, no per-request hook of its own.
     const traced = tracingEnabled();
     if (traced) traceRequests(app);
 
     // The access line's fields are flat and fixed (request id, method, route pattern, never the URL,
-    // status, time): no path of REDACT_PATHS can match them, so the line skips the redaction every
-    // other line goes through, which cost a cached read more than any of its hooks
-    // (docs/performance.md#where-a-cached-hit-goes).
-    const accessLog = logger.child({}, { redact: { paths: [] } });
+    // status, time): its logger skips the redaction and formatting every other line goes through,
+    // which cost a cached read more than any of its hooks (logger.ts, createAccessLogger). In a
+    // file of their own (npm start's default) the lines also skip pino-pretty's worker and the
+    // launcher's forwarding, which halved a cached read's throughput (docs/performance.md); the
+    // terminal gets a summary instead.
+    const accessLog = accessLogOn ? createAccessLogger(logger, accessLogFile || undefined) : undefined;
+    const summary =
+      accessLog && accessLogFile && accessLog.isLevelEnabled('info')
+        ? new AccessSummary(logger, accessLogFile, opts.accessSummarySeconds ?? 10)
+        : undefined;
+    if (summary) {
+      summary.start();
+      app.addHook('onClose', (_app, done) => {
+        summary.stop();
+        done();
+      });
+    }
     /** What every request leaves behind, once: its metrics, its span's end, its line. */
     const answered = (req: FastifyRequest, reply: FastifyReply, status: number, aborted: boolean) => {
       const route = routeOf(req);
@@ -63,10 +89,11 @@ export const observability = fp(
         if (status >= 500 || aborted) span.setStatus({ code: SpanStatusCode.ERROR, ...(aborted ? ABORTED : {}) });
         span.end();
       }
-      if (accessLogOn) {
+      if (accessLog) {
         const ms = Math.round(elapsed * 100) / 100;
         const line = { reqId: req.id, method: req.method, route, status, ms };
         accessLog.info(aborted ? { ...line, aborted } : line, 'request');
+        summary?.count(status);
       }
     };
     app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {

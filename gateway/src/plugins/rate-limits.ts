@@ -39,7 +39,7 @@ export const rateLimits = fp(
       // The plugin's own key, except for a request whose connection is already gone (the client sent
       // it and hung up, or its connection failed on the next bytes): it has no address, and the
       // plugin's key would throw a TypeError (logged as an unhandled error, a 500 to no one).
-      keyGenerator: (req) => (req.ip ? normalizeIP(req.ip) : 'disconnected'),
+      keyGenerator: (req) => (req.ip ? clientKey(req.ip) : 'disconnected'),
       errorResponseBuilder: (_req, context) =>
         answer('tooManyRequests', { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
     });
@@ -58,6 +58,23 @@ export const rateLimits = fp(
   },
   { name: 'rate-limits' },
 );
+
+/**
+ * The plugin's own key of an address (normalizeIP), remembered: it tests every address against a
+ * long IPv6 expression, a good part of the limit's cost on a cached read
+ * (docs/performance.md), for the few addresses a gateway sees again and again. Bounded: emptied when
+ * it holds 10,000.
+ */
+const clientKeys = new Map<string, string>();
+function clientKey(ip: string): string {
+  let key = clientKeys.get(ip);
+  if (key === undefined) {
+    if (clientKeys.size >= 10_000) clientKeys.clear();
+    key = normalizeIP(ip);
+    clientKeys.set(ip, key);
+  }
+  return key;
+}
 
 function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {

@@ -2,7 +2,7 @@
 // authorization headers, tokens and keys are redacted wherever they sit in a log object.
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { withoutStatements } from './scrub';
-import { activeTraceIds } from './tracing';
+import { activeTraceIds, tracingEnabled } from './tracing';
 
 export const REDACT_PATHS = [
   'authorization',
@@ -84,10 +84,24 @@ export function logColor(env: NodeJS.ProcessEnv = process.env, stdout: { isTTY?:
  * of lines (docs/operations.md, logs).
  */
 export function bufferedStdout(): DestinationStream {
+  return bufferedDestination(1);
+}
+
+/**
+ * Lines in batches, as bufferedStdout, to a file descriptor or a file (appended to; its folder
+ * made if missing), flushed on exit.
+ */
+export function bufferedDestination(dest: number | string): DestinationStream {
   // pino's destination (sonic-boom) gathering lines and writing each batch synchronously. Its
   // asynchronous mode writes from libuv's thread pool, and a batch still in flight at exit landed
   // after the lines flushed at exit: a crash's last lines came out of order (buffered-log.test.ts).
-  const stream = pino.destination({ dest: 1, sync: true, minLength: 4096, periodicFlush: 100 });
+  const stream = pino.destination({
+    dest,
+    sync: true,
+    minLength: 4096,
+    periodicFlush: 100,
+    ...(typeof dest === 'string' ? { mkdir: true, append: true } : {}),
+  });
   process.once('exit', () => {
     try {
       stream.flushSync();
@@ -124,6 +138,26 @@ export function createLogger(
   };
   if (!toStdout) return pino(options, output);
   return output === 'buffered' && !pretty ? pino(options, bufferedStdout()) : pino(options);
+}
+
+/**
+ * The logger of a process's access lines (the gateway's one line per request): `logger`'s name,
+ * pid, hostname and level, and its trace ids while tracing is on, written to `logger`'s own
+ * destination (the same stream: lines stay in order) or, given `file`, appended to that file as
+ * JSON lines in batches (bufferedDestination) whatever LOG_PRETTY says. A logger of its own rather
+ * than a child: a child inherits its parent's per-line work (the URL formatter, the trace-id mixin
+ * and its merge even while tracing is off; the redaction, unless turned off as the access log did),
+ * none of which a line of flat, fixed fields needs (request id, method, route pattern, status, time:
+ * never a secret) (docs/performance.md#the-production-settings-hot-path-2026-12).
+ */
+export function createAccessLogger(logger: Logger, file?: string): Logger {
+  const destination = file
+    ? bufferedDestination(file)
+    : ((logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym] ?? pino.destination(1));
+  // Every binding of `logger`, pid and hostname included (which bindings() leaves out), in its order.
+  const chindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? '';
+  const base = JSON.parse(`{${chindings.slice(1)}}`) as Record<string, unknown>;
+  return pino({ level: logger.level, base, mixin: tracingEnabled() ? activeTraceIds : undefined }, destination);
 }
 
 export type { Logger };
