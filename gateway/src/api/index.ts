@@ -23,6 +23,7 @@ import { manageVersionRoutes } from './manage/versions';
 import { archiveUploadRoutes } from './archives/upload';
 import { archiveDownloadRoutes } from './archives/download';
 import { serverPackRoutes } from './archives/server-packs';
+import { exportRoutes } from './archives/exports';
 import { releaseRoutes } from './releases/routes';
 import type { FastifyInstance } from 'fastify';
 import type { AnyRoute } from '../pipeline/route';
@@ -35,6 +36,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     archiveUploadRoutes,
     archiveDownloadRoutes,
     serverPackRoutes,
+    exportRoutes,
     launcherRoutes,
     modpacksRoutes,
     buildsRoutes,

@@ -1,0 +1,277 @@
+// A build for other launchers (docs/exports.md): each mod jar at an immutable URL (its sha256 in
+// the path, cached forever), and the build's Modrinth pack (.mrpack) at one URL per build and at the
+// modpack's `recommended` and `latest`, which follow the pack. The pack is visible as the build is
+// to the launcher (k, cid or a token for a private or unpublished one), as a server pack is
+// (server-packs.ts); the catalog makes it once per build state, and the bytes come from the store
+// as an archive's do: ranges, ETag (its md5), If-Modified-Since, Content-Disposition.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { buildLoader, DepotError, type ExportFormat } from '@depot/common';
+import type { buildsV1 } from '@depot/proto';
+import { fromServiceError } from '@depot/common/grpc';
+import { isStoreError, openArchiveStore } from '@depot/common/archive-store';
+import { mirrorUrlOf } from '@depot/common/process';
+import { answer as httpAnswer } from '../../errors';
+import { ANSWERS, reasonMessage } from '../../messages';
+import { FileAnswer } from '../../pipeline/answers';
+import { routedSegment, route, segment } from '../../pipeline/route';
+import { exemptFromRequestTimeout } from '../../plugins/http-server';
+import { LauncherReads } from '../launcher/reads';
+import { serving, type ArchiveRecord } from './serving';
+import * as res from './schemas';
+
+/** A jar's URL may be cached forever: its bytes are the ones its sha256 names. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const JAR_TYPE = 'application/java-archive';
+const MRPACK_TYPE = 'application/x-modrinth-modpack+zip';
+const MRPACK = '.mrpack';
+
+const jarParams = z.object({
+  sha256: routedSegment(/^[0-9a-f]{64}$/, "The jar's sha256 (lowercase hex)."),
+  file: segment('JAR_NOT_FOUND', "The jar's file name, percent-encoded (any name: the sha256 names the bytes)."),
+});
+const modpackParams = z.object({ slug: segment('MODPACK_NOT_FOUND', 'Slug of the modpack, percent-encoded.') });
+const buildParams = modpackParams.extend({
+  file: segment(
+    'BUILD_NOT_FOUND',
+    'Build version string (exact, case-sensitive) followed by `.mrpack`, percent-encoded.',
+  ),
+});
+const followParams = modpackParams.extend({
+  which: routedSegment(
+    /^(?:recommended|latest)\.mrpack$/,
+    '`recommended.mrpack` or `latest.mrpack`: the build the modpack names so.',
+  ),
+});
+
+const manageBuildParams = modpackParams.extend({
+  build: segment('BUILD_NOT_FOUND', 'Build version string (exact, case-sensitive), percent-encoded.'),
+});
+
+const exportsView = z
+  .strictObject({
+    mrpack: z.strictObject({
+      url: z
+        .string()
+        .meta({ description: "The build's .mrpack: for a launcher's import from a URL, or `MODRINTH_MODPACK`." }),
+      recommended_url: z
+        .string()
+        .nullable()
+        .meta({ description: "The modpack's recommended .mrpack, which follows it, when this build is recommended." }),
+      latest_url: z
+        .string()
+        .nullable()
+        .meta({ description: "The modpack's latest .mrpack, which follows it, when this build is the latest." }),
+      sha256: z.string(),
+      size: z.number().int(),
+    }),
+    problems: z
+      .array(z.string())
+      .meta({ description: 'What the exports leave out, and why; empty: they carry the whole build.' }),
+  })
+  .meta({ id: 'BuildExports' });
+
+/** Depot's public address, the jars' URLs' base: PUBLIC_URL, else the mirror's (Depot's own by default). */
+export const exportBaseUrl = (config: { PUBLIC_URL?: string; SERVICE_MIRROR_URL?: string }) =>
+  (config.PUBLIC_URL ?? mirrorUrlOf(config)).replace(/\/*$/, '/');
+
+const mrpackDescription =
+  "The build as a Modrinth pack, for Prism Launcher, MultiMC, ATLauncher, the Modrinth App, XMCL and itzg's " +
+  "`MODRINTH_MODPACK`: `modrinth.index.json` naming each mod's jar (downloaded from Depot's `/jars/` URL, with " +
+  "its sha1, sha512, size and `env` from the mod's side), Minecraft and the loader, and every other file of the " +
+  'archives under `overrides/`, `client-overrides/` or `server-overrides/`. What cannot be carried is left out ' +
+  "(`X-Depot-Export-Problems` counts the reasons; the build's management view lists them). Made once per build " +
+  "state, the same bytes every time; byte ranges, ETag (the md5), 304. Visible as the build's launcher answer is.";
+
+export function exportRoutes(app: FastifyInstance) {
+  const { clients, config } = app.deps;
+  const store = openArchiveStore(config);
+  app.addHook('onClose', () => store.close());
+  const reads = new LauncherReads(app.responseCache, clients, mirrorUrlOf(config));
+  const baseUrl = exportBaseUrl(config);
+  // Making a pack reads every archive of the build: the call may take as long as a transfer.
+  const makeMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
+
+  /** The bytes of `record` as `answer` says, or the answer without them. */
+  async function send(
+    req: FastifyRequest,
+    answer: ReturnType<typeof serving>,
+    sha256: string,
+    type: string,
+  ): Promise<FileAnswer> {
+    if (answer.status === 416) return FileAnswer.refused('rangeNotSatisfiable', answer.headers);
+    if (answer.status === 304) return FileAnswer.notModified(answer.headers);
+    answer.headers['content-type'] = type;
+    if (req.method === 'HEAD') return FileAnswer.bytes(answer.status, answer.headers);
+    try {
+      return FileAnswer.bytes(answer.status, answer.headers, await store.read(sha256, answer.start, answer.end));
+    } catch (err) {
+      if (isStoreError(err)) throw httpAnswer('archiveStoreUnavailable');
+      throw err;
+    }
+  }
+
+  /** The build's export, made by the catalog unless made for this state already. */
+  async function exportOf(req: FastifyRequest, slug: string, version: string, format: ExportFormat) {
+    const [source, { modpack }] = await Promise.all([
+      clients.builds.GetBuildSource({ slug, version }),
+      clients.builds.GetModpackSource({ slug }),
+    ]);
+    const build = source.build;
+    if (!build) throw new DepotError('BUILD_NOT_FOUND');
+    const loader = buildLoader({ loader: build.loader, loaderVersion: build.loader_version, forge: build.forge });
+    exemptFromRequestTimeout(req.raw.socket);
+    const pack = await clients.catalog.ExportPack(
+      {
+        format,
+        modpack: slug,
+        build: version,
+        name: modpack?.name ?? slug,
+        minecraft: build.minecraft,
+        ...(loader ? { loader: loader.name, loader_version: loader.version ?? undefined } : {}),
+        version_ids: source.mod_version_ids,
+        sides: source.sides.map((s) => ({ id: s.mod_version_id, side: s.side })),
+        base_url: baseUrl,
+      },
+      { deadlineMs: makeMs },
+    );
+    // Only a public, published build's pack may sit in shared caches.
+    const restricted = source.modpack_private || build.private || !build.is_published;
+    return { pack, restricted, modpack };
+  }
+
+  /** The export of build `version`, served; `follows`: asked by recommended or latest (revalidated every time). */
+  async function serve(
+    req: FastifyRequest,
+    slug: string,
+    version: string,
+    readAccess: buildsV1.Access,
+    follows: boolean,
+    format: ExportFormat,
+  ): Promise<FileAnswer> {
+    // Visible to this request as the launcher's build answer is (404 otherwise, as there).
+    await reads.build(slug, version, readAccess, false);
+    const { pack, restricted } = await exportOf(req, slug, version, format);
+    const record = { sha256: pack.sha256, size: pack.size, md5: pack.md5, recordedAt: pack.made_at };
+    const answer = serving(record, `${slug}-${version}${MRPACK}`, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
+    // Recommended and latest follow the pack.
+    if (restricted) answer.headers['cache-control'] = 'private, no-cache';
+    else if (follows) answer.headers['cache-control'] = 'public, no-cache';
+    answer.headers['x-depot-export-problems'] = String(pack.problems.length);
+    return send(req, answer, pack.sha256, MRPACK_TYPE);
+  }
+
+  const mrpack = {
+    method: 'GET',
+    tag: 'Archives',
+    description: mrpackDescription,
+    access: 'read',
+    file: MRPACK_TYPE,
+    response: res.archiveFile,
+    returns: 'The .mrpack (a zip), whole, or the range asked for (206).',
+    answers: {
+      206: { description: 'Partial content: the one byte range asked for.', schema: res.archiveFile },
+      304: 'Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older.',
+      409: `"${reasonMessage('EXPORT_UNAVAILABLE')}": the pack would be larger than ARCHIVE_MAX_BYTES.`,
+      416: `"${ANSWERS.rangeNotSatisfiable.message}"`,
+    },
+  } as const;
+
+  return [
+    route({
+      method: 'GET',
+      url: '/api/manage/modpacks/:slug/builds/:build/exports',
+      tag: 'Management',
+      summary: "A build's exports for other launchers: their URLs, and what they leave out",
+      description:
+        "The build's .mrpack (made now unless made for this state already): its URL, and the modpack's `recommended` " +
+        'and `latest` URLs when they name this build; its size and sha256; and the reasons it leaves something out ' +
+        '(an archive Depot does not host, one with no jar, a Technic `bin/` loader, a path outside the instance, ' +
+        'two mods giving one file, no loader set). Unpublished and private builds included.',
+      access: 'modpacks_manage',
+      modpackAccess: true,
+      params: manageBuildParams,
+      response: exportsView,
+      returns: "The build's exports.",
+      handler: async ({ req, params, builds: scoped }) => {
+        // The caller may manage it (404, then 403 on the modpack, then the build's 404).
+        await scoped.GetManagedBuild({ slug: params.slug, version: params.build });
+        const { pack, modpack } = await exportOf(req, params.slug, params.build, 'mrpack');
+        const slug = encodeURIComponent(params.slug);
+        const follows = (which: 'recommended' | 'latest') =>
+          modpack?.[which] === params.build ? `${baseUrl}mrpack/${slug}/${which}${MRPACK}` : null;
+        return {
+          mrpack: {
+            url: `${baseUrl}mrpack/${slug}/builds/${encodeURIComponent(params.build)}${MRPACK}`,
+            recommended_url: follows('recommended'),
+            latest_url: follows('latest'),
+            sha256: pack.sha256,
+            size: pack.size,
+          },
+          problems: pack.problems,
+        };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/jars/:sha256/:file',
+      tag: 'Archives',
+      summary: "Download a mod's jar (taken out of a hosted archive)",
+      description:
+        "A jar of a hosted archive's `mods/`, as a file of its own: the URL an export's `files` download. Its " +
+        'sha256 is in the path, so the answer never changes (`Cache-Control: ' +
+        IMMUTABLE +
+        '`); any file name serves it. Public by URL, as archives are. Byte ranges (206, 416), ' +
+        '`If-None-Match`/`If-Modified-Since` (304) and `If-Range`; the ETag is its md5.',
+      access: 'public',
+      params: jarParams,
+      file: JAR_TYPE,
+      response: res.archiveFile,
+      returns: 'The jar (`application/java-archive`), whole, or the range asked for (206).',
+      answers: {
+        206: { description: 'Partial content: the one byte range asked for.', schema: res.archiveFile },
+        304: 'Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older.',
+        404: `"${reasonMessage('JAR_NOT_FOUND')}": no hosted archive holds a jar of that sha256.`,
+        416: `"${ANSWERS.rangeNotSatisfiable.message}"`,
+      },
+      handler: async ({ req, params }) => {
+        let jar: ArchiveRecord;
+        try {
+          const found = await clients.catalog.GetJar({ sha256: params.sha256 });
+          jar = { sha256: found.sha256, size: found.size, md5: found.md5, recordedAt: found.made_at };
+        } catch (err) {
+          const reason = err instanceof DepotError ? err.reason : fromServiceError(err)?.reason;
+          if (reason === 'JAR_NOT_FOUND') throw new DepotError('JAR_NOT_FOUND');
+          throw err;
+        }
+        const answer = serving(jar, params.file, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
+        answer.headers['cache-control'] = IMMUTABLE;
+        return send(req, answer, jar.sha256, JAR_TYPE);
+      },
+    }),
+    route({
+      ...mrpack,
+      url: '/mrpack/:slug/builds/:file',
+      summary: "Download a build's Modrinth pack (.mrpack)",
+      params: buildParams,
+      handler: ({ req, params, readAccess }) => {
+        if (!params.file.endsWith(MRPACK) || params.file.length === MRPACK.length) throw httpAnswer('notFound');
+        return serve(req, params.slug, params.file.slice(0, -MRPACK.length), readAccess, false, 'mrpack');
+      },
+    }),
+    route({
+      ...mrpack,
+      url: '/mrpack/:slug/:which',
+      summary: "Download the Modrinth pack of the modpack's recommended or latest build",
+      params: followParams,
+      handler: async ({ req, params, readAccess }) => {
+        // Visible to this request as the launcher's modpack answer is; then the build it names.
+        await reads.modpack(params.slug, readAccess);
+        const { modpack } = await clients.builds.GetModpackSource({ slug: params.slug });
+        const version = params.which.startsWith('recommended') ? modpack?.recommended : modpack?.latest;
+        if (!version) throw httpAnswer('notFound');
+        return serve(req, params.slug, version, readAccess, true, 'mrpack');
+      },
+    }),
+  ];
+}
