@@ -55,3 +55,4 @@ export type * from './generated/depot/catalog/v1/ExtractArchiveJarsResponse';
 export type * from './generated/depot/catalog/v1/ExtractedArchive';
 export type * from './generated/depot/catalog/v1/ExportPackRequest';
 export type * from './generated/depot/catalog/v1/ExportPackResponse';
+export type * from './generated/depot/catalog/v1/ExportFile';

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { adminCli, must, startTestStack, type TestStack } from '../support';
 import { makeZip, md5Hex, putFile, unzip } from '../support/archives';
 import { installMrpack } from '../support/mrpack';
+import { installPackwiz } from '../support/packwiz';
 
 let t: TestStack;
 let dir: string;
@@ -189,6 +190,78 @@ test('the same bytes every time, from recommended too; a range; 304; latest name
   expect([notPack.status, await notPack.json()]).toEqual([404, { error: 'Not found.' }]);
 });
 
+test('the packwiz pack installed by following pack.toml: every hash checked, each jar from Depot, side per mod', async () => {
+  const client = await installPackwiz(`${t.url}/packwiz/exp/builds/1.0/pack.toml`, 'client');
+  expect(client.pack).toEqual({
+    name: 'Export Pack',
+    version: '1.0',
+    'pack-format': 'packwiz:1.1.0',
+    index: { file: 'index.toml', 'hash-format': 'sha256', hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    versions: { minecraft: '1.20.1', forge: '47.2.0' },
+  });
+  expect(client.index.files.map((f) => [f.file, f.metafile ?? false])).toEqual([
+    ['config/tech.toml', false],
+    ['mods/chunkloader-1.0.pw.toml', true],
+    ['mods/library-1.0.pw.toml', true],
+    ['mods/minimap-1.0.pw.toml', true],
+    ['mods/tech-1.0.pw.toml', true],
+    ['resourcepacks/tech.zip', false],
+  ]);
+  expect([...client.files.keys()].sort()).toEqual([
+    'config/tech.toml',
+    'mods/library-1.0.jar',
+    'mods/minimap-1.0.jar',
+    'mods/tech-1.0.jar',
+    'resourcepacks/tech.zip',
+  ]);
+  expect(client.files.get('mods/tech-1.0.jar')).toEqual(jars.tech);
+  const server = await installPackwiz(`${t.url}/packwiz/exp/recommended/pack.toml`, 'server');
+  expect([...server.files.keys()].sort()).toEqual([
+    'config/tech.toml',
+    'mods/chunkloader-1.0.jar',
+    'mods/library-1.0.jar',
+    'mods/tech-1.0.jar',
+    'resourcepacks/tech.zip',
+  ]);
+  expect(server.files.get('mods/chunkloader-1.0.jar')).toEqual(jars.chunkloader);
+  const meta = await download('/packwiz/exp/builds/1.0/mods/tech-1.0.pw.toml');
+  expect([meta.status, meta.headers.get('content-type'), meta.headers.get('cache-control')]).toEqual([
+    200,
+    'application/toml',
+    'public, no-cache',
+  ]);
+  const text = await meta.text();
+  expect(text).toBe(
+    [
+      'name = "tech"',
+      'filename = "tech-1.0.jar"',
+      'side = "both"',
+      '',
+      '[download]',
+      `url = "${t.url}${jarPath(jars.tech, 'tech-1.0.jar')}"`,
+      'hash-format = "sha256"',
+      `hash = "${digest('sha256', jars.tech)}"`,
+      '',
+    ].join('\n'),
+  );
+  const again = await download('/packwiz/exp/builds/1.0/mods/tech-1.0.pw.toml', {
+    'if-none-match': meta.headers.get('etag')!,
+  });
+  expect(again.status).toBe(304);
+  const range = await download('/packwiz/exp/builds/1.0/config/tech.toml', { range: 'bytes=0-4' });
+  expect([range.status, await range.text(), range.headers.get('content-range')]).toEqual([
+    206,
+    'power',
+    'bytes 0-4/13',
+  ]);
+  const none = await download('/packwiz/exp/builds/1.0/mods/none.pw.toml');
+  expect([none.status, await none.json()]).toEqual([404, { error: 'Not found.' }]);
+  const proto = await download('/packwiz/exp/builds/1.0/constructor');
+  expect([proto.status, await proto.json()]).toEqual([404, { error: 'Not found.' }]);
+  const noBuild = await download('/packwiz/exp/builds/9.9/pack.toml');
+  expect([noBuild.status, await noBuild.json()]).toEqual([404, { error: 'Build does not exist' }]);
+});
+
 test("a mod's side in this build wins: its env and its overrides' folder follow", async () => {
   must(await t.admin.put('/api/manage/modpacks/exp/builds/1.0/mods/tech/side', { side: 'client' }), 200, 'side');
   const pack = await bytesOf(await download('/mrpack/exp/builds/1.0.mrpack'));
@@ -246,6 +319,10 @@ test("a private build's pack needs access, as its launcher answer does; nothing 
   expect([anon.status, await anon.json()]).toEqual([404, { error: 'Build does not exist' }]);
   const anonRecommended = await download('/mrpack/exp/recommended.mrpack');
   expect([anonRecommended.status, await anonRecommended.json()]).toEqual([404, { error: 'Build does not exist' }]);
+  const tree = await download('/packwiz/exp/builds/1.0/pack.toml');
+  expect([tree.status, await tree.json()]).toEqual([404, { error: 'Build does not exist' }]);
+  const treeAdmin = await download('/packwiz/exp/builds/1.0/pack.toml', { authorization: `Bearer ${t.adminToken}` });
+  expect([treeAdmin.status, treeAdmin.headers.get('cache-control')]).toEqual([200, 'private, no-cache']);
   const admin = await download('/mrpack/exp/builds/1.0.mrpack', { authorization: `Bearer ${t.adminToken}` });
   expect([admin.status, admin.headers.get('cache-control')]).toEqual([200, 'private, no-cache']);
   expect(md5Hex(await bytesOf(admin))).toBe(md5Hex(before));

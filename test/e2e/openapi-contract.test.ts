@@ -511,6 +511,15 @@ describe('every answer is the documented one', () => {
       seen.add(`GET ${template} 200`);
     }
     // (under PUBLIC_URL, else the mirror's address: this stack's mirror is elsewhere)
+    for (const [url, template] of [
+      ['/packwiz/released/builds/1.0/pack.toml', '/packwiz/{slug}/builds/{build}/{*}'],
+      ['/packwiz/released/recommended/index.toml', '/packwiz/{slug}/{which}/{*}'],
+    ]) {
+      const file = await fetch(t.url + url);
+      expect([url, file.status, file.headers.get('content-type')]).toEqual([url, 200, 'application/toml']);
+      await file.arrayBuffer();
+      seen.add(`GET ${template} 200`);
+    }
     const jarUrl = index!.files[0].downloads[0];
     const jarFile = await fetch(t.url + jarUrl.slice(jarUrl.indexOf('/jars/')));
     expect([jarFile.status, jarFile.headers.get('content-type')]).toEqual([200, 'application/java-archive']);

@@ -483,11 +483,51 @@ export type paths = {
         };
         /**
          * A build's exports for other launchers: their URLs, and what they leave out
-         * @description The build's .mrpack (made now unless made for this state already): its URL, and the modpack's `recommended` and `latest` URLs when they name this build; its size and sha256; and the reasons it leaves something out (an archive Depot does not host, one with no jar, a Technic `bin/` loader, a path outside the instance, two mods giving one file, no loader set). Unpublished and private builds included.
+         * @description The build's .mrpack (made now unless made for this state already) and packwiz pack: their URLs, and the modpack's `recommended` and `latest` URLs when they name this build; its size and sha256; and the reasons it leaves something out (an archive Depot does not host, one with no jar, a Technic `bin/` loader, a path outside the instance, two mods giving one file, no loader set). Unpublished and private builds included.
          *
          *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
          */
         get: operations["getManageModpacksBySlugBuildsByBuildExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/packwiz/{slug}/builds/{build}/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of a build's packwiz pack
+         * @description The build as a packwiz pack, for `packwiz-installer -g <url>/pack.toml` and itzg's `PACKWIZ_URL`: a tree of static files under one base URL: `pack.toml` (Minecraft, the loader, the sha256 of `index.toml`), `index.toml` (every file with its sha256; `metafile = true` for the mods), `mods/<name>.pw.toml` per jar (its filename, side, and Depot's `/jars/` URL with its sha256), and every other file of the archives at its path. Made once per build state; every file is revalidated (ETag: its md5). Visible as the build's launcher answer is.
+         */
+        get: operations["getPackwizBySlugBuildsByBuildByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/packwiz/{slug}/{which}/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of the packwiz pack of the modpack's recommended or latest build
+         * @description The build as a packwiz pack, for `packwiz-installer -g <url>/pack.toml` and itzg's `PACKWIZ_URL`: a tree of static files under one base URL: `pack.toml` (Minecraft, the loader, the sha256 of `index.toml`), `index.toml` (every file with its sha256; `metafile = true` for the mods), `mods/<name>.pw.toml` per jar (its filename, side, and Depot's `/jars/` URL with its sha256), and every other file of the archives at its path. Made once per build state; every file is revalidated (ETag: its md5). Visible as the build's launcher answer is.
+         */
+        get: operations["getPackwizBySlugByWhichByPath"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2186,6 +2226,14 @@ export type components = {
                 latest_url: string | null;
                 sha256: string;
                 size: number;
+            };
+            packwiz: {
+                /** @description The build's packwiz pack.toml: for `packwiz-installer -g`, or `PACKWIZ_URL`. */
+                url: string;
+                /** @description The recommended build's pack.toml, which follows it. */
+                recommended_url: string | null;
+                /** @description The latest build's pack.toml, which follows it. */
+                latest_url: string | null;
             };
             /** @description What the exports leave out, and why; empty: they carry the whole build. */
             problems: string[];
@@ -5203,6 +5251,208 @@ export interface operations {
             };
             /** @description Not found: "Modpack not found.", "Build not found.". */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPackwizBySlugBuildsByBuildByPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+                /** @description The tree's file: `pack.toml`, `index.toml`, or a path the index names. */
+                "*": string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (`application/toml` for TOML), whole, or the range asked for (206). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/toml": string;
+                };
+            };
+            /** @description Partial content: the one byte range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/toml": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack does not exist", "Build does not exist". "Not found.": the tree has no such file (or the build is not visible, as its launcher answer). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "No export can be made for this build.": the tree would be larger than ARCHIVE_MAX_BYTES. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Range not satisfiable." */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPackwizBySlugByWhichByPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description `recommended` or `latest`: the build the modpack names so. */
+                which: string;
+                /** @description The tree's file: `pack.toml`, `index.toml`, or a path the index names. */
+                "*": string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (`application/toml` for TOML), whole, or the range asked for (206). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/toml": string;
+                };
+            };
+            /** @description Partial content: the one byte range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/toml": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack does not exist", "Not found." (a `{which}` the route does not take is no route). "Not found.": the tree has no such file (or the build is not visible, as its launcher answer). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "No export can be made for this build.": the tree would be larger than ARCHIVE_MAX_BYTES. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Range not satisfiable." */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -73,7 +73,7 @@ export async function startCatalog(
   const jars = new ArchiveJars(runtime.orm, objects, config.ARCHIVE_MAX_BYTES, config.ARCHIVE_MAX_ENTRIES);
   // Made at upload; should it fail, an export or the backfill takes them out later.
   const takeOutJars = (sha256: string) =>
-    jars.extract(sha256).then(
+    jars.extract(sha256, { judged: true }).then(
       () => undefined,
       (err: unknown) => runtime.logger.warn({ sha256, err: String(err) }, 'jars not taken out of the archive yet'),
     );

@@ -25,6 +25,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const JAR_TYPE = 'application/java-archive';
 const MRPACK_TYPE = 'application/x-modrinth-modpack+zip';
 const MRPACK = '.mrpack';
+const TOML_TYPE = 'application/toml';
 
 const jarParams = z.object({
   sha256: routedSegment(/^[0-9a-f]{64}$/, "The jar's sha256 (lowercase hex)."),
@@ -65,11 +66,30 @@ const exportsView = z
       sha256: z.string(),
       size: z.number().int(),
     }),
+    packwiz: z.strictObject({
+      url: z
+        .string()
+        .meta({ description: "The build's packwiz pack.toml: for `packwiz-installer -g`, or `PACKWIZ_URL`." }),
+      recommended_url: z
+        .string()
+        .nullable()
+        .meta({ description: "The recommended build's pack.toml, which follows it." }),
+      latest_url: z.string().nullable().meta({ description: "The latest build's pack.toml, which follows it." }),
+    }),
     problems: z
       .array(z.string())
       .meta({ description: 'What the exports leave out, and why; empty: they carry the whole build.' }),
   })
   .meta({ id: 'BuildExports' });
+
+const treeParams = modpackParams.extend({
+  build: segment('BUILD_NOT_FOUND', 'Build version string (exact, case-sensitive), percent-encoded.'),
+  '*': segment('EXPORT_FILE_NOT_FOUND', "The tree's file: `pack.toml`, `index.toml`, or a path the index names."),
+});
+const treeFollowParams = modpackParams.extend({
+  which: routedSegment(/^(?:recommended|latest)$/, '`recommended` or `latest`: the build the modpack names so.'),
+  '*': segment('EXPORT_FILE_NOT_FOUND', "The tree's file: `pack.toml`, `index.toml`, or a path the index names."),
+});
 
 /** Depot's public address, the jars' URLs' base: PUBLIC_URL, else the mirror's (Depot's own by default). */
 export const exportBaseUrl = (config: { PUBLIC_URL?: string; SERVICE_MIRROR_URL?: string }) =>
@@ -112,7 +132,7 @@ export function exportRoutes(app: FastifyInstance) {
   }
 
   /** The build's export, made by the catalog unless made for this state already. */
-  async function exportOf(req: FastifyRequest, slug: string, version: string, format: ExportFormat) {
+  async function exportOf(req: FastifyRequest, slug: string, version: string, format: ExportFormat, path?: string) {
     const [source, { modpack }] = await Promise.all([
       clients.builds.GetBuildSource({ slug, version }),
       clients.builds.GetModpackSource({ slug }),
@@ -132,12 +152,47 @@ export function exportRoutes(app: FastifyInstance) {
         version_ids: source.mod_version_ids,
         sides: source.sides.map((s) => ({ id: s.mod_version_id, side: s.side })),
         base_url: baseUrl,
+        ...(path !== undefined ? { path } : {}),
       },
       { deadlineMs: makeMs },
     );
     // Only a public, published build's pack may sit in shared caches.
     const restricted = source.modpack_private || build.private || !build.is_published;
     return { pack, restricted, modpack };
+  }
+
+  /**
+   * A file of build `version`'s packwiz tree (pack.toml, index.toml, a metafile, an archive's file):
+   * a byte range of the tree's stored zip. Every one changes with the build at the same URL:
+   * revalidated every time (ETag: its md5).
+   */
+  async function serveTree(
+    req: FastifyRequest,
+    slug: string,
+    version: string,
+    readAccess: buildsV1.Access,
+    path: string,
+  ): Promise<FileAnswer> {
+    await reads.build(slug, version, readAccess, false);
+    let made: Awaited<ReturnType<typeof exportOf>>;
+    try {
+      made = await exportOf(req, slug, version, 'packwiz', path);
+    } catch (err) {
+      const reason = err instanceof DepotError ? err.reason : fromServiceError(err)?.reason;
+      if (reason === 'EXPORT_FILE_NOT_FOUND') throw httpAnswer('notFound');
+      throw err;
+    }
+    const { pack, restricted } = made;
+    const file = pack.file!;
+    const record = { sha256: pack.sha256, size: file.size, md5: file.md5, recordedAt: pack.made_at };
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const answer = serving(record, name, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
+    answer.headers['cache-control'] = restricted ? 'private, no-cache' : 'public, no-cache';
+    if (answer.status === 200 || answer.status === 206) {
+      answer.start += file.offset;
+      answer.end += file.offset;
+    }
+    return send(req, answer, pack.sha256, name.endsWith('.toml') ? TOML_TYPE : 'application/octet-stream');
   }
 
   /** The export of build `version`, served; `follows`: asked by recommended or latest (revalidated every time). */
@@ -177,6 +232,29 @@ export function exportRoutes(app: FastifyInstance) {
     },
   } as const;
 
+  const tree = {
+    method: 'GET',
+    tag: 'Archives',
+    description:
+      "The build as a packwiz pack, for `packwiz-installer -g <url>/pack.toml` and itzg's `PACKWIZ_URL`: a tree of " +
+      'static files under one base URL: `pack.toml` (Minecraft, the loader, the sha256 of `index.toml`), ' +
+      '`index.toml` (every file with its sha256; `metafile = true` for the mods), `mods/<name>.pw.toml` per jar ' +
+      "(its filename, side, and Depot's `/jars/` URL with its sha256), and every other file of the archives at its " +
+      "path. Made once per build state; every file is revalidated (ETag: its md5). Visible as the build's launcher " +
+      'answer is.',
+    access: 'read',
+    file: TOML_TYPE,
+    response: res.archiveFile,
+    returns: 'The file (`application/toml` for TOML), whole, or the range asked for (206).',
+    answers: {
+      206: { description: 'Partial content: the one byte range asked for.', schema: res.archiveFile },
+      304: 'Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older.',
+      404: '"Not found.": the tree has no such file (or the build is not visible, as its launcher answer).',
+      409: `"${reasonMessage('EXPORT_UNAVAILABLE')}": the tree would be larger than ARCHIVE_MAX_BYTES.`,
+      416: `"${ANSWERS.rangeNotSatisfiable.message}"`,
+    },
+  } as const;
+
   return [
     route({
       method: 'GET',
@@ -184,7 +262,7 @@ export function exportRoutes(app: FastifyInstance) {
       tag: 'Management',
       summary: "A build's exports for other launchers: their URLs, and what they leave out",
       description:
-        "The build's .mrpack (made now unless made for this state already): its URL, and the modpack's `recommended` " +
+        "The build's .mrpack (made now unless made for this state already) and packwiz pack: their URLs, and the modpack's `recommended` " +
         'and `latest` URLs when they name this build; its size and sha256; and the reasons it leaves something out ' +
         '(an archive Depot does not host, one with no jar, a Technic `bin/` loader, a path outside the instance, ' +
         'two mods giving one file, no loader set). Unpublished and private builds included.',
@@ -200,6 +278,8 @@ export function exportRoutes(app: FastifyInstance) {
         const slug = encodeURIComponent(params.slug);
         const follows = (which: 'recommended' | 'latest') =>
           modpack?.[which] === params.build ? `${baseUrl}mrpack/${slug}/${which}${MRPACK}` : null;
+        const followsTree = (which: 'recommended' | 'latest') =>
+          modpack?.[which] === params.build ? `${baseUrl}packwiz/${slug}/${which}/pack.toml` : null;
         return {
           mrpack: {
             url: `${baseUrl}mrpack/${slug}/builds/${encodeURIComponent(params.build)}${MRPACK}`,
@@ -208,8 +288,33 @@ export function exportRoutes(app: FastifyInstance) {
             sha256: pack.sha256,
             size: pack.size,
           },
+          packwiz: {
+            url: `${baseUrl}packwiz/${slug}/builds/${encodeURIComponent(params.build)}/pack.toml`,
+            recommended_url: followsTree('recommended'),
+            latest_url: followsTree('latest'),
+          },
           problems: pack.problems,
         };
+      },
+    }),
+    route({
+      ...tree,
+      url: '/packwiz/:slug/builds/:build/*',
+      summary: "A file of a build's packwiz pack",
+      params: treeParams,
+      handler: ({ req, params, readAccess }) => serveTree(req, params.slug, params.build, readAccess, params['*']),
+    }),
+    route({
+      ...tree,
+      url: '/packwiz/:slug/:which/*',
+      summary: "A file of the packwiz pack of the modpack's recommended or latest build",
+      params: treeFollowParams,
+      handler: async ({ req, params, readAccess }) => {
+        await reads.modpack(params.slug, readAccess);
+        const { modpack } = await clients.builds.GetModpackSource({ slug: params.slug });
+        const version = params.which === 'recommended' ? modpack?.recommended : modpack?.latest;
+        if (!version) throw httpAnswer('notFound');
+        return serveTree(req, params.slug, version, readAccess, params['*']);
       },
     }),
     route({

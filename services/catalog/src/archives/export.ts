@@ -1,4 +1,4 @@
-// A build's Modrinth pack (docs/exports.md#mrpack): modrinth.index.json naming every jar of its mods'
+// A build's Modrinth pack (docs/exports.md#mrpack), or its packwiz tree (packwiz.ts): modrinth.index.json naming every jar of its mods'
 // archives as a file downloaded from Depot's immutable jar URL (jars.ts), with its sha1, sha512,
 // size and env from the mod's side, Minecraft and the loader as dependencies; every other file of
 // the archives in the override folder its mod's side gives. What cannot be carried is left out,
@@ -12,6 +12,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import {
   DepotError,
+  EXPORT_FORMATS,
   exportSide,
   jarUrl,
   mrpackEnv,
@@ -22,10 +23,14 @@ import {
   type MrpackIndex,
 } from '@depot/common';
 import type { Orm } from '@depot/common/runtime';
+import type { StagedObject } from '@depot/common/archive-store';
 import { PlanBuilder, type ExportPlan, type ExportVersion } from './export-plan';
 import type { ArchiveJars } from './jars';
 import { lockObject, type ArchiveObjects } from './objects';
 import { entries, StreamingReader } from './zip/streaming-reader';
+import { StagedReader } from './zip/staged-reader';
+import { Slices } from './zip/judge';
+import { packwizFiles, packwizStream, type TreeFile } from './packwiz';
 
 /** 2000-01-01 00:00 as local time, as a packaged jar's (packaging.ts). */
 const PACK_TIME = new Date(2000, 0, 1, 0, 0, 0);
@@ -52,6 +57,13 @@ export interface MadeExport {
   size: number;
   madeAt: Date;
   problems: string[];
+  /** packwiz: the tree's files, by path, and where their bytes lie in the object. */
+  files?: Record<string, PlacedFile>;
+}
+
+export interface PlacedFile extends TreeFile {
+  offset: number;
+  size: number;
 }
 
 export class BuildExports {
@@ -68,7 +80,7 @@ export class BuildExports {
 
   /** The build's export in `format`: the one made for this state, else made now. */
   async export(req: ExportRequest): Promise<MadeExport> {
-    if (req.format !== 'mrpack') throw new DepotError('VALIDATION', {}, `No export format ${req.format}.`);
+    if (!EXPORT_FORMATS.includes(req.format)) throw new DepotError('VALIDATION', {}, `No export format ${req.format}.`);
     const versions = await this.versions(req.versionIds, req.sides ?? new Map());
     const key = exportKey(req, versions);
     const made = await this.find(key);
@@ -91,8 +103,15 @@ export class BuildExports {
 
   private async find(key: string): Promise<MadeExport | undefined> {
     const [row] = await this.em().execute<
-      { hosted: string; md5: string; size: string; made_at: Date; problems: string[] }[]
-    >('select hosted, md5, size, made_at, problems from exports where key = ?', [key]);
+      {
+        hosted: string;
+        md5: string;
+        size: string;
+        made_at: Date;
+        problems: string[];
+        files: Record<string, PlacedFile> | null;
+      }[]
+    >('select hosted, md5, size, made_at, problems, files from exports where key = ?', [key]);
     if (!row || !(await this.objects.store.head(row.hosted))) return undefined;
     return {
       sha256: row.hosted,
@@ -100,15 +119,26 @@ export class BuildExports {
       size: Number(row.size),
       madeAt: new Date(row.made_at),
       problems: row.problems,
+      ...(row.files ? { files: row.files } : {}),
     };
   }
 
   private async make(req: ExportRequest, key: string, versions: ExportVersion[]): Promise<MadeExport> {
     const zips: yauzl.ZipFile[] = [];
     try {
-      const plan = await this.plan(req, versions, zips);
-      const staged = await this.objects.store.stage(mrpackStream(req, plan), this.maxBytes);
+      const planned = await this.plan(req, versions, zips);
+      const plan = req.format === 'packwiz' ? packwizFiles(planned) : planned;
+      const tree = new Map<string, TreeFile>();
+      const bytes = req.format === 'packwiz' ? packwizStream(req, plan, tree) : mrpackStream(req, plan);
+      const staged = await this.objects.store.stage(bytes, this.maxBytes);
       const d = staged.digests;
+      let files: Record<string, PlacedFile> | undefined;
+      try {
+        if (req.format === 'packwiz') files = await placeFiles(staged, tree);
+      } catch (err) {
+        await staged.discard();
+        throw err;
+      }
       let committed = false;
       try {
         const replaced = await this.em().transactional(async (tx) => {
@@ -116,11 +146,21 @@ export class BuildExports {
           await staged.commit();
           committed = true;
           await tx.execute(
-            `insert into exports (key, format, modpack, build, hosted, md5, size, problems)
-             values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
+            `insert into exports (key, format, modpack, build, hosted, md5, size, problems, files)
+             values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)
              on conflict (key) do update set hosted = excluded.hosted, md5 = excluded.md5, size = excluded.size,
-               problems = excluded.problems`,
-            [key, req.format, req.modpack, req.build, d.sha256, d.md5, d.size, JSON.stringify(plan.problems)],
+               problems = excluded.problems, files = excluded.files`,
+            [
+              key,
+              req.format,
+              req.modpack,
+              req.build,
+              d.sha256,
+              d.md5,
+              d.size,
+              JSON.stringify(plan.problems),
+              files ? JSON.stringify(files) : null,
+            ],
           );
           // The build's earlier exports of this format: their objects go unless named otherwise.
           return tx.execute<{ hosted: string }[]>(
@@ -134,7 +174,14 @@ export class BuildExports {
         else await staged.discard();
         throw err;
       }
-      return { sha256: d.sha256, md5: d.md5, size: d.size, madeAt: new Date(), problems: plan.problems };
+      return {
+        sha256: d.sha256,
+        md5: d.md5,
+        size: d.size,
+        madeAt: new Date(),
+        problems: plan.problems,
+        ...(files ? { files } : {}),
+      };
     } finally {
       for (const zip of zips) zip.close();
     }
@@ -167,12 +214,39 @@ export class BuildExports {
       const zip = await yauzl.fromRandomAccessReaderPromise(reader, info.size, { lazyEntries: true, autoClose: false });
       zips.push(zip);
       const list: yauzl.Entry[] = [];
-      for await (const entry of entries(zip)) list.push(entry);
+      const slices = new Slices();
+      for await (const entry of entries(zip)) {
+        list.push(entry);
+        await slices.next();
+      }
       builder.entries(version, zip, list, set.jars.length);
       // The directory is read: its block is let go (200 archives would hold 200 blocks).
       reader.forget();
     }
     return builder.done();
+  }
+}
+
+/** Where each file of a stored packwiz tree lies: its entry's data, read from the zip's headers. */
+async function placeFiles(staged: StagedObject, tree: Map<string, TreeFile>): Promise<Record<string, PlacedFile>> {
+  const size = staged.digests.size;
+  const zip = await yauzl.fromRandomAccessReaderPromise(new StagedReader(staged, 0, size), size, {
+    lazyEntries: true,
+    autoClose: false,
+  });
+  try {
+    const placed: Record<string, PlacedFile> = {};
+    for await (const entry of entries(zip)) {
+      const header = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
+      placed[entry.fileName] = {
+        ...tree.get(entry.fileName)!,
+        offset: header.fileDataStart,
+        size: entry.compressedSize,
+      };
+    }
+    return placed;
+  } finally {
+    zip.close();
   }
 }
 

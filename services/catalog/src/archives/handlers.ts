@@ -96,12 +96,17 @@ export function archiveHandlers(
           sides: new Map(req.sides.map((s) => [s.id, s.side])),
           baseUrl: req.base_url,
         });
+        // packwiz: the tree's file asked for (its own key only: a path is any text).
+        const path = req.path;
+        const file = path !== undefined && made.files && Object.hasOwn(made.files, path) ? made.files[path] : undefined;
+        if (path !== undefined && !file) throw new DepotError('EXPORT_FILE_NOT_FOUND');
         return {
           sha256: made.sha256,
           md5: made.md5,
           size: made.size,
           made_at: formatTimestamp(made.madeAt),
           problems: made.problems,
+          ...(file ? { file: { offset: file.offset, size: file.size, sha256: file.sha256, md5: file.md5 } } : {}),
         };
       } catch (err) {
         if (isStoreError(err, 'too_large')) {

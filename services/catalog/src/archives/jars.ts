@@ -13,7 +13,7 @@ import { isStoreError, type StagedObject } from '@depot/common/archive-store';
 import type { Orm } from '@depot/common/runtime';
 import { lockObject, type ArchiveObjects } from './objects';
 import { extractedPath } from './zip/entry-names';
-import { judgeZip } from './zip/judge';
+import { judgeZip, Slices } from './zip/judge';
 import { StagedReader } from './zip/staged-reader';
 import { entries, StreamingReader } from './zip/streaming-reader';
 
@@ -110,7 +110,7 @@ export class ArchiveJars {
    * judge, too large, unreadable) is recorded with its problem and no jars; a store outage is
    * thrown and nothing is recorded.
    */
-  async extract(archive: string): Promise<ArchiveJarSet> {
+  async extract(archive: string, opts: { judged?: boolean } = {}): Promise<ArchiveJarSet> {
     const [done] = await this.em().execute<{ problem: string | null }[]>(
       'select problem from jar_extractions where archive = ?',
       [archive],
@@ -126,7 +126,7 @@ export class ArchiveJars {
     const staged: { path: string; object: StagedObject }[] = [];
     let problem: string | null = null;
     try {
-      problem = await this.takeOut(archive, info.size, staged);
+      problem = await this.takeOut(archive, info.size, staged, !!opts.judged);
     } catch (err) {
       await Promise.all(staged.map((s) => s.object.discard()));
       throw err;
@@ -143,12 +143,14 @@ export class ArchiveJars {
     archive: string,
     size: number,
     staged: { path: string; object: StagedObject }[],
+    judged: boolean,
   ): Promise<string | null> {
     const store = this.objects.store;
     const object = { read: (start: number, end: number) => store.read(archive, start, end) };
     const limits = { maxEntries: this.maxEntries };
+    // (an upload has just judged it: not twice)
     try {
-      await judgeZip(new StagedReader(object, 0, size), size, 'the archive', limits);
+      if (!judged) await judgeZip(new StagedReader(object, 0, size), size, 'the archive', limits);
     } catch (err) {
       if (err instanceof DepotError) return `the archive is refused: ${err.message}`;
       throw err;
@@ -156,9 +158,13 @@ export class ArchiveJars {
     const reader = new StreamingReader(object, size);
     const zip = await yauzl.fromRandomAccessReaderPromise(reader, size, { lazyEntries: true, autoClose: false });
     try {
+      if (zip.entryCount > this.maxEntries) return `the archive has more entries than ARCHIVE_MAX_ENTRIES`;
       const jars: { path: string; entry: yauzl.Entry }[] = [];
       let total = 0;
+      // The event loop gets its turns (a directory of 100,000 records is read from one block).
+      const slices = new Slices();
       for await (const entry of entries(zip)) {
+        await slices.next();
         if (entry.fileName.endsWith('/')) continue;
         const path = extractedPath(entry.fileName);
         if (!isModJar(path)) continue;

@@ -6,7 +6,8 @@ import { Migration } from '@mikro-orm/migrations';
  * formats check (sha1, sha512) and its size. An archive's jars are taken out once (at upload, or by
  * the backfill, `depot-admin archives jars`): jar_extractions says which archives are done, and
  * why one could not be (its problem; then it has no jars). Both go with the archive's object.
- * Exports (.mrpack, packwiz) of a build state: like server packs, one per key, the last kept.
+ * Exports (.mrpack, packwiz) of a build state: like server packs, one per key, the last kept; a
+ * packwiz tree is a zip of its files, stored, with where each file's bytes lie in it (files).
  */
 export class Migration20270101000000_archive_jars extends Migration {
   override async up(): Promise<void> {
@@ -35,6 +36,7 @@ export class Migration20270101000000_archive_jars extends Migration {
       "md5" varchar(32) not null,
       "size" bigint not null,
       "problems" jsonb not null default '[]',
+      "files" jsonb null,
       "made_at" timestamptz(6) not null default now())`);
     this.addSql('create index "exports_build" on "exports" ("modpack", "build", "format")');
     this.addSql('create index "exports_hosted" on "exports" ("hosted")');

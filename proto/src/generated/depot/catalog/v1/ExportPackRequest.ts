@@ -13,8 +13,10 @@ export interface ExportPackRequest {
   'name'?: (string);
   'base_url'?: (string);
   'format'?: (string);
+  'path'?: (string);
   '_loader'?: "loader";
   '_loader_version'?: "loader_version";
+  '_path'?: "path";
 }
 
 export interface ExportPackRequest__Output {
@@ -28,6 +30,8 @@ export interface ExportPackRequest__Output {
   'name': (string);
   'base_url': (string);
   'format': (string);
+  'path'?: (string);
   '_loader'?: "loader";
   '_loader_version'?: "loader_version";
+  '_path'?: "path";
 }

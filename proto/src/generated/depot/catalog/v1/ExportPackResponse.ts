@@ -1,5 +1,6 @@
 // Original file: depot/catalog/v1/catalog.proto
 
+import type { ExportFile as _depot_catalog_v1_ExportFile, ExportFile__Output as _depot_catalog_v1_ExportFile__Output } from '../../../depot/catalog/v1/ExportFile';
 import type { Long } from '@grpc/proto-loader';
 
 export interface ExportPackResponse {
@@ -8,6 +9,7 @@ export interface ExportPackResponse {
   'size'?: (number | string | Long);
   'made_at'?: (string);
   'problems'?: (string)[];
+  'file'?: (_depot_catalog_v1_ExportFile | null);
 }
 
 export interface ExportPackResponse__Output {
@@ -16,4 +18,5 @@ export interface ExportPackResponse__Output {
   'size': (number);
   'made_at': (string);
   'problems': (string)[];
+  'file': (_depot_catalog_v1_ExportFile__Output | null);
 }
