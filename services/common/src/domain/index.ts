@@ -17,6 +17,7 @@ export * from './adopt-outcomes';
 export * from './credential-views';
 export * from './pack-doctor/report';
 export * from './pack-doctor/diagnose';
+export * from './pack-doctor/exports';
 export * from './mod-facts';
 export * from './server-pack';
 export * from './exports';

@@ -126,6 +126,7 @@ export const FINDING_CODES = [
   'archive-md5-mismatch',
   'archives-unchecked',
   'api-root-unreachable',
+  'export-incomplete',
 ] as const;
 
 export type FindingCode = (typeof FINDING_CODES)[number];
