@@ -16,6 +16,7 @@ import { useSubmit } from '../ui/submit';
 import { BuildFields, buildChanges, minecraftVersionsOf } from './build-form';
 import { AddMod, BuildMods } from './build-mods';
 import { BuildServer } from './build-server';
+import { BuildExports } from './build-exports';
 import { FilesToMods } from './files-to-mods';
 import { useModLibrary } from './mods';
 
@@ -139,6 +140,7 @@ function BuildPage({
         ) : null}
       </Section>
       <BuildServer slug={slug} version={build.version} loader={loader} canManage={canManage} onChange={refresh} />
+      <BuildExports slug={slug} version={build.version} />
       {canManage ? (
         <Section title="Settings">
           <form onSubmit={save.onSubmit} noValidate className="form">
