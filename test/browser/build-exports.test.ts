@@ -69,7 +69,7 @@ describeInBrowser()("a build's exports", () => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
       await page.getByRole('button', { name: 'Copy .mrpack of this build' }).click();
       await page.getByText('Copied to the clipboard.').first().waitFor();
-      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
       expect(copied).toBe(mrpackUrl);
       const leftOut = page.getByRole('region', { name: 'What the exports leave out' });
       expect(await leftOut.getByRole('listitem').allTextContents()).toEqual([
