@@ -336,17 +336,18 @@ test("a private build's pack needs access, as its launcher answer does; nothing 
 
 test('the backfill takes out the jars of archives stored before, with progress; a second run does nothing', async () => {
   // Archives stored before Depot took their jars out: as if it had never done it.
-  const db = new pg.Client({ connectionString: t.stack.databases.catalog as string });
-  await db.connect();
-  try {
-    await db.query('delete from exports');
-    await db.query('delete from archive_jars');
-    await db.query('delete from jar_extractions');
-  } finally {
-    await db.end();
-  }
-  const gone = await download(jarPath(jars.tech, 'tech-1.0.jar'));
-  expect(gone.status).toBe(404);
+  const query = async (sql: string) => {
+    const db = new pg.Client({ connectionString: t.stack.databases.catalog as string });
+    await db.connect();
+    try {
+      return (await db.query(sql)).rows;
+    } finally {
+      await db.end();
+    }
+  };
+  await query('delete from exports; delete from archive_jars; delete from jar_extractions');
+  // The catalog knows no jar now (the gateway's cached record aside, whose object is still stored).
+  expect(await query('select count(*)::int as n from archive_jars')).toEqual([{ n: 0 }]);
   const run = await adminCli(t, ['archives', 'jars', '--page', '2', '--json']);
   expect(run.code).toBe(0);
   const report = JSON.parse(run.stdout);
@@ -363,8 +364,27 @@ test('the backfill takes out the jars of archives stored before, with progress; 
   expect(run.stderr.trim().split('\n')).toEqual(
     expect.arrayContaining([expect.stringMatching(/^jars: \[5\/5\] archives done/)]),
   );
+  expect(await query('select path from archive_jars order by path')).toEqual(
+    ['chunkloader-1.0.jar', 'library-1.0.jar', 'minimap-1.0.jar', 'tech-1.0.jar'].map((j) => ({ path: `mods/${j}` })),
+  );
   const back = await download(jarPath(jars.tech, 'tech-1.0.jar'));
   expect([back.status, (await bytesOf(back)).equals(jars.tech)]).toEqual([200, true]);
   const again = JSON.parse((await adminCli(t, ['archives', 'jars', '--json'])).stdout);
   expect([again.archives, again.made, again.done]).toEqual([5, 0, 5]);
+});
+
+test("a jar goes with the last archive that holds it: its URL answers 404 then, past the gateway's cached record", async () => {
+  const jar = await fabric('ephemeral', '*');
+  must(await t.admin.post('/api/mod', { name: 'ephemeral', pretty_name: 'Ephemeral' }), 201, 'mod');
+  const res = await putFile(`${t.url}/api/mod/ephemeral/1.0/archive?file_name=ephemeral.jar&create=true`, jar, {
+    token: t.adminToken,
+  });
+  expect(res.status).toBe(201);
+  const before = await download(jarPath(jar, 'ephemeral.jar'));
+  expect([before.status, (await bytesOf(before)).equals(jar)]).toEqual([200, true]);
+  must(await t.admin.delete('/api/mod/ephemeral'), 200, 'deleted');
+  const after = await download(jarPath(jar, 'ephemeral.jar'));
+  expect([after.status, await after.json()]).toEqual([404, { error: 'Jar not found.' }]);
+  const sha = digest('sha256', jar);
+  expect(fs.existsSync(path.join(dir, 'sha256', sha.slice(0, 2), sha.slice(2, 4), sha))).toBe(false);
 });

@@ -17,6 +17,7 @@ import { FileAnswer } from '../../pipeline/answers';
 import { routedSegment, route, segment } from '../../pipeline/route';
 import { exemptFromRequestTimeout } from '../../plugins/http-server';
 import { LauncherReads } from '../launcher/reads';
+import { type Filled } from '../../cache/cache';
 import { serving, type ArchiveRecord } from './serving';
 import * as res from './schemas';
 
@@ -112,12 +113,33 @@ export function exportRoutes(app: FastifyInstance) {
   // Making a pack reads every archive of the build: the call may take as long as a transfer.
   const makeMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
 
-  /** The bytes of `record` as `answer` says, or the answer without them. */
+  /** A jar's record (size, md5, time), cached: JAR_NOT_FOUND when Depot has none of that sha256. */
+  const jarRecord = (sha256: string, fresh: boolean): ArchiveRecord | Promise<ArchiveRecord> => {
+    const fill = async (): Promise<Filled<ArchiveRecord>> => {
+      let found;
+      try {
+        found = await clients.catalog.GetJar({ sha256 });
+      } catch (err) {
+        const reason = err instanceof DepotError ? err.reason : fromServiceError(err)?.reason;
+        if (reason === 'JAR_NOT_FOUND') throw new DepotError('JAR_NOT_FOUND');
+        throw err;
+      }
+      const value = { sha256: found.sha256, size: found.size, md5: found.md5, recordedAt: found.made_at };
+      return { value, bytes: 256, tags: [] };
+    };
+    return fresh ? fill().then((f) => f.value) : app.responseCache.read(`j\0${sha256}`, fill);
+  };
+
+  /**
+   * The bytes of `record` as `answer` says, or the answer without them. `missing`: a missing
+   * object is the store's failure (else it is thrown for the caller to look again).
+   */
   async function send(
     req: FastifyRequest,
     answer: ReturnType<typeof serving>,
     sha256: string,
     type: string,
+    opts: { missing?: boolean } = { missing: true },
   ): Promise<FileAnswer> {
     if (answer.status === 416) return FileAnswer.refused('rangeNotSatisfiable', answer.headers);
     if (answer.status === 304) return FileAnswer.notModified(answer.headers);
@@ -126,6 +148,7 @@ export function exportRoutes(app: FastifyInstance) {
     try {
       return FileAnswer.bytes(answer.status, answer.headers, await store.read(sha256, answer.start, answer.end));
     } catch (err) {
+      if (isStoreError(err, 'missing') && !opts.missing) throw err;
       if (isStoreError(err)) throw httpAnswer('archiveStoreUnavailable');
       throw err;
     }
@@ -340,18 +363,19 @@ export function exportRoutes(app: FastifyInstance) {
         416: `"${ANSWERS.rangeNotSatisfiable.message}"`,
       },
       handler: async ({ req, params }) => {
-        let jar: ArchiveRecord;
-        try {
-          const found = await clients.catalog.GetJar({ sha256: params.sha256 });
-          jar = { sha256: found.sha256, size: found.size, md5: found.md5, recordedAt: found.made_at };
-        } catch (err) {
-          const reason = err instanceof DepotError ? err.reason : fromServiceError(err)?.reason;
-          if (reason === 'JAR_NOT_FOUND') throw new DepotError('JAR_NOT_FOUND');
-          throw err;
+        // The cached record first (a jar's never changes while it exists); should its object be
+        // gone (its last archive removed since), the record as it is now: 404.
+        for (const fresh of [false, true]) {
+          const jar = await jarRecord(params.sha256, fresh);
+          const answer = serving(jar, params.file, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
+          answer.headers['cache-control'] = IMMUTABLE;
+          try {
+            return await send(req, answer, jar.sha256, JAR_TYPE, { missing: fresh });
+          } catch (err) {
+            if (!isStoreError(err, 'missing')) throw err;
+          }
         }
-        const answer = serving(jar, params.file, req.headers, config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
-        answer.headers['cache-control'] = IMMUTABLE;
-        return send(req, answer, jar.sha256, JAR_TYPE);
+        throw httpAnswer('archiveStoreUnavailable');
       },
     }),
     route({
