@@ -28,10 +28,14 @@ const isApi = (url: string) =>
   url === '/readyz' ||
   url.startsWith('/mods/') ||
   url.startsWith('/server-packs/') ||
-  url.startsWith('/changelogs/');
-/** `/api/mod/:slug/` → `/api/mod/{slug}`. */
+  url.startsWith('/changelogs/') ||
+  // The exports for other launchers (docs/exports.md).
+  url.startsWith('/jars/') ||
+  url.startsWith('/mrpack/') ||
+  url.startsWith('/packwiz/');
+/** `/api/mod/:slug/` → `/api/mod/{slug}`; a trailing `*` (the rest of the path) → `{*}`. */
 const openApiPath = (url: string) => {
-  const p = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  const p = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\/\*$/, '/{*}');
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
 };
 const methodsOf = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]);
@@ -60,7 +64,7 @@ describe('declarations', () => {
       });
       expect({ where, access: access.includes(route.access) }).toEqual({ where, access: true });
       expect(route.response).toBeInstanceOf(z.ZodType);
-      const segments = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      const segments = [...url.matchAll(/:(\w+)|\/(\*)$/g)].map((m) => m[1] ?? m[2]);
       expect({ where, params: Object.keys((route.params as z.ZodObject | undefined)?.shape ?? {}).sort() }).toEqual({
         where,
         params: [...segments].sort(),
@@ -180,7 +184,7 @@ describe('document', () => {
         const params = (op.parameters ?? []).filter((p: any) => p.in === 'path');
         expect({ where, params: params.map((p: any) => p.name).sort() }).toEqual({
           where,
-          params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort(),
+          params: [...path.matchAll(/\{(\w+|\*)\}/g)].map((m) => m[1]).sort(),
         });
         for (const p of params)
           expect({ where, p: p.name, described: !!p.description }).toEqual({ where, p: p.name, described: true });
@@ -203,9 +207,19 @@ describe('document', () => {
           'get /mods/{slug}/{file}': ['200', '206'],
           'get /server-packs/{slug}/builds/{build}': ['200', '206'],
           'get /server-packs/{slug}/{which}': ['200', '206'],
+          'get /jars/{sha256}/{file}': ['200', '206'],
+          'get /mrpack/{slug}/builds/{file}': ['200', '206'],
+          'get /mrpack/{slug}/{which}': ['200', '206'],
+          'get /packwiz/{slug}/builds/{build}/{*}': ['200', '206'],
+          'get /packwiz/{slug}/{which}/{*}': ['200', '206'],
         };
         const successes = two[where] ?? [ok[0]];
         expect({ where, ok }).toEqual({ where, ok: successes });
+        const files: Record<string, string> = {
+          'get /jars/': 'application/java-archive',
+          'get /mrpack/': 'application/x-modrinth-modpack+zip',
+          'get /packwiz/': 'application/toml',
+        };
         const media =
           where === 'get /mods/{slug}/{file}' || where.startsWith('get /server-packs/')
             ? 'application/zip'
@@ -213,7 +227,7 @@ describe('document', () => {
               ? 'text/markdown'
               : where.endsWith('.atom')
                 ? 'application/atom+xml'
-                : 'application/json';
+                : (Object.entries(files).find(([prefix]) => where.startsWith(prefix))?.[1] ?? 'application/json');
         for (const st of ok) expect(op.responses[st].content[media].schema).toBeDefined();
         for (const [status, answer] of Object.entries(op.responses) as [string, any][]) {
           expect({ where, status, described: !!answer.description }).toEqual({ where, status, described: true });

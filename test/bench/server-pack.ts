@@ -15,6 +15,7 @@ import { DepotApi, plainReporter, publish } from '@depot/cli';
 import type { TestStack } from '../support';
 import { must, userWithToken } from '../support';
 import { benchDownload } from './archive-download';
+import { benchMrpack } from './mrpack';
 import { f1, printTable, sampled } from './measure';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback) || fallback;
@@ -101,6 +102,8 @@ export async function benchServerPack(t: TestStack, storeDir: string): Promise<v
     const sha = digest.digest('hex');
     const object = path.join(storeDir, 'sha256', sha.slice(0, 2), sha.slice(2, 4), sha);
     await benchDownload(t, url, object, Math.round(size / MB), false);
+    // The same build as a .mrpack, and one of its jars (mrpack.ts).
+    await benchMrpack(t, storeDir, 'packbench', '1.0');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { adminCli, must, startTestStack, type TestStack } from '../support';
-import { md5Hex, modZip, readHosted, storeContents } from '../support/archives';
+import { md5Hex, modZip, readHosted, sha256Hex, storeContents, unzip } from '../support/archives';
 
 let t: TestStack;
 let dir: string;
@@ -136,8 +136,16 @@ describe('npm run admin -- archives adopt', () => {
     for (const v of ['1.0', '2.0', '3.0']) expect((await readHosted(t, 'ad-beta', v)).code).toBe(5);
     const beta = must(await t.admin.get('/api/mod/ad-beta/1.0'), 200, 'ad-beta 1.0');
     expect(beta.md5).toBe(md5Hex(zips['ad-beta-1.0']));
-    expect(storeContents(dir)).toMatchObject({ objects: expect.any(Array), staged: 0 });
-    expect(storeContents(dir).objects).toHaveLength(2);
+    // The two adopted archives, and the jar each holds, taken out as its own file (docs/exports.md#jars).
+    const jarsOf = (zip: Buffer) => [...unzip(zip).values()].map(sha256Hex);
+    expect(storeContents(dir)).toEqual({
+      objects: [
+        ...[zips['ad-alpha-1.0'], zips['ad-alpha-2.0']].map(sha256Hex),
+        ...jarsOf(zips['ad-alpha-1.0']),
+        ...jarsOf(zips['ad-alpha-2.0']),
+      ].sort(),
+      staged: 0,
+    });
 
     // The launcher's URL, read from the build, downloads the adopted bytes from Depot's store.
     const build = must(await t.admin.get('/api/modpack/adopt-pack/1'), 200, 'build read');

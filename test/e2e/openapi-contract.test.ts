@@ -16,7 +16,7 @@ import { generate } from 'otplib';
 import { depotClient, type DepotClient } from '@depot/api-client';
 import { PERMISSIONS } from '@depot/common';
 import { md5Of, must, startTestStack, userWithToken, type TestStack } from '../support';
-import { makeJar, makeZip, md5Hex } from '../support/archives';
+import { makeJar, makeZip, md5Hex, unzip } from '../support/archives';
 
 const DOC_ID = 'https://depot.invalid/openapi.json';
 
@@ -486,6 +486,45 @@ describe('every answer is the documented one', () => {
       await pack.arrayBuffer();
       seen.add(`GET ${template} 200`);
     }
+    // Its exports (docs/exports.md): the management view, the .mrpack by both URLs, a jar it names.
+    const exported = await typed(
+      'GET',
+      '/api/manage/modpacks/{slug}/builds/{build}/exports',
+      api.GET('/api/manage/modpacks/{slug}/builds/{build}/exports', {
+        params: { path: { slug: 'released', build: '1.0' } },
+      }),
+      200,
+    );
+    expect(exported.mrpack.recommended_url).toMatch(/\/mrpack\/released\/recommended\.mrpack$/);
+    let index: { files: { downloads: string[] }[] } | undefined;
+    for (const [url, template] of [
+      ['/mrpack/released/builds/1.0.mrpack', '/mrpack/{slug}/builds/{file}'],
+      ['/mrpack/released/recommended.mrpack', '/mrpack/{slug}/{which}'],
+    ]) {
+      const mrpack = await fetch(t.url + url);
+      expect([url, mrpack.status]).toEqual([url, 200]);
+      index = JSON.parse(
+        unzip(Buffer.from(await mrpack.arrayBuffer()))
+          .get('modrinth.index.json')!
+          .toString(),
+      );
+      seen.add(`GET ${template} 200`);
+    }
+    // (under PUBLIC_URL, else the mirror's address: this stack's mirror is elsewhere)
+    for (const [url, template] of [
+      ['/packwiz/released/builds/1.0/pack.toml', '/packwiz/{slug}/builds/{build}/{*}'],
+      ['/packwiz/released/recommended/index.toml', '/packwiz/{slug}/{which}/{*}'],
+    ]) {
+      const file = await fetch(t.url + url);
+      expect([url, file.status, file.headers.get('content-type')]).toEqual([url, 200, 'application/toml']);
+      await file.arrayBuffer();
+      seen.add(`GET ${template} 200`);
+    }
+    const jarUrl = index!.files[0].downloads[0];
+    const jarFile = await fetch(t.url + jarUrl.slice(jarUrl.indexOf('/jars/')));
+    expect([jarFile.status, jarFile.headers.get('content-type')]).toEqual([200, 'application/java-archive']);
+    await jarFile.arrayBuffer();
+    seen.add('GET /jars/{sha256}/{file} 200');
   });
 
   it('changelogs: a build against the one before it, its notes, the releases feed', async () => {

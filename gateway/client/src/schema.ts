@@ -474,6 +474,128 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/manage/modpacks/{slug}/builds/{build}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A build's exports for other launchers: their URLs, and what they leave out
+         * @description The build's .mrpack (made now unless made for this state already) and packwiz pack: their URLs, and the modpack's `recommended` and `latest` URLs when they name this build; its size and sha256; and the reasons it leaves something out (an archive Depot does not host, one with no jar, a Technic `bin/` loader, a path outside the instance, two mods giving one file, no loader set). Unpublished and private builds included.
+         *
+         *     Needs the `modpacks_manage` permission (or `solder_full`) and access to the modpack.
+         */
+        get: operations["getManageModpacksBySlugBuildsByBuildExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/packwiz/{slug}/builds/{build}/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of a build's packwiz pack
+         * @description The build as a packwiz pack, for `packwiz-installer -g <url>/pack.toml` and itzg's `PACKWIZ_URL`: a tree of static files under one base URL: `pack.toml` (Minecraft, the loader, the sha256 of `index.toml`), `index.toml` (every file with its sha256; `metafile = true` for the mods), `mods/<name>.pw.toml` per jar (its filename, side, and Depot's `/jars/` URL with its sha256), and every other file of the archives at its path. Made once per build state; every file is revalidated (ETag: its md5). Visible as the build's launcher answer is.
+         */
+        get: operations["getPackwizBySlugBuildsByBuildByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/packwiz/{slug}/{which}/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of the packwiz pack of the modpack's recommended or latest build
+         * @description The build as a packwiz pack, for `packwiz-installer -g <url>/pack.toml` and itzg's `PACKWIZ_URL`: a tree of static files under one base URL: `pack.toml` (Minecraft, the loader, the sha256 of `index.toml`), `index.toml` (every file with its sha256; `metafile = true` for the mods), `mods/<name>.pw.toml` per jar (its filename, side, and Depot's `/jars/` URL with its sha256), and every other file of the archives at its path. Made once per build state; every file is revalidated (ETag: its md5). Visible as the build's launcher answer is.
+         */
+        get: operations["getPackwizBySlugByWhichByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jars/{sha256}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a mod's jar (taken out of a hosted archive)
+         * @description A jar of a hosted archive's `mods/`, as a file of its own: the URL an export's `files` download. Its sha256 is in the path, so the answer never changes (`Cache-Control: public, max-age=31536000, immutable`); any file name serves it. Public by URL, as archives are. Byte ranges (206, 416), `If-None-Match`/`If-Modified-Since` (304) and `If-Range`; the ETag is its md5.
+         */
+        get: operations["getJarsBySha256ByFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mrpack/{slug}/builds/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a build's Modrinth pack (.mrpack)
+         * @description The build as a Modrinth pack, for Prism Launcher, MultiMC, ATLauncher, the Modrinth App, XMCL and itzg's `MODRINTH_MODPACK`: `modrinth.index.json` naming each mod's jar (downloaded from Depot's `/jars/` URL, with its sha1, sha512, size and `env` from the mod's side), Minecraft and the loader, and every other file of the archives under `overrides/`, `client-overrides/` or `server-overrides/`. What cannot be carried is left out (`X-Depot-Export-Problems` counts the reasons; the build's management view lists them). Made once per build state, the same bytes every time; byte ranges, ETag (the md5), 304. Visible as the build's launcher answer is.
+         */
+        get: operations["getMrpackBySlugBuildsByFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mrpack/{slug}/{which}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the Modrinth pack of the modpack's recommended or latest build
+         * @description The build as a Modrinth pack, for Prism Launcher, MultiMC, ATLauncher, the Modrinth App, XMCL and itzg's `MODRINTH_MODPACK`: `modrinth.index.json` naming each mod's jar (downloaded from Depot's `/jars/` URL, with its sha1, sha512, size and `env` from the mod's side), Minecraft and the loader, and every other file of the archives under `overrides/`, `client-overrides/` or `server-overrides/`. What cannot be carried is left out (`X-Depot-Export-Problems` counts the reasons; the build's management view lists them). Made once per build state, the same bytes every time; byte ranges, ETag (the md5), 304. Visible as the build's launcher answer is.
+         */
+        get: operations["getMrpackBySlugByWhich"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/modpack": {
         parameters: {
             query?: never;
@@ -2219,6 +2341,28 @@ export type components = {
             md5: string;
             /** @description The size of the zip as Depot would store it. */
             filesize: number;
+        };
+        BuildExports: {
+            mrpack: {
+                /** @description The build's .mrpack: for a launcher's import from a URL, or `MODRINTH_MODPACK`. */
+                url: string;
+                /** @description The modpack's recommended .mrpack, which follows it, when this build is recommended. */
+                recommended_url: string | null;
+                /** @description The modpack's latest .mrpack, which follows it, when this build is the latest. */
+                latest_url: string | null;
+                sha256: string;
+                size: number;
+            };
+            packwiz: {
+                /** @description The build's packwiz pack.toml: for `packwiz-installer -g`, or `PACKWIZ_URL`. */
+                url: string;
+                /** @description The recommended build's pack.toml, which follows it. */
+                recommended_url: string | null;
+                /** @description The latest build's pack.toml, which follows it. */
+                latest_url: string | null;
+            };
+            /** @description What the exports leave out, and why; empty: they carry the whole build. */
+            problems: string[];
         };
         ChangelogMod: {
             /** @description The mod's slug. */
@@ -5234,6 +5378,577 @@ export interface operations {
                 };
             };
             /** @description "No server pack can be made for this build.": which archive, and why (not hosted by Depot, two mods giving one file, too large). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Range not satisfiable." */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getManageModpacksBySlugBuildsByBuildExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build's exports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuildExports"];
+                };
+            };
+            /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "This action is unauthorized.": the `modpacks_manage` permission or access to the modpack is missing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack not found.", "Build not found.". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPackwizBySlugBuildsByBuildByPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive), percent-encoded. */
+                build: string;
+                /** @description The tree's file: `pack.toml`, `index.toml`, or a path the index names. */
+                "*": string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (`application/toml` for TOML), whole, or the range asked for (206). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/toml": string;
+                };
+            };
+            /** @description Partial content: the one byte range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/toml": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack does not exist", "Build does not exist". "Not found.": the tree has no such file (or the build is not visible, as its launcher answer). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "No export can be made for this build.": the tree would be larger than ARCHIVE_MAX_BYTES. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Range not satisfiable." */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPackwizBySlugByWhichByPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description `recommended` or `latest`: the build the modpack names so. */
+                which: string;
+                /** @description The tree's file: `pack.toml`, `index.toml`, or a path the index names. */
+                "*": string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (`application/toml` for TOML), whole, or the range asked for (206). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/toml": string;
+                };
+            };
+            /** @description Partial content: the one byte range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/toml": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack does not exist", "Not found." (a `{which}` the route does not take is no route). "Not found.": the tree has no such file (or the build is not visible, as its launcher answer). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "No export can be made for this build.": the tree would be larger than ARCHIVE_MAX_BYTES. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Range not satisfiable." */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJarsBySha256ByFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The jar's sha256 (lowercase hex). */
+                sha256: string;
+                /** @description The jar's file name, percent-encoded (any name: the sha256 names the bytes). */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jar (`application/java-archive`), whole, or the range asked for (206). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/java-archive": string;
+                };
+            };
+            /** @description Partial content: the one byte range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/java-archive": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Jar not found.", "Not found." (a `{sha256}` the route does not take is no route). "Jar not found.": no hosted archive holds a jar of that sha256. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Range not satisfiable." */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMrpackBySlugBuildsByFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description Build version string (exact, case-sensitive) followed by `.mrpack`, percent-encoded. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .mrpack (a zip), whole, or the range asked for (206). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-modrinth-modpack+zip": string;
+                };
+            };
+            /** @description Partial content: the one byte range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-modrinth-modpack+zip": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack does not exist", "Build does not exist". */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "No export can be made for this build.": the pack would be larger than ARCHIVE_MAX_BYTES. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Range not satisfiable." */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Too many requests." (see the `Retry-After` header) */
+            429: {
+                headers: {
+                    /** @description Seconds. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Internal error." */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Service unavailable.": a service did not answer in time. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMrpackBySlugByWhich: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the modpack, percent-encoded. */
+                slug: string;
+                /** @description `recommended.mrpack` or `latest.mrpack`: the build the modpack names so. */
+                which: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .mrpack (a zip), whole, or the range asked for (206). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-modrinth-modpack+zip": string;
+                };
+            };
+            /** @description Partial content: the one byte range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-modrinth-modpack+zip": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the ETag (the md5), or `If-Modified-Since` is not older. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: "Modpack does not exist", "Not found." (a `{which}` the route does not take is no route). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "No export can be made for this build.": the pack would be larger than ARCHIVE_MAX_BYTES. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -23,6 +23,7 @@ import { manageVersionRoutes } from './manage/versions';
 import { archiveUploadRoutes } from './archives/upload';
 import { archiveDownloadRoutes } from './archives/download';
 import { serverPackRoutes } from './archives/server-packs';
+import { exportRoutes } from './archives/exports';
 import { releaseRoutes } from './releases/routes';
 import { changelogRoutes } from './changelogs/routes';
 import type { FastifyInstance } from 'fastify';
@@ -36,6 +37,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     archiveUploadRoutes,
     archiveDownloadRoutes,
     serverPackRoutes,
+    exportRoutes,
     launcherRoutes,
     modpacksRoutes,
     buildsRoutes,

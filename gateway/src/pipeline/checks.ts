@@ -127,11 +127,11 @@ type SegmentJudge = [name: string, judge: (raw: string) => unknown, schema: ZodT
 /** The judges of a route's path segments, in path order. */
 function segmentJudges(declaration: AnyRoute): SegmentJudge[] {
   const shape = declaration.params!.shape as Record<string, ZodType>;
-  return [...declaration.url.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => [
-    name,
-    judgeOf(shape[name]),
-    shape[name],
-  ]);
+  // (a trailing `*`: the rest of the path, judged as one more segment)
+  return [...declaration.url.matchAll(/:([A-Za-z0-9_]+)|\/(\*)$/g)].map(([, param, rest]) => {
+    const name = param ?? rest;
+    return [name, judgeOf(shape[name]), shape[name]];
+  });
 }
 
 /**

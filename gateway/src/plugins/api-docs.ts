@@ -161,7 +161,8 @@ function operationId(declaration: AnyRoute): string {
     .replace(/^\/api\/?/, '')
     .split('/')
     .filter(Boolean)
-    .map((s) => (s.startsWith(':') ? `by_${s.slice(1)}` : s))
+    // (`*`: the rest of the path, a packwiz tree's file)
+    .map((s) => (s.startsWith(':') ? `by_${s.slice(1)}` : s === '*' ? 'by_path' : s))
     .map((s) => s.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')));
   const name = words.map((w) => w[0].toUpperCase() + w.slice(1)).join('') || 'Root';
   return `${declaration.method.toLowerCase()}${name}`;

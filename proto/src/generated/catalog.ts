@@ -20,10 +20,18 @@ import type { DeleteModRequest as _depot_catalog_v1_DeleteModRequest, DeleteModR
 import type { DeleteModResponse as _depot_catalog_v1_DeleteModResponse, DeleteModResponse__Output as _depot_catalog_v1_DeleteModResponse__Output } from './depot/catalog/v1/DeleteModResponse';
 import type { DeleteVersionRequest as _depot_catalog_v1_DeleteVersionRequest, DeleteVersionRequest__Output as _depot_catalog_v1_DeleteVersionRequest__Output } from './depot/catalog/v1/DeleteVersionRequest';
 import type { DeleteVersionResponse as _depot_catalog_v1_DeleteVersionResponse, DeleteVersionResponse__Output as _depot_catalog_v1_DeleteVersionResponse__Output } from './depot/catalog/v1/DeleteVersionResponse';
+import type { ExportFile as _depot_catalog_v1_ExportFile, ExportFile__Output as _depot_catalog_v1_ExportFile__Output } from './depot/catalog/v1/ExportFile';
+import type { ExportPackRequest as _depot_catalog_v1_ExportPackRequest, ExportPackRequest__Output as _depot_catalog_v1_ExportPackRequest__Output } from './depot/catalog/v1/ExportPackRequest';
+import type { ExportPackResponse as _depot_catalog_v1_ExportPackResponse, ExportPackResponse__Output as _depot_catalog_v1_ExportPackResponse__Output } from './depot/catalog/v1/ExportPackResponse';
+import type { ExtractArchiveJarsRequest as _depot_catalog_v1_ExtractArchiveJarsRequest, ExtractArchiveJarsRequest__Output as _depot_catalog_v1_ExtractArchiveJarsRequest__Output } from './depot/catalog/v1/ExtractArchiveJarsRequest';
+import type { ExtractArchiveJarsResponse as _depot_catalog_v1_ExtractArchiveJarsResponse, ExtractArchiveJarsResponse__Output as _depot_catalog_v1_ExtractArchiveJarsResponse__Output } from './depot/catalog/v1/ExtractArchiveJarsResponse';
+import type { ExtractedArchive as _depot_catalog_v1_ExtractedArchive, ExtractedArchive__Output as _depot_catalog_v1_ExtractedArchive__Output } from './depot/catalog/v1/ExtractedArchive';
+import type { GetJarRequest as _depot_catalog_v1_GetJarRequest, GetJarRequest__Output as _depot_catalog_v1_GetJarRequest__Output } from './depot/catalog/v1/GetJarRequest';
 import type { GetModRequest as _depot_catalog_v1_GetModRequest, GetModRequest__Output as _depot_catalog_v1_GetModRequest__Output } from './depot/catalog/v1/GetModRequest';
 import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersionRequest__Output as _depot_catalog_v1_GetVersionRequest__Output } from './depot/catalog/v1/GetVersionRequest';
 import type { GetVersionsByIdsRequest as _depot_catalog_v1_GetVersionsByIdsRequest, GetVersionsByIdsRequest__Output as _depot_catalog_v1_GetVersionsByIdsRequest__Output } from './depot/catalog/v1/GetVersionsByIdsRequest';
 import type { HeldFile as _depot_catalog_v1_HeldFile, HeldFile__Output as _depot_catalog_v1_HeldFile__Output } from './depot/catalog/v1/HeldFile';
+import type { Jar as _depot_catalog_v1_Jar, Jar__Output as _depot_catalog_v1_Jar__Output } from './depot/catalog/v1/Jar';
 import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from './depot/catalog/v1/ListModsRequest';
 import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from './depot/catalog/v1/ListModsResponse';
 import type { LookupArchivesRequest as _depot_catalog_v1_LookupArchivesRequest, LookupArchivesRequest__Output as _depot_catalog_v1_LookupArchivesRequest__Output } from './depot/catalog/v1/LookupArchivesRequest';
@@ -84,10 +92,18 @@ export interface ProtoGrpcType {
         DeleteModResponse: MessageTypeDefinition<_depot_catalog_v1_DeleteModResponse, _depot_catalog_v1_DeleteModResponse__Output>
         DeleteVersionRequest: MessageTypeDefinition<_depot_catalog_v1_DeleteVersionRequest, _depot_catalog_v1_DeleteVersionRequest__Output>
         DeleteVersionResponse: MessageTypeDefinition<_depot_catalog_v1_DeleteVersionResponse, _depot_catalog_v1_DeleteVersionResponse__Output>
+        ExportFile: MessageTypeDefinition<_depot_catalog_v1_ExportFile, _depot_catalog_v1_ExportFile__Output>
+        ExportPackRequest: MessageTypeDefinition<_depot_catalog_v1_ExportPackRequest, _depot_catalog_v1_ExportPackRequest__Output>
+        ExportPackResponse: MessageTypeDefinition<_depot_catalog_v1_ExportPackResponse, _depot_catalog_v1_ExportPackResponse__Output>
+        ExtractArchiveJarsRequest: MessageTypeDefinition<_depot_catalog_v1_ExtractArchiveJarsRequest, _depot_catalog_v1_ExtractArchiveJarsRequest__Output>
+        ExtractArchiveJarsResponse: MessageTypeDefinition<_depot_catalog_v1_ExtractArchiveJarsResponse, _depot_catalog_v1_ExtractArchiveJarsResponse__Output>
+        ExtractedArchive: MessageTypeDefinition<_depot_catalog_v1_ExtractedArchive, _depot_catalog_v1_ExtractedArchive__Output>
+        GetJarRequest: MessageTypeDefinition<_depot_catalog_v1_GetJarRequest, _depot_catalog_v1_GetJarRequest__Output>
         GetModRequest: MessageTypeDefinition<_depot_catalog_v1_GetModRequest, _depot_catalog_v1_GetModRequest__Output>
         GetVersionRequest: MessageTypeDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_GetVersionRequest__Output>
         GetVersionsByIdsRequest: MessageTypeDefinition<_depot_catalog_v1_GetVersionsByIdsRequest, _depot_catalog_v1_GetVersionsByIdsRequest__Output>
         HeldFile: MessageTypeDefinition<_depot_catalog_v1_HeldFile, _depot_catalog_v1_HeldFile__Output>
+        Jar: MessageTypeDefinition<_depot_catalog_v1_Jar, _depot_catalog_v1_Jar__Output>
         ListModsRequest: MessageTypeDefinition<_depot_catalog_v1_ListModsRequest, _depot_catalog_v1_ListModsRequest__Output>
         ListModsResponse: MessageTypeDefinition<_depot_catalog_v1_ListModsResponse, _depot_catalog_v1_ListModsResponse__Output>
         LookupArchivesRequest: MessageTypeDefinition<_depot_catalog_v1_LookupArchivesRequest, _depot_catalog_v1_LookupArchivesRequest__Output>

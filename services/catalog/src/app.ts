@@ -20,6 +20,8 @@ import { migrations } from './migrations';
 import { ArchiveHolds } from './archives/held';
 import { ReleaseVersions } from './archives/release';
 import { ServerPacks } from './archives/server-pack';
+import { ArchiveJars } from './archives/jars';
+import { BuildExports } from './archives/export';
 import { Catalog } from './mods';
 import { buildsVersionUsage, type VersionUsage } from './version-usage';
 import { openArchiveStore } from '@depot/common/archive-store';
@@ -36,6 +38,8 @@ export interface CatalogApp {
   store: ArchiveStore;
   uploads: ArchiveUploads;
   objects: ArchiveObjects;
+  /** The jars taken out of hosted archives (jars.ts). */
+  jars: ArchiveJars;
   stop(): Promise<void>;
 }
 
@@ -66,6 +70,13 @@ export async function startCatalog(
   const objects = new ArchiveObjects(runtime.orm, store, runtime.logger);
   const usage = opts.usage ?? buildsVersionUsage(builds, runtime.logger);
   const catalog = new Catalog(runtime.orm, runtime.relay, usage, (shas) => objects.release(shas));
+  const jars = new ArchiveJars(runtime.orm, objects, config.ARCHIVE_MAX_BYTES, config.ARCHIVE_MAX_ENTRIES);
+  // Made at upload; should it fail, an export or the backfill takes them out later.
+  const takeOutJars = (sha256: string) =>
+    jars.extract(sha256, { judged: true }).then(
+      () => undefined,
+      (err: unknown) => runtime.logger.warn({ sha256, err: String(err) }, 'jars not taken out of the archive yet'),
+    );
   const uploads = new ArchiveUploads(
     runtime.orm,
     runtime.relay,
@@ -73,6 +84,7 @@ export async function startCatalog(
     usage,
     config.ARCHIVE_MAX_BYTES,
     config.ARCHIVE_MAX_ENTRIES,
+    takeOutJars,
   );
   const mirrorUrl = mirrorUrlOf(config);
   // SERVICE_MIRROR_URL unset: Depot is its own mirror, whose downloads go to ARCHIVE_UPSTREAM_URL.
@@ -100,9 +112,17 @@ export async function startCatalog(
                 fetched,
                 adoption,
                 uploads,
-                holds: new ArchiveHolds(runtime.orm, objects, config.ARCHIVE_MAX_BYTES, config.ARCHIVE_MAX_ENTRIES),
+                holds: new ArchiveHolds(
+                  runtime.orm,
+                  objects,
+                  config.ARCHIVE_MAX_BYTES,
+                  config.ARCHIVE_MAX_ENTRIES,
+                  takeOutJars,
+                ),
                 releases: new ReleaseVersions(runtime.orm, runtime.relay),
                 serverPacks: new ServerPacks(runtime.orm, objects, config.ARCHIVE_MAX_BYTES),
+                jars,
+                exports: new BuildExports(runtime.orm, objects, jars, config.ARCHIVE_MAX_BYTES),
               },
               runtime.logger,
             ),
@@ -130,6 +150,7 @@ export async function startCatalog(
     store,
     uploads,
     objects,
+    jars,
     async stop() {
       await grpcServer.shutdown();
       await stopSweeping();

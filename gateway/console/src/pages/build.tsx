@@ -17,6 +17,7 @@ import { BuildChangelog } from './build-changelog';
 import { BuildFields, buildChanges, minecraftVersionsOf } from './build-form';
 import { AddMod, BuildMods } from './build-mods';
 import { BuildServer } from './build-server';
+import { BuildExports } from './build-exports';
 import { FilesToMods } from './files-to-mods';
 import { useModLibrary } from './mods';
 
@@ -158,6 +159,7 @@ function BuildPage({
         onChange={refresh}
       />
       <BuildServer slug={slug} version={build.version} loader={loader} canManage={canManage} onChange={refresh} />
+      <BuildExports slug={slug} version={build.version} />
       {canManage ? (
         <Section title="Settings">
           <form onSubmit={save.onSubmit} noValidate className="form">

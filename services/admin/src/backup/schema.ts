@@ -3,14 +3,15 @@
 // migrations table is left out (the manifest lists the migrations; a restore applies them), and so
 // are the catalog's tables of what is made again or sent again rather than restored: files held for
 // a release (their objects may not be in the restored store: a release naming one would make a
-// version of a missing archive; the client sends it again) and server packs (made again on their
-// first request).
+// version of a missing archive; the client sends it again), server packs and exports (made again on
+// their first request), and the jars taken out of archives (taken out again: the backfill, or an
+// export that needs them).
 import { escapeIdentifier, type Client } from 'pg';
 
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
 
 /** Not backed up (above). */
-export const TRANSIENT_TABLES = ['held_archives', 'server_packs'];
+export const TRANSIENT_TABLES = ['held_archives', 'server_packs', 'archive_jars', 'jar_extractions', 'exports'];
 
 export interface TableShape {
   name: string;

@@ -3,6 +3,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { adoptArchives } from '../archives/adopt';
 import { adoptExit, adoptProgressLine, formatAdoptReport } from '../archives/adopt-report';
+import { backfillJars, formatJarsReport, jarsProgressLine } from '../archives/jars';
 import { pushRepository } from '../archives/push';
 import { formatPushReport, progressLine, pushExit } from '../archives/push-report';
 import { loadAdoptConfig, loadArchiveConfig } from '../config';
@@ -23,6 +24,14 @@ interface AdoptFlags {
   dryRun: boolean;
   concurrency: number;
   json: boolean;
+}
+
+/** 1 to 64 archives a call. */
+function parsePage(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64) {
+    throw new InvalidArgumentError('expected a whole number from 1 to 64');
+  }
+  return Number(value);
 }
 
 /** 1 to 16 files (archives) at a time. */
@@ -95,5 +104,28 @@ export function register(program: Command, ctx: Context): void {
       if (opts.json) ctx.io.result(report);
       else ctx.io.out(formatAdoptReport(report));
       adoptExit(report);
+    });
+
+  archives
+    .command('jars')
+    .description(
+      'take the jars under mods/ of every hosted archive stored before Depot did it at upload out into the store, ' +
+        'each a file of its own (what .mrpack and packwiz exports download); resumable: archives done already are ' +
+        'skipped, so a run cut short goes on where it stopped. Progress on stderr, one line a page',
+    )
+    .option('--after <sha256>', 'start past this archive (the last one a progress line names)', '')
+    .addOption(new Option('--page <n>', 'archives a call (1-64)').argParser(parsePage).default(16))
+    .option('--json', 'the report as JSON instead of text', false)
+    .action(async (opts: { after: string; page: number; json: boolean }) => {
+      const config = loadArchiveConfig(ctx.env);
+      const report = await backfillJars(ctx.services().catalog, {
+        after: opts.after,
+        page: opts.page,
+        transferTimeoutMs: config.ARCHIVE_TRANSFER_TIMEOUT_MS,
+        deadlineMs: config.GRPC_DEADLINE_MS,
+        progress: (page, done, total) => ctx.io.err(jarsProgressLine(page, done, total)),
+      });
+      if (opts.json) ctx.io.result(report);
+      else ctx.io.out(formatJarsReport(report));
     });
 }

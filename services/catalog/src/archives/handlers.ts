@@ -2,7 +2,7 @@
 // (rehash.ts) or fetched for a new version (fetched-version.ts), adopted from the old mirror
 // (adopt.ts), and uploaded (upload.ts; client-streamed: the header, then the bytes). All are served
 // by @depot/common's bindHandlers, under the rules of every call (deadline, status mapping, metrics).
-import { DepotError, formatTimestamp, type BuildLoader } from '@depot/common';
+import { DepotError, formatTimestamp, type BuildLoader, type ExportFormat } from '@depot/common';
 import { type Logger } from '@depot/common/process';
 import { type AsyncHandlers } from '@depot/common/grpc';
 import type { catalogV1, CatalogServiceDefinition } from '@depot/proto';
@@ -15,6 +15,8 @@ import type { ArchiveHolds, HeldLookup } from './held';
 import type { ModFacts } from './metadata';
 import type { ReleaseVersions } from './release';
 import type { ServerPackRequest, ServerPacks } from './server-pack';
+import type { ArchiveJars } from './jars';
+import { type BuildExports } from './export';
 import type { ArchiveUploads } from './upload';
 import { uploadBody } from './upload-body';
 
@@ -27,7 +29,10 @@ export type ArchiveMethods =
   | 'LookupArchives'
   | 'PrepareRelease'
   | 'ServerPack'
-  | 'CheckServerPacks';
+  | 'CheckServerPacks'
+  | 'GetJar'
+  | 'ExtractArchiveJars'
+  | 'ExportPack';
 
 /** Aborted when the caller cancels the call or its deadline passes: its archive fetches stop. */
 function cancelSignal(call: { on(event: 'cancelled', listener: () => void): unknown }): AbortSignal {
@@ -61,11 +66,56 @@ export function archiveHandlers(
     holds: ArchiveHolds;
     releases: ReleaseVersions;
     serverPacks: ServerPacks;
+    jars: ArchiveJars;
+    exports: BuildExports;
   },
   logger: Logger,
 ): Pick<AsyncHandlers<CatalogServiceDefinition>, ArchiveMethods> {
-  const { archives, fetched, adoption, uploads, holds, releases, serverPacks } = parts;
+  const { archives, fetched, adoption, uploads, holds, releases, serverPacks, jars, exports } = parts;
   return {
+    async GetJar(req) {
+      const jar = await jars.jar(req.sha256);
+      return { ...jar, made_at: formatTimestamp(jar.madeAt) };
+    },
+    async ExtractArchiveJars(req) {
+      try {
+        return await jars.backfill(req.after, req.limit);
+      } catch (err) {
+        throw isStoreError(err) ? storeFailure(err, logger) : err;
+      }
+    },
+    async ExportPack(req) {
+      try {
+        const made = await exports.export({
+          format: req.format as ExportFormat,
+          modpack: req.modpack,
+          build: req.build,
+          name: req.name,
+          minecraft: req.minecraft,
+          loader: req.loader ? { name: req.loader as BuildLoader, version: req.loader_version ?? null } : null,
+          versionIds: req.version_ids,
+          sides: new Map(req.sides.map((s) => [s.id, s.side])),
+          baseUrl: req.base_url,
+        });
+        // packwiz: the tree's file asked for (its own key only: a path is any text).
+        const path = req.path;
+        const file = path !== undefined && made.files && Object.hasOwn(made.files, path) ? made.files[path] : undefined;
+        if (path !== undefined && !file) throw new DepotError('EXPORT_FILE_NOT_FOUND');
+        return {
+          sha256: made.sha256,
+          md5: made.md5,
+          size: made.size,
+          made_at: formatTimestamp(made.madeAt),
+          problems: made.problems,
+          ...(file ? { file: { offset: file.offset, size: file.size, sha256: file.sha256, md5: file.md5 } } : {}),
+        };
+      } catch (err) {
+        if (isStoreError(err, 'too_large')) {
+          throw new DepotError('EXPORT_UNAVAILABLE', {}, `No export of this build: ${err.message}.`);
+        }
+        throw isStoreError(err) ? storeFailure(err, logger) : err;
+      }
+    },
     async ServerPack(req) {
       try {
         const pack = await serverPacks.serverPack(serverPackRequest(req));

@@ -101,6 +101,8 @@ export class ArchiveHolds {
     private readonly objects: ArchiveObjects,
     private readonly maxBytes: number,
     private readonly maxEntries: number,
+    /** After a file is stored: its jars taken out (jars.ts). Never throws. */
+    private readonly afterStored: (sha256: string) => Promise<void> = async () => undefined,
   ) {}
 
   private em(): SqlEntityManager {
@@ -174,6 +176,7 @@ export class ArchiveHolds {
         );
         return row.inserted;
       });
+      if (inserted) await this.afterStored(d.sha256);
       const [lookup] = await this.lookup([file]);
       return {
         lookup,

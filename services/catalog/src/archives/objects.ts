@@ -1,5 +1,6 @@
 // Nothing orphaned: an object is removed once no version names it, and never while one does (nor
-// while it is held for a release, held.ts, or is a build's server pack, server-pack.ts).
+// while it is held for a release, held.ts, is a build's server pack, server-pack.ts, or export,
+// export.ts, or a jar taken out of an archive, jars.ts: an archive's jars go with it).
 // Every step that makes a version name an object (an upload's record) or removes an object holds
 // a transaction-level advisory lock on that object's sha256, so "no version names it, remove it"
 // and "store it, record it" never interleave: a record never points at a missing object. Objects
@@ -39,18 +40,29 @@ export class ArchiveObjects {
   /** Removes the object if no version names it; true when removed. Throws when the store fails. */
   async removeIfUnnamed(sha256: string): Promise<boolean> {
     const em = this.orm.em.fork() as SqlEntityManager;
-    return em.transactional(async (tx) => {
+    const freed = await em.transactional(async (tx) => {
       await lockObject(tx, sha256);
       const [row] = await tx.execute<{ named: boolean }[]>(
         `select exists (select 1 from mod_versions where hosted = ?)
              or exists (select 1 from held_archives where hosted = ? and held_until > now())
-             or exists (select 1 from server_packs where hosted = ?) as named`,
-        [sha256, sha256, sha256],
+             or exists (select 1 from server_packs where hosted = ?)
+             or exists (select 1 from exports where hosted = ?)
+             or exists (select 1 from archive_jars where sha256 = ?) as named`,
+        [sha256, sha256, sha256, sha256, sha256],
       );
-      if (row.named) return false;
+      if (row.named) return undefined;
+      // The jars taken out of it go with it (each unless another archive has it too).
+      const jars = await tx.execute<{ sha256: string }[]>(
+        'delete from archive_jars where archive = ? returning sha256',
+        [sha256],
+      );
+      await tx.execute('delete from jar_extractions where archive = ?', [sha256]);
       await this.store.delete(sha256);
-      return true;
+      return jars.map((j) => j.sha256);
     });
+    if (!freed) return false;
+    await this.release(freed);
+    return true;
   }
 
   /**
@@ -82,8 +94,10 @@ export class ArchiveObjects {
         // (an array binding is expanded into a list)
         `select hosted from mod_versions where hosted in (?)
          union select hosted from held_archives where hosted in (?) and held_until > now()
-         union select hosted from server_packs where hosted in (?)`,
-        [candidates, candidates, candidates],
+         union select hosted from server_packs where hosted in (?)
+         union select hosted from exports where hosted in (?)
+         union select sha256 from archive_jars where sha256 in (?)`,
+        [candidates, candidates, candidates, candidates, candidates],
       );
       const keep = new Set(named.map((r) => r.hosted));
       for (const sha256 of candidates) {

@@ -17,7 +17,7 @@ import type { Orm } from '@depot/common/runtime';
 import { isStoreError } from '@depot/common/archive-store';
 import { lockObject, type ArchiveObjects } from './objects';
 import { extractedPath } from './zip/entry-names';
-import { StagedReader } from './zip/staged-reader';
+import { entries, StreamingReader } from './zip/streaming-reader';
 
 /** 2000-01-01 00:00 as local time, as a packaged jar's (packaging.ts). */
 const PACK_TIME = new Date(2000, 0, 1, 0, 0, 0);
@@ -214,33 +214,6 @@ export class ServerPacks {
   }
 }
 
-/**
- * The store's ranged reads for yauzl, through StagedReader's block for the directory's records, and
- * streamed for an entry's data: a 500 MB jar passes through, never held whole.
- */
-class StreamingReader extends StagedReader {
-  constructor(
-    private readonly object: { read(start: number, end: number): Promise<Readable> },
-    size: number,
-  ) {
-    super(object, 0, size);
-  }
-
-  override _readStreamForRange(start: number, end: number): Readable {
-    if (end - start <= StagedReader.BLOCK) return super._readStreamForRange(start, end);
-    const out = new PassThrough();
-    this.object.read(start, end - 1).then(
-      (stream) => {
-        out.on('close', () => stream.destroy());
-        stream.on('error', (err) => out.destroy(err));
-        stream.pipe(out);
-      },
-      (err: Error) => out.destroy(err),
-    );
-    return out;
-  }
-}
-
 /** What the manifest says of the build (all but its files). */
 const manifestHead = (req: ServerPackRequest): Omit<ServerManifest, 'files'> => ({
   modpack: req.modpack,
@@ -265,22 +238,6 @@ const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 
 function packKey(req: ServerPackRequest, versions: PackVersion[]): string {
   const state = { format: 1, ...manifestHead(req), versions: versions.map((v) => [v.mod, v.version, v.hosted]) };
   return hash('sha256', JSON.stringify(state));
-}
-
-/** The zip's directory, entry by entry. */
-async function* entries(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
-  for (;;) {
-    const next = new Promise<yauzl.Entry | undefined>((resolve, reject) => {
-      zip.once('entry', resolve);
-      zip.once('end', () => resolve(undefined));
-      zip.once('error', reject);
-    });
-    zip.readEntry();
-    const entry = await next;
-    zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
-    if (!entry) return;
-    yield entry;
-  }
 }
 
 /** The pack's bytes: each file stored in order, then the manifest with each file's sha256. */

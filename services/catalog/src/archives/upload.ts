@@ -95,6 +95,8 @@ export class ArchiveUploads {
     private readonly usage: Pick<VersionUsage, 'buildsUsing'>,
     private readonly maxBytes: number,
     private readonly maxEntries: number,
+    /** After an archive is stored: its jars taken out (jars.ts). Never throws. */
+    private readonly afterStored: (sha256: string) => Promise<void> = async () => undefined,
   ) {}
 
   private em(): SqlEntityManager {
@@ -230,6 +232,7 @@ export class ArchiveUploads {
       if (!committed) await staged.discard();
       this.relay?.kick();
       if (replaced && replaced !== digests.sha256) await this.objects.release([replaced]);
+      if (recorded.changed) await this.afterStored(digests.sha256);
       return {
         version: recorded.row,
         createdMod: !!req.newMod && recorded.changed,

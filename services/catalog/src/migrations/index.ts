@@ -8,6 +8,7 @@ import { Migration20261228000000_archive_metadata } from './Migration20261228000
 import { Migration20261229000000_held_archives } from './Migration20261229000000_held_archives';
 import { Migration20261230000000_version_side } from './Migration20261230000000_version_side';
 import { Migration20261231000000_server_packs } from './Migration20261231000000_server_packs';
+import { Migration20270101000000_archive_jars } from './Migration20270101000000_archive_jars';
 
 // Listed in code (not discovered from files) so the same list runs from sources and from dist.
 export const migrations: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261229000000_held_archives', class: Migration20261229000000_held_archives },
   { name: 'Migration20261230000000_version_side', class: Migration20261230000000_version_side },
   { name: 'Migration20261231000000_server_packs', class: Migration20261231000000_server_packs },
+  { name: 'Migration20270101000000_archive_jars', class: Migration20270101000000_archive_jars },
 ];

@@ -163,13 +163,20 @@ export function archiveServiceSuite(backend: 'fs' | 's3') {
   });
 
   afterEach(async () => {
-    // Whatever a test did, no staged object is left, and every object is named by a version.
+    // Whatever a test did, no staged object is left, and every object is named by a version, or
+    // is a jar taken out of an archive a version names (jars.ts), and nothing else.
     const state = await objects(h.app);
     expect(state.staged).toBe(0);
     const named = await queryDatabase<{ hosted: string }>(
       h.db.url,
-      'select distinct hosted from mod_versions where hosted is not null',
+      `select hosted from mod_versions where hosted is not null
+       union select j.sha256 from archive_jars j where exists (select 1 from mod_versions v where v.hosted = j.archive)`,
     );
+    const orphans = await queryDatabase<{ archive: string }>(
+      h.db.url,
+      'select archive from archive_jars j where not exists (select 1 from mod_versions v where v.hosted = j.archive)',
+    );
+    expect(orphans).toEqual([]);
     expect(state.objects).toEqual(named.map((r) => r.hosted).sort());
   });
 

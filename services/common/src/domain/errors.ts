@@ -71,6 +71,12 @@ export const REASONS = {
     code: grpc.status.FAILED_PRECONDITION,
     message: 'No server pack can be made for this build.',
   },
+  // A build whose export (docs/exports.md) cannot be made at all: larger than ARCHIVE_MAX_BYTES.
+  EXPORT_UNAVAILABLE: { code: grpc.status.FAILED_PRECONDITION, message: 'No export can be made for this build.' },
+  // A path a build's packwiz tree does not have.
+  EXPORT_FILE_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Not found.' },
+  // A jar Depot has not taken out of a hosted archive (docs/exports.md).
+  JAR_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Jar not found.' },
   RELEASE_BUILD_DIFFERS: {
     code: grpc.status.FAILED_PRECONDITION,
     message: 'The build exists with other contents.',

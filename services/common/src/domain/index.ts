@@ -19,3 +19,4 @@ export * from './pack-doctor/report';
 export * from './pack-doctor/diagnose';
 export * from './mod-facts';
 export * from './server-pack';
+export * from './exports';

@@ -43,7 +43,7 @@ const cursor = (zip: yauzl.ZipFile) => (zip as unknown as { readEntryCursor: num
  * and nextTick callbacks, which Node runs to the last before any I/O or timer: without this, a
  * directory of 100,000 records holds every other call of the catalog until it is read.
  */
-class Slices {
+export class Slices {
   private since = performance.now();
   async next(): Promise<void> {
     if (performance.now() - this.since < SLICE_MS) return;

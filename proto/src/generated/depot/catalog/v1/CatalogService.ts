@@ -15,9 +15,15 @@ import type { DeleteModRequest as _depot_catalog_v1_DeleteModRequest, DeleteModR
 import type { DeleteModResponse as _depot_catalog_v1_DeleteModResponse, DeleteModResponse__Output as _depot_catalog_v1_DeleteModResponse__Output } from '../../../depot/catalog/v1/DeleteModResponse';
 import type { DeleteVersionRequest as _depot_catalog_v1_DeleteVersionRequest, DeleteVersionRequest__Output as _depot_catalog_v1_DeleteVersionRequest__Output } from '../../../depot/catalog/v1/DeleteVersionRequest';
 import type { DeleteVersionResponse as _depot_catalog_v1_DeleteVersionResponse, DeleteVersionResponse__Output as _depot_catalog_v1_DeleteVersionResponse__Output } from '../../../depot/catalog/v1/DeleteVersionResponse';
+import type { ExportPackRequest as _depot_catalog_v1_ExportPackRequest, ExportPackRequest__Output as _depot_catalog_v1_ExportPackRequest__Output } from '../../../depot/catalog/v1/ExportPackRequest';
+import type { ExportPackResponse as _depot_catalog_v1_ExportPackResponse, ExportPackResponse__Output as _depot_catalog_v1_ExportPackResponse__Output } from '../../../depot/catalog/v1/ExportPackResponse';
+import type { ExtractArchiveJarsRequest as _depot_catalog_v1_ExtractArchiveJarsRequest, ExtractArchiveJarsRequest__Output as _depot_catalog_v1_ExtractArchiveJarsRequest__Output } from '../../../depot/catalog/v1/ExtractArchiveJarsRequest';
+import type { ExtractArchiveJarsResponse as _depot_catalog_v1_ExtractArchiveJarsResponse, ExtractArchiveJarsResponse__Output as _depot_catalog_v1_ExtractArchiveJarsResponse__Output } from '../../../depot/catalog/v1/ExtractArchiveJarsResponse';
+import type { GetJarRequest as _depot_catalog_v1_GetJarRequest, GetJarRequest__Output as _depot_catalog_v1_GetJarRequest__Output } from '../../../depot/catalog/v1/GetJarRequest';
 import type { GetModRequest as _depot_catalog_v1_GetModRequest, GetModRequest__Output as _depot_catalog_v1_GetModRequest__Output } from '../../../depot/catalog/v1/GetModRequest';
 import type { GetVersionRequest as _depot_catalog_v1_GetVersionRequest, GetVersionRequest__Output as _depot_catalog_v1_GetVersionRequest__Output } from '../../../depot/catalog/v1/GetVersionRequest';
 import type { GetVersionsByIdsRequest as _depot_catalog_v1_GetVersionsByIdsRequest, GetVersionsByIdsRequest__Output as _depot_catalog_v1_GetVersionsByIdsRequest__Output } from '../../../depot/catalog/v1/GetVersionsByIdsRequest';
+import type { Jar as _depot_catalog_v1_Jar, Jar__Output as _depot_catalog_v1_Jar__Output } from '../../../depot/catalog/v1/Jar';
 import type { ListModsRequest as _depot_catalog_v1_ListModsRequest, ListModsRequest__Output as _depot_catalog_v1_ListModsRequest__Output } from '../../../depot/catalog/v1/ListModsRequest';
 import type { ListModsResponse as _depot_catalog_v1_ListModsResponse, ListModsResponse__Output as _depot_catalog_v1_ListModsResponse__Output } from '../../../depot/catalog/v1/ListModsResponse';
 import type { LookupArchivesRequest as _depot_catalog_v1_LookupArchivesRequest, LookupArchivesRequest__Output as _depot_catalog_v1_LookupArchivesRequest__Output } from '../../../depot/catalog/v1/LookupArchivesRequest';
@@ -111,6 +117,33 @@ export interface CatalogServiceClient extends grpc.Client {
   deleteVersion(argument: _depot_catalog_v1_DeleteVersionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_DeleteVersionResponse__Output>): grpc.ClientUnaryCall;
   deleteVersion(argument: _depot_catalog_v1_DeleteVersionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_DeleteVersionResponse__Output>): grpc.ClientUnaryCall;
   deleteVersion(argument: _depot_catalog_v1_DeleteVersionRequest, callback: grpc.requestCallback<_depot_catalog_v1_DeleteVersionResponse__Output>): grpc.ClientUnaryCall;
+  
+  ExportPack(argument: _depot_catalog_v1_ExportPackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ExportPackResponse__Output>): grpc.ClientUnaryCall;
+  ExportPack(argument: _depot_catalog_v1_ExportPackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ExportPackResponse__Output>): grpc.ClientUnaryCall;
+  ExportPack(argument: _depot_catalog_v1_ExportPackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ExportPackResponse__Output>): grpc.ClientUnaryCall;
+  ExportPack(argument: _depot_catalog_v1_ExportPackRequest, callback: grpc.requestCallback<_depot_catalog_v1_ExportPackResponse__Output>): grpc.ClientUnaryCall;
+  exportPack(argument: _depot_catalog_v1_ExportPackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ExportPackResponse__Output>): grpc.ClientUnaryCall;
+  exportPack(argument: _depot_catalog_v1_ExportPackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ExportPackResponse__Output>): grpc.ClientUnaryCall;
+  exportPack(argument: _depot_catalog_v1_ExportPackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ExportPackResponse__Output>): grpc.ClientUnaryCall;
+  exportPack(argument: _depot_catalog_v1_ExportPackRequest, callback: grpc.requestCallback<_depot_catalog_v1_ExportPackResponse__Output>): grpc.ClientUnaryCall;
+  
+  ExtractArchiveJars(argument: _depot_catalog_v1_ExtractArchiveJarsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ExtractArchiveJarsResponse__Output>): grpc.ClientUnaryCall;
+  ExtractArchiveJars(argument: _depot_catalog_v1_ExtractArchiveJarsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ExtractArchiveJarsResponse__Output>): grpc.ClientUnaryCall;
+  ExtractArchiveJars(argument: _depot_catalog_v1_ExtractArchiveJarsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ExtractArchiveJarsResponse__Output>): grpc.ClientUnaryCall;
+  ExtractArchiveJars(argument: _depot_catalog_v1_ExtractArchiveJarsRequest, callback: grpc.requestCallback<_depot_catalog_v1_ExtractArchiveJarsResponse__Output>): grpc.ClientUnaryCall;
+  extractArchiveJars(argument: _depot_catalog_v1_ExtractArchiveJarsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ExtractArchiveJarsResponse__Output>): grpc.ClientUnaryCall;
+  extractArchiveJars(argument: _depot_catalog_v1_ExtractArchiveJarsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_ExtractArchiveJarsResponse__Output>): grpc.ClientUnaryCall;
+  extractArchiveJars(argument: _depot_catalog_v1_ExtractArchiveJarsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_ExtractArchiveJarsResponse__Output>): grpc.ClientUnaryCall;
+  extractArchiveJars(argument: _depot_catalog_v1_ExtractArchiveJarsRequest, callback: grpc.requestCallback<_depot_catalog_v1_ExtractArchiveJarsResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetJar(argument: _depot_catalog_v1_GetJarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Jar__Output>): grpc.ClientUnaryCall;
+  GetJar(argument: _depot_catalog_v1_GetJarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Jar__Output>): grpc.ClientUnaryCall;
+  GetJar(argument: _depot_catalog_v1_GetJarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Jar__Output>): grpc.ClientUnaryCall;
+  GetJar(argument: _depot_catalog_v1_GetJarRequest, callback: grpc.requestCallback<_depot_catalog_v1_Jar__Output>): grpc.ClientUnaryCall;
+  getJar(argument: _depot_catalog_v1_GetJarRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Jar__Output>): grpc.ClientUnaryCall;
+  getJar(argument: _depot_catalog_v1_GetJarRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Jar__Output>): grpc.ClientUnaryCall;
+  getJar(argument: _depot_catalog_v1_GetJarRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Jar__Output>): grpc.ClientUnaryCall;
+  getJar(argument: _depot_catalog_v1_GetJarRequest, callback: grpc.requestCallback<_depot_catalog_v1_Jar__Output>): grpc.ClientUnaryCall;
   
   GetMod(argument: _depot_catalog_v1_GetModRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
   GetMod(argument: _depot_catalog_v1_GetModRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_depot_catalog_v1_Mod__Output>): grpc.ClientUnaryCall;
@@ -248,6 +281,12 @@ export interface CatalogServiceHandlers extends grpc.UntypedServiceImplementatio
   
   DeleteVersion: grpc.handleUnaryCall<_depot_catalog_v1_DeleteVersionRequest__Output, _depot_catalog_v1_DeleteVersionResponse>;
   
+  ExportPack: grpc.handleUnaryCall<_depot_catalog_v1_ExportPackRequest__Output, _depot_catalog_v1_ExportPackResponse>;
+  
+  ExtractArchiveJars: grpc.handleUnaryCall<_depot_catalog_v1_ExtractArchiveJarsRequest__Output, _depot_catalog_v1_ExtractArchiveJarsResponse>;
+  
+  GetJar: grpc.handleUnaryCall<_depot_catalog_v1_GetJarRequest__Output, _depot_catalog_v1_Jar>;
+  
   GetMod: grpc.handleUnaryCall<_depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_Mod>;
   
   GetModVersions: grpc.handleUnaryCall<_depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_ModWithVersions>;
@@ -285,6 +324,9 @@ export interface CatalogServiceDefinition extends grpc.ServiceDefinition {
   CreateVersion: MethodDefinition<_depot_catalog_v1_CreateVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_CreateVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>
   DeleteMod: MethodDefinition<_depot_catalog_v1_DeleteModRequest, _depot_catalog_v1_DeleteModResponse, _depot_catalog_v1_DeleteModRequest__Output, _depot_catalog_v1_DeleteModResponse__Output>
   DeleteVersion: MethodDefinition<_depot_catalog_v1_DeleteVersionRequest, _depot_catalog_v1_DeleteVersionResponse, _depot_catalog_v1_DeleteVersionRequest__Output, _depot_catalog_v1_DeleteVersionResponse__Output>
+  ExportPack: MethodDefinition<_depot_catalog_v1_ExportPackRequest, _depot_catalog_v1_ExportPackResponse, _depot_catalog_v1_ExportPackRequest__Output, _depot_catalog_v1_ExportPackResponse__Output>
+  ExtractArchiveJars: MethodDefinition<_depot_catalog_v1_ExtractArchiveJarsRequest, _depot_catalog_v1_ExtractArchiveJarsResponse, _depot_catalog_v1_ExtractArchiveJarsRequest__Output, _depot_catalog_v1_ExtractArchiveJarsResponse__Output>
+  GetJar: MethodDefinition<_depot_catalog_v1_GetJarRequest, _depot_catalog_v1_Jar, _depot_catalog_v1_GetJarRequest__Output, _depot_catalog_v1_Jar__Output>
   GetMod: MethodDefinition<_depot_catalog_v1_GetModRequest, _depot_catalog_v1_Mod, _depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_Mod__Output>
   GetModVersions: MethodDefinition<_depot_catalog_v1_GetModRequest, _depot_catalog_v1_ModWithVersions, _depot_catalog_v1_GetModRequest__Output, _depot_catalog_v1_ModWithVersions__Output>
   GetVersion: MethodDefinition<_depot_catalog_v1_GetVersionRequest, _depot_catalog_v1_ModVersion, _depot_catalog_v1_GetVersionRequest__Output, _depot_catalog_v1_ModVersion__Output>

@@ -1,0 +1,314 @@
+// A build's Modrinth pack (docs/exports.md#mrpack), or its packwiz tree (packwiz.ts): modrinth.index.json naming every jar of its mods'
+// archives as a file downloaded from Depot's immutable jar URL (jars.ts), with its sha1, sha512,
+// size and env from the mod's side, Minecraft and the loader as dependencies; every other file of
+// the archives in the override folder its mod's side gives. What cannot be carried is left out,
+// with the reasons (export-plan.ts): the pack always installs. Made once per build state, as a
+// server pack is (server-pack.ts): its key is the digest of what it is made from, its bytes
+// reproducible (path order, stored, a fixed time and mode), streamed from the store into the store.
+import { hash } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+import {
+  DepotError,
+  EXPORT_FORMATS,
+  exportSide,
+  jarUrl,
+  mrpackEnv,
+  MRPACK_INDEX,
+  MRPACK_LOADERS,
+  type BuildLoader,
+  type ExportFormat,
+  type MrpackIndex,
+} from '@depot/common';
+import type { Orm } from '@depot/common/runtime';
+import type { StagedObject } from '@depot/common/archive-store';
+import { PlanBuilder, type ExportPlan, type ExportVersion } from './export-plan';
+import type { ArchiveJars } from './jars';
+import { lockObject, type ArchiveObjects } from './objects';
+import { entries, StreamingReader } from './zip/streaming-reader';
+import { StagedReader } from './zip/staged-reader';
+import { Slices } from './zip/judge';
+import { packwizFiles, packwizStream, type TreeFile } from './packwiz';
+
+/** 2000-01-01 00:00 as local time, as a packaged jar's (packaging.ts). */
+const PACK_TIME = new Date(2000, 0, 1, 0, 0, 0);
+const PACK_MODE = 0o100644;
+
+export interface ExportRequest {
+  format: ExportFormat;
+  modpack: string;
+  build: string;
+  /** The modpack's name as players see it. */
+  name: string;
+  minecraft: string;
+  loader: { name: BuildLoader; version: string | null } | null;
+  versionIds: number[];
+  /** Where a version runs in this build, where the build says (it wins over the version's). */
+  sides?: ReadonlyMap<number, string>;
+  /** Depot's public address: the jars' URLs are under it. */
+  baseUrl: string;
+}
+
+export interface MadeExport {
+  sha256: string;
+  md5: string;
+  size: number;
+  madeAt: Date;
+  problems: string[];
+  /** packwiz: the tree's files, by path, and where their bytes lie in the object. */
+  files?: Record<string, PlacedFile>;
+}
+
+export interface PlacedFile extends TreeFile {
+  offset: number;
+  size: number;
+}
+
+export class BuildExports {
+  constructor(
+    private readonly orm: Orm,
+    private readonly objects: ArchiveObjects,
+    private readonly jars: ArchiveJars,
+    private readonly maxBytes: number,
+  ) {}
+
+  private em(): SqlEntityManager {
+    return this.orm.em.fork() as SqlEntityManager;
+  }
+
+  /** The build's export in `format`: the one made for this state, else made now. */
+  async export(req: ExportRequest): Promise<MadeExport> {
+    if (!EXPORT_FORMATS.includes(req.format)) throw new DepotError('VALIDATION', {}, `No export format ${req.format}.`);
+    const versions = await this.versions(req.versionIds, req.sides ?? new Map());
+    const key = exportKey(req, versions);
+    const made = await this.find(key);
+    if (made) return made;
+    return this.make(req, key, versions);
+  }
+
+  /** The build's versions with their sides, by mod name: one query. */
+  private async versions(ids: number[], sides: ReadonlyMap<number, string>): Promise<ExportVersion[]> {
+    if (!ids.length) return [];
+    const rows = await this.em().execute<(Omit<ExportVersion, 'side'> & { side: string | null })[]>(
+      `select v.id, m.name as mod, v.version, v.hosted, v.side
+         from mod_versions v join mods m on m.id = v.mod_id
+        where v.id = any(string_to_array(?, ',')::int[])
+        order by m.name, v.id`,
+      [ids.join(',')],
+    );
+    return rows.map((v) => ({ ...v, side: exportSide(sides.get(v.id) ?? v.side) }));
+  }
+
+  private async find(key: string): Promise<MadeExport | undefined> {
+    const [row] = await this.em().execute<
+      {
+        hosted: string;
+        md5: string;
+        size: string;
+        made_at: Date;
+        problems: string[];
+        files: Record<string, PlacedFile> | null;
+      }[]
+    >('select hosted, md5, size, made_at, problems, files from exports where key = ?', [key]);
+    if (!row || !(await this.objects.store.head(row.hosted))) return undefined;
+    return {
+      sha256: row.hosted,
+      md5: row.md5,
+      size: Number(row.size),
+      madeAt: new Date(row.made_at),
+      problems: row.problems,
+      ...(row.files ? { files: row.files } : {}),
+    };
+  }
+
+  private async make(req: ExportRequest, key: string, versions: ExportVersion[]): Promise<MadeExport> {
+    const zips: yauzl.ZipFile[] = [];
+    try {
+      const planned = await this.plan(req, versions, zips);
+      const plan = req.format === 'packwiz' ? packwizFiles(planned) : planned;
+      const tree = new Map<string, TreeFile>();
+      const bytes = req.format === 'packwiz' ? packwizStream(req, plan, tree) : mrpackStream(req, plan);
+      const staged = await this.objects.store.stage(bytes, this.maxBytes);
+      const d = staged.digests;
+      let files: Record<string, PlacedFile> | undefined;
+      try {
+        if (req.format === 'packwiz') files = await placeFiles(staged, tree);
+      } catch (err) {
+        await staged.discard();
+        throw err;
+      }
+      let committed = false;
+      try {
+        const replaced = await this.em().transactional(async (tx) => {
+          await lockObject(tx, d.sha256);
+          await staged.commit();
+          committed = true;
+          await tx.execute(
+            `insert into exports (key, format, modpack, build, hosted, md5, size, problems, files)
+             values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)
+             on conflict (key) do update set hosted = excluded.hosted, md5 = excluded.md5, size = excluded.size,
+               problems = excluded.problems, files = excluded.files`,
+            [
+              key,
+              req.format,
+              req.modpack,
+              req.build,
+              d.sha256,
+              d.md5,
+              d.size,
+              JSON.stringify(plan.problems),
+              files ? JSON.stringify(files) : null,
+            ],
+          );
+          // The build's earlier exports of this format: their objects go unless named otherwise.
+          return tx.execute<{ hosted: string }[]>(
+            'delete from exports where modpack = ? and build = ? and format = ? and key <> ? returning hosted',
+            [req.modpack, req.build, req.format, key],
+          );
+        });
+        await this.objects.release(replaced.map((r) => r.hosted).filter((h) => h !== d.sha256));
+      } catch (err) {
+        if (committed) await this.objects.release([d.sha256]);
+        else await staged.discard();
+        throw err;
+      }
+      return {
+        sha256: d.sha256,
+        md5: d.md5,
+        size: d.size,
+        madeAt: new Date(),
+        problems: plan.problems,
+        ...(files ? { files } : {}),
+      };
+    } finally {
+      for (const zip of zips) zip.close();
+    }
+  }
+
+  /** What the pack carries (export-plan.ts): the archives' jars (one query) and directories. */
+  private async plan(req: ExportRequest, versions: ExportVersion[], zips: yauzl.ZipFile[]): Promise<ExportPlan> {
+    const builder = new PlanBuilder();
+    builder.loader(req.loader);
+    const hosted = versions.filter((v) => v.hosted);
+    const jarSets = await this.jars.ofArchives(hosted.map((v) => v.hosted!));
+    for (const version of versions) {
+      const sha = version.hosted;
+      if (!sha) {
+        builder.notHosted(version);
+        continue;
+      }
+      const set = jarSets.get(sha)!;
+      if (set.problem) {
+        builder.noJars(version, set.problem);
+        continue;
+      }
+      for (const jar of set.jars) builder.jar(version, jar);
+      const info = await this.objects.store.head(sha);
+      if (!info) {
+        builder.noJars(version, 'its archive is missing from the store');
+        continue;
+      }
+      const reader = new StreamingReader({ read: (start, end) => this.objects.store.read(sha, start, end) }, info.size);
+      const zip = await yauzl.fromRandomAccessReaderPromise(reader, info.size, { lazyEntries: true, autoClose: false });
+      zips.push(zip);
+      const list: yauzl.Entry[] = [];
+      const slices = new Slices();
+      for await (const entry of entries(zip)) {
+        list.push(entry);
+        await slices.next();
+      }
+      builder.entries(version, zip, list, set.jars.length);
+      // The directory is read: its block is let go (200 archives would hold 200 blocks).
+      reader.forget();
+    }
+    return builder.done();
+  }
+}
+
+/** Where each file of a stored packwiz tree lies: its entry's data, read from the zip's headers. */
+async function placeFiles(staged: StagedObject, tree: Map<string, TreeFile>): Promise<Record<string, PlacedFile>> {
+  const size = staged.digests.size;
+  const zip = await yauzl.fromRandomAccessReaderPromise(new StagedReader(staged, 0, size), size, {
+    lazyEntries: true,
+    autoClose: false,
+  });
+  try {
+    const placed: Record<string, PlacedFile> = {};
+    for await (const entry of entries(zip)) {
+      const header = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
+      placed[entry.fileName] = {
+        ...tree.get(entry.fileName)!,
+        offset: header.fileDataStart,
+        size: entry.compressedSize,
+      };
+    }
+    return placed;
+  } finally {
+    zip.close();
+  }
+}
+
+/** The digest of what the export is made from: the same state, the same key. */
+function exportKey(req: ExportRequest, versions: ExportVersion[]): string {
+  const state = {
+    format: req.format,
+    layout: 1,
+    modpack: req.modpack,
+    build: req.build,
+    name: req.name,
+    minecraft: req.minecraft,
+    loader: req.loader,
+    baseUrl: req.baseUrl,
+    versions: versions.map((v) => [v.mod, v.version, v.hosted, v.side]),
+  };
+  return hash('sha256', JSON.stringify(state));
+}
+
+/** modrinth.index.json of the plan. */
+export function mrpackIndex(req: ExportRequest, plan: ExportPlan): MrpackIndex {
+  const dependencies: Record<string, string> = { minecraft: req.minecraft };
+  const loader = req.loader && MRPACK_LOADERS[req.loader.name];
+  if (loader && req.loader?.version) dependencies[loader] = req.loader.version;
+  return {
+    formatVersion: 1,
+    game: 'minecraft',
+    versionId: req.build,
+    name: req.name,
+    files: plan.jars.map(({ path, jar, version }) => ({
+      path,
+      hashes: { sha1: jar.sha1, sha512: jar.sha512 },
+      env: mrpackEnv(version.side),
+      downloads: [jarUrl(req.baseUrl, jar.sha256, path.slice(path.lastIndexOf('/') + 1))],
+      fileSize: jar.size,
+    })),
+    dependencies,
+  };
+}
+
+/** The pack's bytes: the index, then each override stored in path order. */
+function mrpackStream(req: ExportRequest, plan: ExportPlan): Readable {
+  const zip = new yazl.ZipFile();
+  const out = new PassThrough();
+  const options = { mtime: PACK_TIME, mode: PACK_MODE, compress: false, forceDosTimestamp: true };
+  zip.addBuffer(Buffer.from(`${JSON.stringify(mrpackIndex(req, plan), null, 2)}\n`), MRPACK_INDEX, options);
+  (async () => {
+    // yazl takes its entries' streams one after another: each is opened when its turn comes.
+    for (const file of plan.files) {
+      const source = await file.zip.openReadStreamPromise(file.entry);
+      const through = new PassThrough();
+      const done = new Promise<void>((resolve, reject) => {
+        through.on('end', resolve);
+        through.on('error', reject);
+        source.on('error', (err) => through.destroy(err));
+      });
+      zip.addReadStream(through, `${file.folder}/${file.path}`, options);
+      source.pipe(through);
+      await done;
+    }
+    zip.end();
+  })().catch((err: unknown) => out.destroy(err as Error));
+  zip.outputStream.pipe(out);
+  return out;
+}
