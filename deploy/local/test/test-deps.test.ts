@@ -17,6 +17,7 @@ test('configured dependencies are taken as they are, nothing started', async () 
     TEST_NATS_SERVER: '/opt/nats/nats-server',
     TEST_PG_BIN: '/opt/pg/bin',
     TEST_CHROMIUM_PATH: '/opt/chromium/chromium',
+    TEST_VARNISHD: '/opt/varnish/varnishd',
     TEST_MYSQL_URL: 'mysql://root@mysql.example:3306',
   };
   const provided = await provideTestDependencies(undefined, silent, env);
@@ -130,7 +131,7 @@ describe('the wrapper (test-env.ts)', () => {
     const run = wrapper(['--only', 'postgres,mongodb', 'true'], configured);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
-      'tests: --only takes names among postgres, nats, natsServer, pgBin, chromium, redis, mysql; got "postgres,mongodb"\n',
+      'tests: --only takes names among postgres, nats, natsServer, pgBin, chromium, varnishd, redis, mysql; got "postgres,mongodb"\n',
     );
   });
 });
