@@ -4,10 +4,32 @@
 // left out with the reason (the pack doctor lists them): an archive Depot does not host, one with
 // no jar, a Technic bin/ loader, a path outside the instance, two mods giving one path.
 import type yauzl from 'yauzl';
-import { EXPORT_SIDE_FOLDERS, exportPathProblem, type BuildLoader, type ExportSide } from '@depot/common';
+import {
+  EXPORT_SIDE_FOLDERS,
+  exportPathProblem,
+  type BuildLoader,
+  type ExportFormat,
+  type ExportSide,
+} from '@depot/common';
 import type { JarFile } from './jars';
 import { isModJar } from './jars';
 import { extractedPath } from './zip/entry-names';
+
+/** What a build's export is made from (the catalog's ExportPack request). */
+export interface ExportRequest {
+  format: ExportFormat;
+  modpack: string;
+  build: string;
+  /** The modpack's name as players see it. */
+  name: string;
+  minecraft: string;
+  loader: { name: BuildLoader; version: string | null } | null;
+  versionIds: number[];
+  /** Where a version runs in this build, where the build says (it wins over the version's). */
+  sides?: ReadonlyMap<number, string>;
+  /** Depot's public address: the jars' URLs are under it. */
+  baseUrl: string;
+}
 
 export interface ExportVersion {
   id: number;

@@ -18,13 +18,13 @@ import {
   mrpackEnv,
   MRPACK_INDEX,
   MRPACK_LOADERS,
-  type BuildLoader,
-  type ExportFormat,
   type MrpackIndex,
 } from '@depot/common';
 import type { Orm } from '@depot/common/runtime';
 import type { StagedObject } from '@depot/common/archive-store';
-import { PlanBuilder, type ExportPlan, type ExportVersion } from './export-plan';
+import { PlanBuilder, type ExportPlan, type ExportRequest, type ExportVersion } from './export-plan';
+
+export type { ExportRequest };
 import type { ArchiveJars } from './jars';
 import { lockObject, type ArchiveObjects } from './objects';
 import { entries, StreamingReader } from './zip/streaming-reader';
@@ -35,21 +35,6 @@ import { packwizFiles, packwizStream, type TreeFile } from './packwiz';
 /** 2000-01-01 00:00 as local time, as a packaged jar's (packaging.ts). */
 const PACK_TIME = new Date(2000, 0, 1, 0, 0, 0);
 const PACK_MODE = 0o100644;
-
-export interface ExportRequest {
-  format: ExportFormat;
-  modpack: string;
-  build: string;
-  /** The modpack's name as players see it. */
-  name: string;
-  minecraft: string;
-  loader: { name: BuildLoader; version: string | null } | null;
-  versionIds: number[];
-  /** Where a version runs in this build, where the build says (it wins over the version's). */
-  sides?: ReadonlyMap<number, string>;
-  /** Depot's public address: the jars' URLs are under it. */
-  baseUrl: string;
-}
 
 export interface MadeExport {
   sha256: string;

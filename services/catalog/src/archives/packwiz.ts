@@ -11,8 +11,7 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { jarUrl, PACKWIZ_LOADERS, packwizSide } from '@depot/common';
-import type { ExportPlan } from './export-plan';
-import type { ExportRequest } from './export';
+import type { ExportPlan, ExportRequest } from './export-plan';
 
 const PACK_TIME = new Date(2000, 0, 1, 0, 0, 0);
 const PACK_MODE = 0o100644;
