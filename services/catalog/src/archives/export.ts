@@ -18,6 +18,7 @@ import {
   mrpackEnv,
   MRPACK_INDEX,
   MRPACK_LOADERS,
+  type ExportLeftOut,
   type MrpackIndex,
 } from '@depot/common';
 import type { Orm } from '@depot/common/runtime';
@@ -172,8 +173,26 @@ export class BuildExports {
     }
   }
 
+  /**
+   * What the build's exports leave out of its archives (the pack doctor's), judged as a make would:
+   * the jars (taken out now unless taken already) and directories read, no pack made.
+   */
+  async leftOut(req: Pick<ExportRequest, 'versionIds' | 'sides' | 'loader'>): Promise<ExportLeftOut[]> {
+    const versions = await this.versions(req.versionIds, req.sides ?? new Map());
+    const zips: yauzl.ZipFile[] = [];
+    try {
+      return (await this.plan(req, versions, zips)).leftOut;
+    } finally {
+      for (const zip of zips) zip.close();
+    }
+  }
+
   /** What the pack carries (export-plan.ts): the archives' jars (one query) and directories. */
-  private async plan(req: ExportRequest, versions: ExportVersion[], zips: yauzl.ZipFile[]): Promise<ExportPlan> {
+  private async plan(
+    req: Pick<ExportRequest, 'loader'>,
+    versions: ExportVersion[],
+    zips: yauzl.ZipFile[],
+  ): Promise<ExportPlan> {
     const builder = new PlanBuilder();
     builder.loader(req.loader);
     const hosted = versions.filter((v) => v.hosted);
@@ -192,7 +211,7 @@ export class BuildExports {
       for (const jar of set.jars) builder.jar(version, jar);
       const info = await this.objects.store.head(sha);
       if (!info) {
-        builder.noJars(version, 'its archive is missing from the store');
+        builder.noJars(version, 'its archive is missing from the store', false);
         continue;
       }
       const reader = new StreamingReader({ read: (start, end) => this.objects.store.read(sha, start, end) }, info.size);
