@@ -44,5 +44,6 @@ export async function benchMrpack(t: TestStack, storeDir: string, slug: string, 
     object,
     Math.max(1, Math.round(jar.fileSize / MB)),
     false,
+    "A jar's download (/jars/{sha256}/{file}), one at a time",
   );
 }
