@@ -2,8 +2,8 @@
 // launchers install, checked by the catalog in one CheckVersionArchives call (hosted ones in the
 // store, external ones fetched as a rehash does: within the ARCHIVE_* settings, 8 at a time), and
 // the server packs of those builds and what their exports leave out in one CheckServerPacks call
-// (made, or could be: the archives' directories read, nothing made), each bounded by a deadline; a call that fails or runs out of
-// time is reported, never thrown.
+// (made, or could be: the archives' directories read, nothing made), each bounded by a deadline;
+// a call that fails or runs out of time is reported, never thrown.
 import type { catalogV1, CatalogServiceDefinition } from '@depot/proto';
 import type { PromiseClient } from '../types';
 import type {
