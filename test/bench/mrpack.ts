@@ -2,7 +2,8 @@
 // the time the catalog takes to make its .mrpack the first time (every jar is taken out at upload
 // already: the index names them) and to find it again, the catalog's RSS growth meanwhile (goal:
 // flat, under 64 MB), and a jar's download through the gateway against nginx serving the same
-// object (goal: at least 80 %, as archives), with archive-download.ts. Printed, never asserted.
+// object (goal: at least 80 %, as archives), with archive-download.ts, and a mod's archive of the
+// build likewise (about the jar's size). Printed, never asserted.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { unzip } from '../support/archives';
