@@ -79,6 +79,7 @@ export async function benchDownload(
   object: string,
   sizeMb: number,
   concurrent = true,
+  title = 'Archive download, one at a time',
 ): Promise<void> {
   // nginx serves the very object the gateway reads.
   const nginx = await startNginx(object);
@@ -94,7 +95,7 @@ export async function benchDownload(
       const ratio = nginx ? `${f0((100 * r.gateway) / r.nginx)} % (goal ≥ 80 %)` : '';
       rows.push([`download ${sizeMb} MB, ${name}`, f0(r.gateway), nginx ? f0(r.nginx) : '', ratio]);
     }
-    printTable('Archive download, one at a time', ['case', 'gateway MB/s', 'nginx MB/s', 'ratio'], rows);
+    printTable(title, ['case', 'gateway MB/s', 'nginx MB/s', 'ratio'], rows);
     if (!nginx) {
       const note = `nginx is not installed (${NGINX}): no baseline`;
       if (process.env.CI === 'true') throw new Error(note);

@@ -2,7 +2,9 @@
 // the time the catalog takes to make its .mrpack the first time (every jar is taken out at upload
 // already: the index names them) and to find it again, the catalog's RSS growth meanwhile (goal:
 // flat, under 64 MB), and a jar's download through the gateway against nginx serving the same
-// object (goal: at least 80 %, as archives), with archive-download.ts. Printed, never asserted.
+// object (goal: at least 80 %, as archives), with archive-download.ts, and a mod's archive of the
+// build likewise (about the jar's size). Printed, never asserted.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { unzip } from '../support/archives';
 import type { TestStack } from '../support';
@@ -37,12 +39,41 @@ export async function benchMrpack(t: TestStack, storeDir: string, slug: string, 
   const jar = index.files[0];
   const download = jar.downloads[0];
   const sha = download.slice(download.indexOf('/jars/') + '/jars/'.length).split('/')[0];
-  const object = path.join(storeDir, 'sha256', sha.slice(0, 2), sha.slice(2, 4), sha);
+  const sizeMb = Math.max(1, Math.round(jar.fileSize / MB));
   await benchDownload(
     t,
     `${t.url}${download.slice(download.indexOf('/jars/'))}`,
-    object,
-    Math.max(1, Math.round(jar.fileSize / MB)),
+    objectOf(storeDir, sha),
+    sizeMb,
     false,
+    "A jar's download (/jars/{sha256}/{file}), one at a time",
+  );
+  // A mod's archive of the build (a jar in a zip: about the same size) from the archives' route, in
+  // the same run: whether a jar costs more than an archive, or a file of that size costs what it does.
+  const launcher = (await (await fetch(`${t.url}/api/modpack/${slug}/${build}`)).json()) as {
+    mods: { url: string }[];
+  };
+  const archivePath = new URL(launcher.mods[0].url).pathname;
+  const archiveUrl = `${t.url}${archivePath}`;
+  const archive = await fetch(archiveUrl);
+  if (archive.status !== 200) {
+    await archive.body?.cancel();
+    console.log(`(no archive at ${archiveUrl}: ${archive.status})`);
+    return;
+  }
+  const archiveSha = createHash('sha256')
+    .update(Buffer.from(await archive.arrayBuffer()))
+    .digest('hex');
+  await benchDownload(
+    t,
+    archiveUrl,
+    objectOf(storeDir, archiveSha),
+    sizeMb,
+    false,
+    "A mod's archive of the build (/mods/{slug}/{slug}-{version}.zip), one at a time",
   );
 }
+
+/** Where the fs store keeps the object `sha256`. */
+const objectOf = (storeDir: string, sha256: string) =>
+  path.join(storeDir, 'sha256', sha256.slice(0, 2), sha256.slice(2, 4), sha256);

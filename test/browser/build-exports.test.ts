@@ -85,4 +85,51 @@ describeInBrowser()("a build's exports", () => {
       await checkAccessibility(page, 'build (exports)');
     },
   );
+
+  browserTest(
+    () => browser,
+    'the pack doctor says what the exports leave out of a Technic zip, with the fix in the console',
+    async ({ page }) => {
+      must(await t.admin.post('/api/modpack', { name: 'Technic', slug: 'technic', hidden: false }), 201, 'pack');
+      const build = { version: '1.0', minecraft: '1.12.2', forge: '14.23.5.2860', is_published: true };
+      must(await t.admin.post('/api/modpack/technic/build', build), 201, 'build');
+      must(await t.admin.put('/api/modpack/technic', { recommended: '1.0', latest: '1.0' }), 200, 'pointers');
+      // Solder's kind of pack: the loader as bin/modpack.jar, and a mod of configs only.
+      for (const [id, files] of [
+        ['forge', { 'bin/modpack.jar': 'the old launcher', 'bin/version.json': '{}' }],
+        ['configs', { 'config/tech.cfg': 'power = 9000' }],
+      ] as const) {
+        must(await t.admin.post('/api/mod', { name: id, pretty_name: id }), 201, id);
+        const res = await putFile(
+          `${t.url}/api/mod/${id}/1.0/archive?file_name=${id}.zip&create=true`,
+          await makeZip(files),
+          {
+            token: t.adminToken,
+          },
+        );
+        expect([id, res.status]).toEqual([id, 201]);
+        must(await t.admin.post('/api/modpack/technic/1.0/mod', { mod_slug: id, mod_version: '1.0' }), 201, id);
+      }
+      await signIn(page, t);
+      await page.goto(`${t.url}/console/modpacks/technic/doctor`);
+      const items = page.locator('.findings > li');
+      await items.first().waitFor();
+      expect(await items.allInnerTexts()).toEqual([
+        'Warning: The archive of mod configs version 1.0 holds no jar Depot can serve (none under mods/, or none it ' +
+          'could take out): the .mrpack and packwiz pack of build 1.0 carry its other files but no jar of it, so ' +
+          'players of other launchers play without it.\n\nFix: If it is a mod, drop an archive with its jar under ' +
+          'mods/ on the mod’s page; if it holds only configs, nothing is missing.\n\nOpen the mod',
+        "Warning: The archive of mod forge version 1.0 holds a bin/ folder (the Technic Launcher's modpack.jar " +
+          "loader): the .mrpack and packwiz pack of build 1.0 leave it out and name the build's loader instead, " +
+          'which other launchers install themselves.\n\nFix: Other launchers install the loader themselves: make ' +
+          'sure the build’s loader and its version are chosen under “Server” on the build’s page.\n\nOpen the build',
+      ]);
+      await checkAccessibility(page, 'pack doctor (exports)');
+      await items.nth(1).getByRole('link', { name: 'Open the build' }).click();
+      await heading(page, 'Technic 1.0');
+      await page.goBack();
+      await items.first().getByRole('link', { name: 'Open the mod' }).click();
+      await heading(page, 'configs');
+    },
+  );
 });

@@ -78,6 +78,13 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** The pack doctor's findings on the modpack, but the API root's (PUBLIC_URL is not set here). */
+async function exportFindings(): Promise<{ code: string; severity: string; message: string; fix: string }[]> {
+  const res = await t.admin.get('/api/manage/modpacks/exp/doctor');
+  expect(res.status).toBe(200);
+  return (res.body as { findings: { code: string; severity: string; message: string; fix: string }[] }).findings;
+}
+
 const jarPath = (b: Buffer, name: string) => `/jars/${digest('sha256', b)}/${name}`;
 
 test('each jar its own file, at an immutable URL: GET, HEAD, a range, 304, and 404 for one Depot lacks', async () => {
@@ -305,10 +312,30 @@ test('what cannot be carried is left out, with the reasons; the pack still insta
     "tech 1.0: config/tech.toml is in the archive of configs 1.0 too; the export keeps configs 1.0's.",
     "tech 1.0: its bin/ folder (the Technic Launcher's modpack.jar loader) is left out; the export names the build's loader instead.",
   ]);
+  // The pack doctor says so of the build players follow (recommended), one finding per cause.
+  expect((await exportFindings()).filter((f) => f.code.startsWith('export-'))).toEqual([
+    {
+      code: 'export-without-jar',
+      severity: 'warning',
+      message:
+        'The archive of mod configs version 1.0 holds no jar Depot can serve (none under mods/, or none it could take out): the .mrpack and packwiz pack of build 1.0 carry its other files but no jar of it, so players of other launchers play without it.',
+      fix: 'If it is a mod, upload its archive with the jar under mods/ (PUT /api/mod/configs/1.0/archive with the zip); if it holds only files such as configs, nothing is missing.',
+    },
+    {
+      code: 'export-loader-archive',
+      severity: 'warning',
+      message:
+        "The archive of mod tech version 1.0 holds a bin/ folder (the Technic Launcher's modpack.jar loader): the .mrpack and packwiz pack of build 1.0 leave it out and name the build's loader instead, which other launchers install themselves.",
+      fix: 'Make sure the build\'s loader is set: PUT /api/manage/modpacks/exp/builds/1.0/loader with {"name": "forge", "version": "14.23.5.2860"} (forge, neoforge, fabric, quilt, or none for vanilla).',
+    },
+  ]);
   must(await t.admin.delete('/api/modpack/exp/1.0/mod/remote'), 200, 'removed');
   must(await t.admin.delete('/api/modpack/exp/1.0/mod/configs'), 200, 'removed');
   const unset = await t.admin.put('/api/manage/modpacks/exp/builds/1.0/loader', { name: null, version: null });
   expect(unset.status).toBe(200);
+  // The forge field of the build still names Forge: a loader, so no loader-unset; the jar-less mod gone.
+  const codes = (await exportFindings()).map((f) => f.code);
+  expect(codes.filter((c) => c.startsWith('export-') || c === 'loader-unset')).toEqual(['export-loader-archive']);
 });
 
 test("a private build's pack needs access, as its launcher answer does; nothing changes", async () => {

@@ -36,6 +36,15 @@ async function doctor(): Promise<{ code: string; severity: string; message: stri
   return (res.body as { findings: { code: string; severity: string; message: string; fix: string }[] }).findings;
 }
 
+/** What the doctor says of tech's Technic bin/ folder while build 1.0 is followed. */
+const techLoader = {
+  code: 'export-loader-archive',
+  severity: 'warning',
+  message:
+    "The archive of mod tech version 1.0 holds a bin/ folder (the Technic Launcher's modpack.jar loader): the .mrpack and packwiz pack of build 1.0 leave it out and name the build's loader instead, which other launchers install themselves.",
+  fix: 'Make sure the build\'s loader is set: PUT /api/manage/modpacks/srv/builds/1.0/loader with {"name": "forge", "version": "14.23.5.2860"} (forge, neoforge, fabric, quilt, or none for vanilla).',
+};
+
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-server-packs-'));
   t = await startTestStack({ mirrorUrl: null, env: { ARCHIVE_STORE_DIR: dir } });
@@ -213,8 +222,9 @@ test('the pack doctor knows sides: a client mod sent to the server, a server mod
   must(await t.admin.put('/api/modpack/srv', { latest: '1.0', hidden: false }), 200, 'latest');
   // (the server-only mod, taken out by an earlier test, back)
   must(await t.admin.post('/api/modpack/srv/1.0/mod', { mod_slug: 'chunkloader', mod_version: '1.0' }), 201, 'back');
-  // As uploaded, each runs where its metadata says: nothing to report.
-  expect(await doctor()).toEqual([]);
+  // As uploaded, each runs where its metadata says: nothing to report but what the exports do with
+  // tech's bin/ folder.
+  expect(await doctor()).toEqual([techLoader]);
   must(await t.admin.put('/api/manage/modpacks/srv/builds/1.0/mods/minimap/side', { side: 'both' }), 200, 'minimap');
   must(await t.admin.put('/api/manage/modpacks/srv/builds/1.0/mods/chunkloader/side', { side: 'both' }), 200, 'chunk');
   must(
@@ -243,9 +253,10 @@ test('the pack doctor knows sides: a client mod sent to the server, a server mod
       code: 'loader-unset',
       severity: 'warning',
       message:
-        'The loader of build 1.1 (latest) is not set: its server pack names none, so whoever runs a server must find out which loader and version to start it with.',
+        'The loader of build 1.1 (latest) is not set: its server pack names none and its .mrpack and packwiz pack name Minecraft alone, so whoever runs a server or imports the pack in another launcher must find out which loader and version to start it with.',
       fix: 'Set it: PUT /api/manage/modpacks/srv/builds/1.1/loader with {"name": "fabric", "version": "0.16.10"} (forge, neoforge, fabric, quilt, or none for vanilla).',
     },
+    techLoader,
   ]);
   // Each mended as the fix says: nothing left but the empty build, gone once it is unpublished.
   must(await t.admin.put('/api/manage/modpacks/srv/builds/1.0/mods/minimap/side', { side: null }), 200, 'minimap');
@@ -257,5 +268,5 @@ test('the pack doctor knows sides: a client mod sent to the server, a server mod
   );
   must(await t.admin.put('/api/modpack/srv', { latest: '1.0' }), 200, 'latest');
   must(await t.admin.put('/api/modpack/srv/1.1', { is_published: false }), 200, 'unpublished');
-  expect(await doctor()).toEqual([]);
+  expect(await doctor()).toEqual([techLoader]);
 });

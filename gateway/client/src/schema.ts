@@ -2200,7 +2200,7 @@ export type components = {
         };
         DoctorFinding: {
             /** @enum {string} */
-            code: "no-published-build" | "recommended-unset" | "recommended-missing" | "recommended-unpublished" | "recommended-private" | "latest-unset" | "latest-missing" | "latest-unpublished" | "latest-private" | "private-without-client" | "modpack-hidden" | "build-without-mods" | "file-name-collision" | "version-breaks-rule" | "version-without-md5" | "version-md5-invalid" | "archive-missing" | "archive-md5-mismatch" | "archives-unchecked" | "server-pack-unavailable" | "server-packs-unchecked" | "client-mod-on-server" | "server-mod-on-client" | "loader-unset" | "api-root-unreachable";
+            code: "no-published-build" | "recommended-unset" | "recommended-missing" | "recommended-unpublished" | "recommended-private" | "latest-unset" | "latest-missing" | "latest-unpublished" | "latest-private" | "private-without-client" | "modpack-hidden" | "build-without-mods" | "file-name-collision" | "version-breaks-rule" | "version-without-md5" | "version-md5-invalid" | "archive-missing" | "archive-md5-mismatch" | "archives-unchecked" | "server-pack-unavailable" | "server-packs-unchecked" | "client-mod-on-server" | "server-mod-on-client" | "loader-unset" | "export-without-jar" | "export-loader-archive" | "export-path-outside" | "api-root-unreachable";
             /** @enum {string} */
             severity: "error" | "warning";
             message: string;

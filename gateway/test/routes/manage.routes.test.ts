@@ -382,6 +382,7 @@ describe('GET /api/manage/modpacks/{slug}/doctor', () => {
               _loader_version: 'loader_version',
             },
           ],
+          with_exports: true,
         },
       },
     ]);

@@ -21,6 +21,7 @@ import type { DeleteModResponse as _depot_catalog_v1_DeleteModResponse, DeleteMo
 import type { DeleteVersionRequest as _depot_catalog_v1_DeleteVersionRequest, DeleteVersionRequest__Output as _depot_catalog_v1_DeleteVersionRequest__Output } from './depot/catalog/v1/DeleteVersionRequest';
 import type { DeleteVersionResponse as _depot_catalog_v1_DeleteVersionResponse, DeleteVersionResponse__Output as _depot_catalog_v1_DeleteVersionResponse__Output } from './depot/catalog/v1/DeleteVersionResponse';
 import type { ExportFile as _depot_catalog_v1_ExportFile, ExportFile__Output as _depot_catalog_v1_ExportFile__Output } from './depot/catalog/v1/ExportFile';
+import type { ExportLeftOut as _depot_catalog_v1_ExportLeftOut, ExportLeftOut__Output as _depot_catalog_v1_ExportLeftOut__Output } from './depot/catalog/v1/ExportLeftOut';
 import type { ExportPackRequest as _depot_catalog_v1_ExportPackRequest, ExportPackRequest__Output as _depot_catalog_v1_ExportPackRequest__Output } from './depot/catalog/v1/ExportPackRequest';
 import type { ExportPackResponse as _depot_catalog_v1_ExportPackResponse, ExportPackResponse__Output as _depot_catalog_v1_ExportPackResponse__Output } from './depot/catalog/v1/ExportPackResponse';
 import type { ExtractArchiveJarsRequest as _depot_catalog_v1_ExtractArchiveJarsRequest, ExtractArchiveJarsRequest__Output as _depot_catalog_v1_ExtractArchiveJarsRequest__Output } from './depot/catalog/v1/ExtractArchiveJarsRequest';
@@ -93,6 +94,7 @@ export interface ProtoGrpcType {
         DeleteVersionRequest: MessageTypeDefinition<_depot_catalog_v1_DeleteVersionRequest, _depot_catalog_v1_DeleteVersionRequest__Output>
         DeleteVersionResponse: MessageTypeDefinition<_depot_catalog_v1_DeleteVersionResponse, _depot_catalog_v1_DeleteVersionResponse__Output>
         ExportFile: MessageTypeDefinition<_depot_catalog_v1_ExportFile, _depot_catalog_v1_ExportFile__Output>
+        ExportLeftOut: MessageTypeDefinition<_depot_catalog_v1_ExportLeftOut, _depot_catalog_v1_ExportLeftOut__Output>
         ExportPackRequest: MessageTypeDefinition<_depot_catalog_v1_ExportPackRequest, _depot_catalog_v1_ExportPackRequest__Output>
         ExportPackResponse: MessageTypeDefinition<_depot_catalog_v1_ExportPackResponse, _depot_catalog_v1_ExportPackResponse__Output>
         ExtractArchiveJarsRequest: MessageTypeDefinition<_depot_catalog_v1_ExtractArchiveJarsRequest, _depot_catalog_v1_ExtractArchiveJarsRequest__Output>

@@ -69,9 +69,21 @@ function fakeClients(calls: string[]): DoctorClients {
         } as never;
       },
       CheckServerPacks: async (req) => {
-        calls.push(`server packs ${JSON.stringify(req.builds)}`);
+        calls.push(`server packs ${JSON.stringify(req.builds)} with exports ${req.with_exports}`);
         return {
-          checks: [{ build: '1.0', made: false, hosted: true, problem: 'No server pack for this build: why.' }],
+          checks: [
+            {
+              build: '1.0',
+              made: false,
+              hosted: true,
+              problem: 'No server pack for this build: why.',
+              // (a cause this doctor does not know of is not reported)
+              export_left_out: [
+                { cause: 'path-outside', mod: 'zeta', version: '1', paths: ['../x'] },
+                { cause: 'later-cause', mod: 'zeta', version: '1', paths: [] },
+              ],
+            },
+          ],
         } as never;
       },
       // The archives of the installed builds: 11 as recorded, 12 missing (13 is gone).
@@ -124,7 +136,7 @@ describe('gatherPackDoctor', () => {
       'builds tekkit {"all":false,"modpack_ids":[7]} true',
       'catalog 11,12,13 true',
       'root',
-      `server packs ${JSON.stringify([pack])}`,
+      `server packs ${JSON.stringify([pack])} with exports true`,
     ]);
     expect(input).toEqual({
       modpack: { slug: 'tekkit', name: 'Tekkit', hidden: true, private: true, recommended: '1.0', latest: null },
@@ -165,7 +177,11 @@ describe('gatherPackDoctor', () => {
           },
         ],
       },
-      serverPacks: { builds: 1, problems: [{ build: '1.0', detail: 'No server pack for this build: why.' }] },
+      serverPacks: {
+        builds: 1,
+        problems: [{ build: '1.0', detail: 'No server pack for this build: why.' }],
+        exportsLeaveOut: [{ cause: 'path-outside', mod: 'zeta', version: '1', paths: ['../x'], builds: ['1.0'] }],
+      },
     });
   });
 

@@ -1,7 +1,12 @@
 // The pack doctor's diagnosis, cause by cause: each test starts from a healthy pack, breaks one
 // thing and expects exactly that finding (code, severity, message, fix), or none.
 import { diagnosePack, fileNameCollisions } from '../src/domain/pack-doctor/diagnose';
-import { FINDING_CODES, type DoctorBuild, type DoctorInput } from '../src/domain/pack-doctor/report';
+import {
+  FINDING_CODES,
+  type DoctorBuild,
+  type DoctorInput,
+  type ExportLeftOutFinding,
+} from '../src/domain/pack-doctor/report';
 
 const MD5 = 'd41d8cd98f00b204e9800998ecf8427e';
 const mod = (name: string, version: string, md5 = MD5) => ({ name, version, md5 });
@@ -465,13 +470,13 @@ describe('where mods run, and what servers get', () => {
         code: 'loader-unset',
         severity: 'warning',
         message:
-          'The loader of build 1.0 (recommended) is not set: its server pack names none, so whoever runs a server must find out which loader and version to start it with.',
+          'The loader of build 1.0 (recommended) is not set: its server pack names none and its .mrpack and packwiz pack name Minecraft alone, so whoever runs a server or imports the pack in another launcher must find out which loader and version to start it with.',
         fix: 'Set it: PUT /api/manage/modpacks/tekkit/builds/1.0/loader with {"name": "fabric", "version": "0.16.10"} (forge, neoforge, fabric, quilt, or none for vanilla).',
       },
     ]);
     const both = findings((i) => i.builds.forEach((b) => (b.loader = null)));
     expect(both.map((f) => f.message)).toEqual([
-      'The loader of builds 1.0 and 1.1 (recommended and latest) is not set: their server pack names none, so whoever runs a server must find out which loader and version to start it with.',
+      'The loader of builds 1.0 and 1.1 (recommended and latest) is not set: their server pack names none and their .mrpack and packwiz pack name Minecraft alone, so whoever runs a server or imports the pack in another launcher must find out which loader and version to start it with.',
     ]);
     // A build no server follows: nothing.
     expect(findings((i) => i.builds.push(build('0.9', { loader: null })))).toEqual([]);
@@ -480,7 +485,9 @@ describe('where mods run, and what servers get', () => {
   it('a server pack that cannot be made: an error saying which archive and why; a check that failed: a warning', () => {
     const detail =
       'No server pack for this build: config/a.toml is in the archives of both jei 15.2 and waystones 14.1.';
-    expect(findings((i) => (i.serverPacks = { builds: 2, problems: [{ build: '1.1', detail }] }))).toEqual([
+    expect(
+      findings((i) => (i.serverPacks = { builds: 2, problems: [{ build: '1.1', detail }], exportsLeaveOut: [] })),
+    ).toEqual([
       {
         code: 'server-pack-unavailable',
         severity: 'error',
@@ -489,15 +496,76 @@ describe('where mods run, and what servers get', () => {
         fix: 'Host every archive of the build on Depot (PUT /api/mod/{slug}/{version}/archive), keep only one of two mods that give the same file, or set mods the server does not need to client only (PUT /api/manage/modpacks/tekkit/builds/1.1/mods/{mod}/side with {"side": "client"}).',
       },
     ]);
-    expect(findings((i) => (i.serverPacks = { builds: 0, failed: 'not finished within 35 s', problems: [] }))).toEqual([
+    expect(
+      findings(
+        (i) => (i.serverPacks = { builds: 0, failed: 'not finished within 35 s', problems: [], exportsLeaveOut: [] }),
+      ),
+    ).toEqual([
       {
         code: 'server-packs-unchecked',
         severity: 'warning',
         message:
-          'The server packs of the recommended and latest builds could not be checked (not finished within 35 s): nothing is known of whether servers can download them.',
+          'The server packs and exports of the recommended and latest builds could not be checked (not finished within 35 s): nothing is known of whether servers can download them, nor of what the exports leave out.',
         fix: 'Run the doctor again.',
       },
     ]);
+  });
+});
+
+describe('what the exports leave out', () => {
+  const leftOut = (exportsLeaveOut: ExportLeftOutFinding[]) =>
+    findings((i) => (i.serverPacks = { builds: 2, problems: [], exportsLeaveOut }));
+
+  it('an archive with no jar: a warning naming the mod, the builds and what the exports carry', () => {
+    expect(leftOut([{ cause: 'no-jar', mod: 'jei', version: '15.2', paths: [], builds: ['1.0', '1.1'] }])).toEqual([
+      {
+        code: 'export-without-jar',
+        severity: 'warning',
+        message:
+          'The archive of mod jei version 15.2 holds no jar Depot can serve (none under mods/, or none it could take out): the .mrpack and packwiz pack of builds 1.0 and 1.1 carry its other files but no jar of it, so players of other launchers play without it.',
+        fix: 'If it is a mod, upload its archive with the jar under mods/ (PUT /api/mod/jei/15.2/archive with the zip); if it holds only files such as configs, nothing is missing.',
+      },
+    ]);
+  });
+
+  it("a Technic bin/ loader archive: a warning saying the build's loader is named instead", () => {
+    expect(leftOut([{ cause: 'loader-archive', mod: 'forge', version: '1.12.2', paths: [], builds: ['1.1'] }])).toEqual(
+      [
+        {
+          code: 'export-loader-archive',
+          severity: 'warning',
+          message:
+            "The archive of mod forge version 1.12.2 holds a bin/ folder (the Technic Launcher's modpack.jar loader): the .mrpack and packwiz pack of build 1.1 leave it out and name the build's loader instead, which other launchers install themselves.",
+          fix: 'Make sure the build\'s loader is set: PUT /api/manage/modpacks/tekkit/builds/1.1/loader with {"name": "forge", "version": "14.23.5.2860"} (forge, neoforge, fabric, quilt, or none for vanilla).',
+        },
+      ],
+    );
+  });
+
+  it('paths outside the instance: a warning naming a few of them', () => {
+    const paths = ['../evil.txt', '/etc/x', 'C:/boot.ini', 'a/../../b'];
+    expect(leftOut([{ cause: 'path-outside', mod: 'waystones', version: '14.1', paths, builds: ['1.0'] }])).toEqual([
+      {
+        code: 'export-path-outside',
+        severity: 'warning',
+        message:
+          'The archive of mod waystones version 14.1 has files that would land outside the instance (../evil.txt, /etc/x, C:/boot.ini and 1 more): the .mrpack and packwiz pack of build 1.0 leave them out.',
+        fix: "Upload the archive with those files under the instance's folders (mods/, config/, …): PUT /api/mod/waystones/14.1/archive with the zip.",
+      },
+    ]);
+    const one = leftOut([{ cause: 'path-outside', mod: 'waystones', version: '14.1', paths: ['/x'], builds: ['1.0'] }]);
+    expect(one.map((f) => f.message)).toEqual([
+      'The archive of mod waystones version 14.1 has a file that would land outside the instance (/x): the .mrpack and packwiz pack of build 1.0 leave it out.',
+    ]);
+  });
+
+  it('one finding per cause and mod version, warnings in code order', () => {
+    const found = leftOut([
+      { cause: 'path-outside', mod: 'waystones', version: '14.1', paths: ['/x'], builds: ['1.0'] },
+      { cause: 'no-jar', mod: 'jei', version: '15.2', paths: [], builds: ['1.0'] },
+      { cause: 'loader-archive', mod: 'jei', version: '15.2', paths: [], builds: ['1.0'] },
+    ]);
+    expect(found.map((f) => f.code)).toEqual(['export-without-jar', 'export-loader-archive', 'export-path-outside']);
   });
 });
 

@@ -107,6 +107,26 @@ function fixOf(slug: string, f: Finding): { text: string; to?: string; label?: s
         ...(mod ? { to: paths.mod(mod), label: 'Open the mod' } : builds),
       };
     }
+    case 'export-without-jar':
+    case 'export-path-outside': {
+      // The API's message names the mod: "The archive of mod <slug> version <version> …".
+      const mod = /^The archive of mod (\S+) version /.exec(f.message)?.[1];
+      return {
+        text:
+          f.code === 'export-without-jar'
+            ? 'If it is a mod, drop an archive with its jar under mods/ on the mod’s page; if it holds only configs, nothing is missing.'
+            : 'Drop an archive whose files all lie under the instance’s folders (mods/, config/, …) on the mod’s page.',
+        ...(mod ? { to: paths.mod(mod), label: 'Open the mod' } : { to: paths.mods, label: 'Open the mod library' }),
+      };
+    }
+    case 'export-loader-archive': {
+      // The API's message names the builds: "… the .mrpack and packwiz pack of build(s) <version> …".
+      const version = /packwiz pack of builds? ([^\s,]+)/.exec(f.message)?.[1];
+      return {
+        text: 'Other launchers install the loader themselves: make sure the build’s loader and its version are chosen under “Server” on the build’s page.',
+        ...(version ? { to: paths.build(slug, version), label: 'Open the build' } : builds),
+      };
+    }
     case 'api-root-unreachable':
       return {
         text: 'Ask whoever runs Depot to check its public address (the PUBLIC_URL it is given), DNS, TLS and the proxy in front of it: the address must answer as Depot, without a redirect.',

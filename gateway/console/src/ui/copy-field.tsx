@@ -1,7 +1,19 @@
-// A value to paste elsewhere (an export's URL): shown read-only, with a button that copies it.
+// A value to paste elsewhere, shown read-only with a button that copies it: an export's URL
+// (CopyField), or a secret the API shows once (secret.tsx), which share the field and its copy.
 import { useId, useState } from 'react';
 
-export function CopyField({ label, value, hint }: { label: string; value: string; hint?: string }) {
+/** The label, the read-only value with its Copy button, a hint, and what the copy did. */
+export function CopyRow({
+  label,
+  value,
+  copyLabel,
+  hint,
+}: {
+  label: string;
+  value: string;
+  copyLabel?: string;
+  hint?: string;
+}) {
   const id = useId();
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const copy = async () => {
@@ -15,11 +27,11 @@ export function CopyField({ label, value, hint }: { label: string; value: string
     }
   };
   return (
-    <div className="copy-field">
+    <>
       <label htmlFor={id}>{label}</label>
       <div className="secret-row">
         <input id={id} readOnly value={value} className="mono" onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" onClick={copy} aria-label={`Copy ${label}`}>
+        <button type="button" onClick={copy} aria-label={copyLabel}>
           Copy
         </button>
       </div>
@@ -27,6 +39,14 @@ export function CopyField({ label, value, hint }: { label: string; value: string
       <p role="status" className="hint">
         {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'no' ? 'Selected: press Ctrl-C to copy.' : ''}
       </p>
+    </>
+  );
+}
+
+export function CopyField({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="copy-field">
+      <CopyRow label={label} value={value} copyLabel={`Copy ${label}`} hint={hint} />
     </div>
   );
 }

@@ -6,19 +6,19 @@
 // as an archive's do: ranges, ETag (its md5), If-Modified-Since, Content-Disposition.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { buildLoader, DepotError, type ExportFormat } from '@depot/common';
+import { DepotError, type ExportFormat } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
-import { fromServiceError } from '@depot/common/grpc';
-import { isStoreError, openArchiveStore } from '@depot/common/archive-store';
+import { exportPackRequest, fromServiceError } from '@depot/common/grpc';
+import { isStoreError } from '@depot/common/archive-store';
 import { mirrorUrlOf } from '@depot/common/process';
 import { answer as httpAnswer } from '../../errors';
 import { ANSWERS, reasonMessage } from '../../messages';
-import { FileAnswer } from '../../pipeline/answers';
+import type { FileAnswer } from '../../pipeline/answers';
 import { routedSegment, route, segment } from '../../pipeline/route';
 import { exemptFromRequestTimeout } from '../../plugins/http-server';
-import { LauncherReads } from '../launcher/reads';
-import { tag, type Filled } from '../../cache/cache';
+import type { Filled } from '../../cache/cache';
 import { serving, type ArchiveRecord } from './serving';
+import { buildParams, modpackParams, packServing } from './pack-serving';
 import * as res from './schemas';
 
 /** A jar's URL may be cached forever: its bytes are the ones its sha256 names. */
@@ -32,8 +32,7 @@ const jarParams = z.object({
   sha256: routedSegment(/^[0-9a-f]{64}$/, "The jar's sha256 (lowercase hex)."),
   file: segment('JAR_NOT_FOUND', "The jar's file name, percent-encoded (any name: the sha256 names the bytes)."),
 });
-const modpackParams = z.object({ slug: segment('MODPACK_NOT_FOUND', 'Slug of the modpack, percent-encoded.') });
-const buildParams = modpackParams.extend({
+const buildFileParams = modpackParams.extend({
   file: segment(
     'BUILD_NOT_FOUND',
     'Build version string (exact, case-sensitive) followed by `.mrpack`, percent-encoded.',
@@ -44,10 +43,6 @@ const followParams = modpackParams.extend({
     /^(?:recommended|latest)\.mrpack$/,
     '`recommended.mrpack` or `latest.mrpack`: the build the modpack names so.',
   ),
-});
-
-const manageBuildParams = modpackParams.extend({
-  build: segment('BUILD_NOT_FOUND', 'Build version string (exact, case-sensitive), percent-encoded.'),
 });
 
 const exportsView = z
@@ -83,8 +78,7 @@ const exportsView = z
   })
   .meta({ id: 'BuildExports' });
 
-const treeParams = modpackParams.extend({
-  build: segment('BUILD_NOT_FOUND', 'Build version string (exact, case-sensitive), percent-encoded.'),
+const treeParams = buildParams.extend({
   '*': segment('EXPORT_FILE_NOT_FOUND', "The tree's file: `pack.toml`, `index.toml`, or a path the index names."),
 });
 const treeFollowParams = modpackParams.extend({
@@ -106,20 +100,8 @@ const mrpackDescription =
 
 export function exportRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
-  const store = openArchiveStore(config);
-  app.addHook('onClose', () => store.close());
-  const reads = new LauncherReads(app.responseCache, clients, mirrorUrlOf(config));
+  const { reads, followedBuild, makeMs, cacheControl, packTags, send } = packServing(app);
   const baseUrl = exportBaseUrl(config);
-  // Making a pack reads every archive of the build: the call may take as long as a transfer.
-  const makeMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
-  const cacheControl = app.cachePolicy.downloadCacheControl(config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
-  /** One tag list per modpack (the policy makes its key headers once per list). */
-  const tagLists = new Map<number, readonly string[]>();
-  const packTags = (id: number) => {
-    let tags = tagLists.get(id);
-    if (!tags) tagLists.set(id, (tags = [tag.modpack(id)]));
-    return tags;
-  };
 
   /** A jar's record (size, md5, time), cached: JAR_NOT_FOUND when Depot has none of that sha256. */
   const jarRecord = (sha256: string, fresh: boolean): ArchiveRecord | Promise<ArchiveRecord> => {
@@ -138,30 +120,6 @@ export function exportRoutes(app: FastifyInstance) {
     return fresh ? fill().then((f) => f.value) : app.responseCache.read(`j\0${sha256}`, fill);
   };
 
-  /**
-   * The bytes of `record` as `answer` says, or the answer without them. `missing`: a missing
-   * object is the store's failure (else it is thrown for the caller to look again).
-   */
-  async function send(
-    req: FastifyRequest,
-    answer: ReturnType<typeof serving>,
-    sha256: string,
-    type: string,
-    opts: { missing?: boolean } = { missing: true },
-  ): Promise<FileAnswer> {
-    if (answer.status === 416) return FileAnswer.refused('rangeNotSatisfiable', answer.headers);
-    if (answer.status === 304) return FileAnswer.notModified(answer.headers);
-    answer.headers['content-type'] = type;
-    if (req.method === 'HEAD') return FileAnswer.bytes(answer.status, answer.headers);
-    try {
-      return FileAnswer.bytes(answer.status, answer.headers, await store.read(sha256, answer.start, answer.end));
-    } catch (err) {
-      if (isStoreError(err, 'missing') && !opts.missing) throw err;
-      if (isStoreError(err)) throw httpAnswer('archiveStoreUnavailable');
-      throw err;
-    }
-  }
-
   /** The build's export, made by the catalog unless made for this state already. */
   async function exportOf(req: FastifyRequest, slug: string, version: string, format: ExportFormat, path?: string) {
     const [source, { modpack }] = await Promise.all([
@@ -170,21 +128,16 @@ export function exportRoutes(app: FastifyInstance) {
     ]);
     const build = source.build;
     if (!build) throw new DepotError('BUILD_NOT_FOUND');
-    const loader = buildLoader({ loader: build.loader, loaderVersion: build.loader_version, forge: build.forge });
     exemptFromRequestTimeout(req.raw.socket);
     const pack = await clients.catalog.ExportPack(
-      {
+      exportPackRequest(
+        { modpack: slug, name: modpack?.name ?? slug, baseUrl },
+        build,
+        source.mod_version_ids,
+        source.sides,
         format,
-        modpack: slug,
-        build: version,
-        name: modpack?.name ?? slug,
-        minecraft: build.minecraft,
-        ...(loader ? { loader: loader.name, loader_version: loader.version ?? undefined } : {}),
-        version_ids: source.mod_version_ids,
-        sides: source.sides.map((s) => ({ id: s.mod_version_id, side: s.side })),
-        base_url: baseUrl,
-        ...(path !== undefined ? { path } : {}),
-      },
+        path,
+      ),
       { deadlineMs: makeMs },
     );
     // Only a public, published build's pack may sit in shared caches.
@@ -301,7 +254,7 @@ export function exportRoutes(app: FastifyInstance) {
         'two mods giving one file, no loader set). Unpublished and private builds included.',
       access: 'modpacks_manage',
       modpackAccess: true,
-      params: manageBuildParams,
+      params: buildParams,
       response: exportsView,
       returns: "The build's exports.",
       handler: async ({ req, params, builds: scoped }) => {
@@ -343,10 +296,7 @@ export function exportRoutes(app: FastifyInstance) {
       summary: "A file of the packwiz pack of the modpack's recommended or latest build",
       params: treeFollowParams,
       handler: async ({ req, params, readAccess }) => {
-        await reads.modpack(params.slug, readAccess);
-        const { modpack } = await clients.builds.GetModpackSource({ slug: params.slug });
-        const version = params.which === 'recommended' ? modpack?.recommended : modpack?.latest;
-        if (!version) throw httpAnswer('notFound');
+        const version = await followedBuild(params.slug, readAccess, params.which);
         return serveTree(req, params.slug, version, readAccess, params['*']);
       },
     }),
@@ -392,7 +342,7 @@ export function exportRoutes(app: FastifyInstance) {
       ...mrpack,
       url: '/mrpack/:slug/builds/:file',
       summary: "Download a build's Modrinth pack (.mrpack)",
-      params: buildParams,
+      params: buildFileParams,
       handler: ({ req, params, readAccess }) => {
         if (!params.file.endsWith(MRPACK) || params.file.length === MRPACK.length) throw httpAnswer('notFound');
         return serve(req, params.slug, params.file.slice(0, -MRPACK.length), readAccess, false, 'mrpack');
@@ -404,11 +354,7 @@ export function exportRoutes(app: FastifyInstance) {
       summary: "Download the Modrinth pack of the modpack's recommended or latest build",
       params: followParams,
       handler: async ({ req, params, readAccess }) => {
-        // Visible to this request as the launcher's modpack answer is; then the build it names.
-        await reads.modpack(params.slug, readAccess);
-        const { modpack } = await clients.builds.GetModpackSource({ slug: params.slug });
-        const version = params.which.startsWith('recommended') ? modpack?.recommended : modpack?.latest;
-        if (!version) throw httpAnswer('notFound');
+        const version = await followedBuild(params.slug, readAccess, params.which);
         return serve(req, params.slug, version, readAccess, true, 'mrpack');
       },
     }),

@@ -1,6 +1,6 @@
 // The settings of downloads from the bucket (redirect.ts), spread into the gateway's (config.ts):
 // a file of its own, so that the settings load without the app.
-import { envInt, z } from '@depot/common/process';
+import { envBaseUrl, envInt, z } from '@depot/common/process';
 
 export const downloadRedirectEnv = {
   ARCHIVE_DOWNLOAD_REDIRECT: z
@@ -13,18 +13,13 @@ export const downloadRedirectEnv = {
         'it); `presigned`, at a presigned URL valid ARCHIVE_PRESIGN_SECONDS (a private bucket). `none`: the ' +
         'gateway streams the bytes. See [downloads from the bucket](archives.md#downloads-from-the-bucket).',
     }),
-  ARCHIVE_PUBLIC_URL: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.replace(/\/*$/, '/') : undefined))
-    .refine((v) => v === undefined || (/^https?:\/\/\S+$/.test(v) && URL.canParse(v)), 'must be an http(s) URL')
-    .meta({
-      description:
-        "Where the bucket's objects are public (ARCHIVE_DOWNLOAD_REDIRECT=public): the object of key `K` is at " +
-        '`{ARCHIVE_PUBLIC_URL}K` (with ARCHIVE_S3_PREFIX in K), e.g. `https://cdn.example.com/` or ' +
-        '`https://<bucket>.s3.<region>.amazonaws.com/`.',
-      defaultNote: 'none',
-    }),
+  ARCHIVE_PUBLIC_URL: envBaseUrl().meta({
+    description:
+      "Where the bucket's objects are public (ARCHIVE_DOWNLOAD_REDIRECT=public): the object of key `K` is at " +
+      '`{ARCHIVE_PUBLIC_URL}K` (with ARCHIVE_S3_PREFIX in K), e.g. `https://cdn.example.com/` or ' +
+      '`https://<bucket>.s3.<region>.amazonaws.com/`.',
+    defaultNote: 'none',
+  }),
   ARCHIVE_PRESIGN_SECONDS: envInt(300, 1)
     .pipe(z.number().max(7 * 24 * 3600))
     .meta({

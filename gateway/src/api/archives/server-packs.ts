@@ -4,25 +4,16 @@
 // per build state (the first request waits for it) and the bytes come from the store as an
 // archive's do: ranges, ETag (its md5), If-Modified-Since, Content-Disposition.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { serverPackRequest } from '@depot/common/grpc';
 import type { buildsV1 } from '@depot/proto';
-import { isStoreError, openArchiveStore } from '@depot/common/archive-store';
-import { answer as httpAnswer } from '../../errors';
 import { ANSWERS, reasonMessage } from '../../messages';
-import { FileAnswer } from '../../pipeline/answers';
-import { routedSegment, route, segment } from '../../pipeline/route';
+import type { FileAnswer } from '../../pipeline/answers';
+import { routedSegment, route } from '../../pipeline/route';
 import { exemptFromRequestTimeout } from '../../plugins/http-server';
-import { LauncherReads } from '../launcher/reads';
-import { mirrorUrlOf } from '@depot/common/process';
 import { serving } from './serving';
-import { tag } from '../../cache/cache';
+import { buildParams, modpackParams, packServing } from './pack-serving';
 import * as res from './schemas';
 
-const modpackParams = z.object({ slug: segment('MODPACK_NOT_FOUND', 'Slug of the modpack, percent-encoded.') });
-const buildParams = modpackParams.extend({
-  build: segment('BUILD_NOT_FOUND', 'Build version string (exact, case-sensitive), percent-encoded.'),
-});
 const followParams = modpackParams.extend({
   which: routedSegment(/^(?:recommended|latest)$/, '`recommended` or `latest`: the build the modpack names so.'),
 });
@@ -34,20 +25,8 @@ const description =
   "the build's launcher answer is (`k`, `cid` or a token for a private or unpublished build).";
 
 export function serverPackRoutes(app: FastifyInstance) {
-  const { clients, config } = app.deps;
-  const store = openArchiveStore(config);
-  app.addHook('onClose', () => store.close());
-  const reads = new LauncherReads(app.responseCache, clients, mirrorUrlOf(config));
-  // Making a pack reads every archive of the build: the call may take as long as a transfer.
-  const makeMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
-  const cacheControl = app.cachePolicy.downloadCacheControl(config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
-  /** One tag list per modpack (the policy makes its key headers once per list). */
-  const tagLists = new Map<number, readonly string[]>();
-  const packTags = (id: number) => {
-    let tags = tagLists.get(id);
-    if (!tags) tagLists.set(id, (tags = [tag.modpack(id)]));
-    return tags;
-  };
+  const { clients } = app.deps;
+  const { reads, followedBuild, makeMs, cacheControl, packTags, send } = packServing(app);
 
   /** The pack of build `version`, served; `follows`: asked by recommended or latest (revalidated every time). */
   async function serve(
@@ -77,15 +56,7 @@ export function serverPackRoutes(app: FastifyInstance) {
     else if (follows) answer.headers['cache-control'] = 'public, no-cache';
     else
       for (const [name, value] of app.cachePolicy.keyHeaders(packTags(source.modpack_id))) answer.headers[name] = value;
-    if (answer.status === 416) return FileAnswer.refused('rangeNotSatisfiable', answer.headers);
-    if (answer.status === 304) return FileAnswer.notModified(answer.headers);
-    if (req.method === 'HEAD') return FileAnswer.bytes(answer.status, answer.headers);
-    try {
-      return FileAnswer.bytes(answer.status, answer.headers, await store.read(pack.sha256, answer.start, answer.end));
-    } catch (err) {
-      if (isStoreError(err)) throw httpAnswer('archiveStoreUnavailable');
-      throw err;
-    }
+    return send(req, answer, pack.sha256, 'application/zip');
   }
 
   const common = {
@@ -117,14 +88,8 @@ export function serverPackRoutes(app: FastifyInstance) {
       url: '/server-packs/:slug/:which',
       summary: "Download the server pack of the modpack's recommended or latest build",
       params: followParams,
-      handler: async ({ req, params, readAccess }) => {
-        // Visible to this request as the launcher's modpack answer is; then the build it names.
-        await reads.modpack(params.slug, readAccess);
-        const { modpack } = await clients.builds.GetModpackSource({ slug: params.slug });
-        const version = params.which === 'recommended' ? modpack?.recommended : modpack?.latest;
-        if (!version) throw httpAnswer('notFound');
-        return serve(req, params.slug, version, readAccess, true);
-      },
+      handler: async ({ req, params, readAccess }) =>
+        serve(req, params.slug, await followedBuild(params.slug, readAccess, params.which), readAccess, true),
     }),
   ];
 }

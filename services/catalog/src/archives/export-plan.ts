@@ -8,6 +8,7 @@ import {
   EXPORT_SIDE_FOLDERS,
   exportPathProblem,
   type BuildLoader,
+  type ExportLeftOut,
   type ExportFormat,
   type ExportSide,
 } from '@depot/common';
@@ -62,6 +63,8 @@ export interface ExportPlan {
   jars: PlannedJar[];
   files: PlannedFile[];
   problems: string[];
+  /** What is left out of the archives, by cause (the pack doctor's finding of each). */
+  leftOut: ExportLeftOut[];
 }
 
 const named = (v: ExportVersion) => `${v.mod} ${v.version}`;
@@ -69,16 +72,22 @@ const byPath = <T extends { path: string }>(a: T, b: T) => (a.path < b.path ? -1
 
 export class PlanBuilder {
   private readonly taken = new Map<string, ExportVersion>();
-  readonly plan: ExportPlan = { jars: [], files: [], problems: [] };
+  readonly plan: ExportPlan = { jars: [], files: [], problems: [], leftOut: [] };
+
+  private leave(v: ExportVersion, cause: ExportLeftOut['cause'], paths: string[] = []): void {
+    this.plan.leftOut.push({ cause, mod: v.mod, version: v.version, paths });
+  }
 
   /** A version Depot does not host: its files are unknown here. */
   notHosted(v: ExportVersion): void {
     this.plan.problems.push(`${named(v)}: Depot does not host its archive, so the export leaves it out.`);
   }
 
-  /** The archive's jars could not be taken out: its mod is left out. */
-  noJars(v: ExportVersion, problem: string): void {
+  /** The archive's jars could not be taken out: its mod is left out (`stored`: the archive is in the store). */
+  noJars(v: ExportVersion, problem: string, stored = true): void {
     this.plan.problems.push(`${named(v)}: ${problem}; the export leaves it out.`);
+    // (an archive missing from the store is the doctor's archive-missing)
+    if (stored) this.leave(v, 'no-jar');
   }
 
   /** Whether `path` is free; a second mod giving it is left out of that path. */
@@ -124,11 +133,16 @@ export class PlanBuilder {
       this.plan.problems.push(
         `${named(v)}: its bin/ folder (the Technic Launcher's modpack.jar loader) is left out; the export names the build's loader instead.`,
       );
+      this.leave(v, 'loader-archive');
+    } else if (jars === 0) {
+      // (a loader archive holds no mod: that it has no jar is no news to the doctor)
+      this.leave(v, 'no-jar');
     }
     if (outside.length) {
       this.plan.problems.push(
         `${named(v)}: ${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ` and ${outside.length - 3} more` : ''} would land outside the instance; left out.`,
       );
+      this.leave(v, 'path-outside', outside);
     }
   }
 

@@ -6,10 +6,8 @@
 // server pack is (server-pack.ts): its key is the digest of what it is made from, its bytes
 // reproducible (path order, stored, a fixed time and mode), streamed from the store into the store.
 import { hash } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import yazl from 'yazl';
 import {
   DepotError,
   EXPORT_FORMATS,
@@ -18,6 +16,7 @@ import {
   mrpackEnv,
   MRPACK_INDEX,
   MRPACK_LOADERS,
+  type ExportLeftOut,
   type MrpackIndex,
 } from '@depot/common';
 import type { Orm } from '@depot/common/runtime';
@@ -26,15 +25,13 @@ import { PlanBuilder, type ExportPlan, type ExportRequest, type ExportVersion } 
 
 export type { ExportRequest };
 import type { ArchiveJars } from './jars';
-import { lockObject, type ArchiveObjects } from './objects';
+import type { ArchiveObjects } from './objects';
+import { MadePacks } from './made-packs';
+import { addEntry, PACK_ENTRY, packZip } from './zip/pack-writer';
 import { entries, StreamingReader } from './zip/streaming-reader';
 import { StagedReader } from './zip/staged-reader';
 import { Slices } from './zip/judge';
 import { packwizFiles, packwizStream, type TreeFile } from './packwiz';
-
-/** 2000-01-01 00:00 as local time, as a packaged jar's (packaging.ts). */
-const PACK_TIME = new Date(2000, 0, 1, 0, 0, 0);
-const PACK_MODE = 0o100644;
 
 export interface MadeExport {
   sha256: string;
@@ -51,16 +48,14 @@ export interface PlacedFile extends TreeFile {
   size: number;
 }
 
-export class BuildExports {
+export class BuildExports extends MadePacks {
   constructor(
-    private readonly orm: Orm,
-    private readonly objects: ArchiveObjects,
+    orm: Orm,
+    objects: ArchiveObjects,
     private readonly jars: ArchiveJars,
     private readonly maxBytes: number,
-  ) {}
-
-  private em(): SqlEntityManager {
-    return this.orm.em.fork() as SqlEntityManager;
+  ) {
+    super(orm, objects);
   }
 
   /** The build's export in `format`: the one made for this state, else made now. */
@@ -75,29 +70,25 @@ export class BuildExports {
 
   /** The build's versions with their sides, by mod name: one query. */
   private async versions(ids: number[], sides: ReadonlyMap<number, string>): Promise<ExportVersion[]> {
-    if (!ids.length) return [];
-    const rows = await this.em().execute<(Omit<ExportVersion, 'side'> & { side: string | null })[]>(
-      `select v.id, m.name as mod, v.version, v.hosted, v.side
-         from mod_versions v join mods m on m.id = v.mod_id
-        where v.id = any(string_to_array(?, ',')::int[])
-        order by m.name, v.id`,
-      [ids.join(',')],
-    );
-    return rows.map((v) => ({ ...v, side: exportSide(sides.get(v.id) ?? v.side) }));
+    return (await this.versionRows(ids)).map(({ id, mod, version, hosted, side }) => ({
+      id,
+      mod,
+      version,
+      hosted,
+      side: exportSide(sides.get(id) ?? side),
+    }));
   }
 
   private async find(key: string): Promise<MadeExport | undefined> {
-    const [row] = await this.em().execute<
-      {
-        hosted: string;
-        md5: string;
-        size: string;
-        made_at: Date;
-        problems: string[];
-        files: Record<string, PlacedFile> | null;
-      }[]
-    >('select hosted, md5, size, made_at, problems, files from exports where key = ?', [key]);
-    if (!row || !(await this.objects.store.head(row.hosted))) return undefined;
+    const row = await this.madeRow<{
+      hosted: string;
+      md5: string;
+      size: string;
+      made_at: Date;
+      problems: string[];
+      files: Record<string, PlacedFile> | null;
+    }>('select hosted, md5, size, made_at, problems, files from exports where key = ?', key);
+    if (!row) return undefined;
     return {
       sha256: row.hosted,
       md5: row.md5,
@@ -124,41 +115,30 @@ export class BuildExports {
         await staged.discard();
         throw err;
       }
-      let committed = false;
-      try {
-        const replaced = await this.em().transactional(async (tx) => {
-          await lockObject(tx, d.sha256);
-          await staged.commit();
-          committed = true;
-          await tx.execute(
-            `insert into exports (key, format, modpack, build, hosted, md5, size, problems, files)
+      await this.commitMade(staged, async (tx) => {
+        await tx.execute(
+          `insert into exports (key, format, modpack, build, hosted, md5, size, problems, files)
              values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)
              on conflict (key) do update set hosted = excluded.hosted, md5 = excluded.md5, size = excluded.size,
                problems = excluded.problems, files = excluded.files`,
-            [
-              key,
-              req.format,
-              req.modpack,
-              req.build,
-              d.sha256,
-              d.md5,
-              d.size,
-              JSON.stringify(plan.problems),
-              files ? JSON.stringify(files) : null,
-            ],
-          );
-          // The build's earlier exports of this format: their objects go unless named otherwise.
-          return tx.execute<{ hosted: string }[]>(
-            'delete from exports where modpack = ? and build = ? and format = ? and key <> ? returning hosted',
-            [req.modpack, req.build, req.format, key],
-          );
-        });
-        await this.objects.release(replaced.map((r) => r.hosted).filter((h) => h !== d.sha256));
-      } catch (err) {
-        if (committed) await this.objects.release([d.sha256]);
-        else await staged.discard();
-        throw err;
-      }
+          [
+            key,
+            req.format,
+            req.modpack,
+            req.build,
+            d.sha256,
+            d.md5,
+            d.size,
+            JSON.stringify(plan.problems),
+            files ? JSON.stringify(files) : null,
+          ],
+        );
+        // The build's earlier exports of this format: their objects go unless named otherwise.
+        return tx.execute<{ hosted: string }[]>(
+          'delete from exports where modpack = ? and build = ? and format = ? and key <> ? returning hosted',
+          [req.modpack, req.build, req.format, key],
+        );
+      });
       return {
         sha256: d.sha256,
         md5: d.md5,
@@ -172,8 +152,26 @@ export class BuildExports {
     }
   }
 
+  /**
+   * What the build's exports leave out of its archives (the pack doctor's), judged as a make would:
+   * the jars (taken out now unless taken already) and directories read, no pack made.
+   */
+  async leftOut(req: Pick<ExportRequest, 'versionIds' | 'sides' | 'loader'>): Promise<ExportLeftOut[]> {
+    const versions = await this.versions(req.versionIds, req.sides ?? new Map());
+    const zips: yauzl.ZipFile[] = [];
+    try {
+      return (await this.plan(req, versions, zips)).leftOut;
+    } finally {
+      for (const zip of zips) zip.close();
+    }
+  }
+
   /** What the pack carries (export-plan.ts): the archives' jars (one query) and directories. */
-  private async plan(req: ExportRequest, versions: ExportVersion[], zips: yauzl.ZipFile[]): Promise<ExportPlan> {
+  private async plan(
+    req: Pick<ExportRequest, 'loader'>,
+    versions: ExportVersion[],
+    zips: yauzl.ZipFile[],
+  ): Promise<ExportPlan> {
     const builder = new PlanBuilder();
     builder.loader(req.loader);
     const hosted = versions.filter((v) => v.hosted);
@@ -192,7 +190,7 @@ export class BuildExports {
       for (const jar of set.jars) builder.jar(version, jar);
       const info = await this.objects.store.head(sha);
       if (!info) {
-        builder.noJars(version, 'its archive is missing from the store');
+        builder.noJars(version, 'its archive is missing from the store', false);
         continue;
       }
       const reader = new StreamingReader({ read: (start, end) => this.objects.store.read(sha, start, end) }, info.size);
@@ -274,26 +272,8 @@ export function mrpackIndex(req: ExportRequest, plan: ExportPlan): MrpackIndex {
 
 /** The pack's bytes: the index, then each override stored in path order. */
 function mrpackStream(req: ExportRequest, plan: ExportPlan): Readable {
-  const zip = new yazl.ZipFile();
-  const out = new PassThrough();
-  const options = { mtime: PACK_TIME, mode: PACK_MODE, compress: false, forceDosTimestamp: true };
-  zip.addBuffer(Buffer.from(`${JSON.stringify(mrpackIndex(req, plan), null, 2)}\n`), MRPACK_INDEX, options);
-  (async () => {
-    // yazl takes its entries' streams one after another: each is opened when its turn comes.
-    for (const file of plan.files) {
-      const source = await file.zip.openReadStreamPromise(file.entry);
-      const through = new PassThrough();
-      const done = new Promise<void>((resolve, reject) => {
-        through.on('end', resolve);
-        through.on('error', reject);
-        source.on('error', (err) => through.destroy(err));
-      });
-      zip.addReadStream(through, `${file.folder}/${file.path}`, options);
-      source.pipe(through);
-      await done;
-    }
-    zip.end();
-  })().catch((err: unknown) => out.destroy(err as Error));
-  zip.outputStream.pipe(out);
-  return out;
+  return packZip(async (zip) => {
+    zip.addBuffer(Buffer.from(`${JSON.stringify(mrpackIndex(req, plan), null, 2)}\n`), MRPACK_INDEX, PACK_ENTRY);
+    for (const file of plan.files) await addEntry(zip, file, `${file.folder}/${file.path}`);
+  });
 }

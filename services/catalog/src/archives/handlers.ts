@@ -132,7 +132,15 @@ export function archiveHandlers(
         const checks = [];
         // One build after another: each reads its archives' directories, ranged reads of the store.
         for (const build of req.builds) {
-          checks.push({ build: build.build, ...(await serverPacks.check(serverPackRequest(build))) });
+          const pack = serverPackRequest(build);
+          const check = await serverPacks.check(pack);
+          // (a few paths name the cause: a thousand would only lengthen the answer)
+          const leftOut = req.with_exports ? await exports.leftOut(pack) : [];
+          checks.push({
+            build: build.build,
+            ...check,
+            export_left_out: leftOut.map((l) => ({ ...l, paths: l.paths.slice(0, 10) })),
+          });
         }
         return { checks };
       } catch (err) {

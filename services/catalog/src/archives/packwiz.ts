@@ -6,16 +6,11 @@
 // as one zip of its files, uncompressed, so that each file is a byte range of the object the
 // gateway serves under one base URL. The files are written first (hashed on the way), then the
 // metafiles, the index and pack.toml, which name their hashes: one pass, memory flat.
-import { createHash, hash } from 'node:crypto';
-import { PassThrough, Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import yazl from 'yazl';
+import { hash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { jarUrl, PACKWIZ_LOADERS, packwizSide } from '@depot/common';
 import type { ExportPlan, ExportRequest } from './export-plan';
-
-const PACK_TIME = new Date(2000, 0, 1, 0, 0, 0);
-const PACK_MODE = 0o100644;
-const OPTIONS = { mtime: PACK_TIME, mode: PACK_MODE, compress: false, forceDosTimestamp: true };
+import { addEntry, PACK_ENTRY, packZip } from './zip/pack-writer';
 
 export const PACK_TOML = 'pack.toml';
 export const INDEX_TOML = 'index.toml';
@@ -47,33 +42,19 @@ export interface TreeFile {
 
 /** The tree's bytes: every file, then the metafiles, index.toml and pack.toml; `files` gets their digests. */
 export function packwizStream(req: ExportRequest, plan: ExportPlan, files: Map<string, TreeFile>): Readable {
-  const zip = new yazl.ZipFile();
-  const out = new PassThrough();
-  (async () => {
+  return packZip(async (zip) => {
+    const add = (bytes: Buffer, path: string): string => {
+      zip.addBuffer(bytes, path, PACK_ENTRY);
+      const sha256 = hash('sha256', bytes);
+      files.set(path, { sha256, md5: hash('md5', bytes) });
+      return sha256;
+    };
     const { stringify } = await import('smol-toml');
     const indexed: { file: string; hash: string; metafile?: boolean }[] = [];
     for (const file of plan.files) {
-      const source = await file.zip.openReadStreamPromise(file.entry);
-      const digest = createHash('sha256');
-      const md5 = createHash('md5');
-      const counted = new Transform({
-        transform(chunk: Buffer, _e, callback) {
-          digest.update(chunk);
-          md5.update(chunk);
-          callback(null, chunk);
-        },
-      });
-      const done = new Promise<void>((resolve, reject) => {
-        counted.on('end', resolve);
-        counted.on('error', reject);
-      });
-      done.catch(() => undefined);
-      zip.addReadStream(counted, file.path, OPTIONS);
-      await pipeline(source, counted);
-      await done;
-      const sha256 = digest.digest('hex');
-      files.set(file.path, { sha256, md5: md5.digest('hex') });
-      indexed.push({ file: file.path, hash: sha256 });
+      const digests = await addEntry(zip, file, file.path, ['sha256', 'md5']);
+      files.set(file.path, digests);
+      indexed.push({ file: file.path, hash: digests.sha256 });
     }
     for (const { path, jar, version } of plan.jars) {
       const filename = path.slice(path.lastIndexOf('/') + 1);
@@ -101,15 +82,5 @@ export function packwizStream(req: ExportRequest, plan: ExportPlan, files: Map<s
       versions,
     };
     add(Buffer.from(stringify(pack)), PACK_TOML);
-    zip.end();
-  })().catch((err: unknown) => out.destroy(err as Error));
-  zip.outputStream.pipe(out);
-  return out;
-
-  function add(bytes: Buffer, path: string): string {
-    zip.addBuffer(bytes, path, OPTIONS);
-    const sha256 = hash('sha256', bytes);
-    files.set(path, { sha256, md5: hash('md5', bytes) });
-    return sha256;
-  }
+  });
 }

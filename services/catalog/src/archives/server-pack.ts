@@ -6,22 +6,17 @@
 // its first request. Reproducible: files in path order, stored (the jars are compressed already,
 // and no compressor's output enters the bytes), a fixed time and mode, as packaged jars are. Built
 // as a stream from the store's ranged reads into the store: memory stays flat whatever its size.
-import { createHash, hash } from 'node:crypto';
-import { PassThrough, Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { hash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import yazl from 'yazl';
 import { DepotError, forServer, SERVER_MANIFEST, type ServerManifest } from '@depot/common';
 import type { Orm } from '@depot/common/runtime';
 import { isStoreError } from '@depot/common/archive-store';
-import { lockObject, type ArchiveObjects } from './objects';
+import type { ArchiveObjects } from './objects';
+import { MadePacks, type PackVersionRow } from './made-packs';
+import { addEntry, PACK_ENTRY, packZip } from './zip/pack-writer';
 import { extractedPath } from './zip/entry-names';
 import { entries, StreamingReader } from './zip/streaming-reader';
-
-/** 2000-01-01 00:00 as local time, as a packaged jar's (packaging.ts). */
-const PACK_TIME = new Date(2000, 0, 1, 0, 0, 0);
-const PACK_MODE = 0o100644;
 
 export interface ServerPackRequest {
   modpack: string;
@@ -42,14 +37,7 @@ export interface ServerPack {
   madeAt: Date;
 }
 
-interface PackVersion {
-  id: number;
-  mod: string;
-  version: string;
-  hosted: string | null;
-  filesize: string | number | null;
-  side: string | null;
-}
+type PackVersion = PackVersionRow;
 
 /** A file of the pack: where it comes from and where it goes. */
 interface PackFile {
@@ -62,15 +50,13 @@ interface PackFile {
 /** A pack that cannot be made from this build, saying which archive and why (nothing stored). */
 const cannot = (why: string) => new DepotError('SERVER_PACK_UNAVAILABLE', {}, `No server pack for this build: ${why}.`);
 
-export class ServerPacks {
+export class ServerPacks extends MadePacks {
   constructor(
-    private readonly orm: Orm,
-    private readonly objects: ArchiveObjects,
+    orm: Orm,
+    objects: ArchiveObjects,
     private readonly maxBytes: number,
-  ) {}
-
-  private em(): SqlEntityManager {
-    return this.orm.em.fork() as SqlEntityManager;
+  ) {
+    super(orm, objects);
   }
 
   /** The build's server pack: the one made for this state, else made now. */
@@ -114,23 +100,15 @@ export class ServerPacks {
 
   /** The build's versions a server runs (not client-only), by mod name: one query. */
   private async versions(ids: number[], sides: ReadonlyMap<number, string>): Promise<PackVersion[]> {
-    if (!ids.length) return [];
-    const rows = await this.em().execute<PackVersion[]>(
-      `select v.id, m.name as mod, v.version, v.hosted, v.filesize, v.side
-         from mod_versions v join mods m on m.id = v.mod_id
-        where v.id = any(string_to_array(?, ',')::int[])
-        order by m.name, v.id`,
-      [ids.join(',')],
-    );
-    return rows.filter((v) => (sides.get(v.id) ?? v.side) !== 'client');
+    return (await this.versionRows(ids)).filter((v) => (sides.get(v.id) ?? v.side) !== 'client');
   }
 
   private async find(key: string): Promise<ServerPack | undefined> {
-    const [row] = await this.em().execute<{ hosted: string; md5: string; size: string; made_at: Date }[]>(
+    const row = await this.madeRow<{ hosted: string; md5: string; size: string; made_at: Date }>(
       'select hosted, md5, size, made_at from server_packs where key = ?',
-      [key],
+      key,
     );
-    if (!row || !(await this.objects.store.head(row.hosted))) return undefined;
+    if (!row) return undefined;
     return { sha256: row.hosted, md5: row.md5, size: Number(row.size), madeAt: new Date(row.made_at) };
   }
 
@@ -140,29 +118,18 @@ export class ServerPacks {
       const files = await this.files(versions, zips);
       const staged = await this.objects.store.stage(packStream(req, files), this.maxBytes);
       const d = staged.digests;
-      let committed = false;
-      try {
-        const replaced = await this.em().transactional(async (tx) => {
-          await lockObject(tx, d.sha256);
-          await staged.commit();
-          committed = true;
-          await tx.execute(
-            `insert into server_packs (key, modpack, build, hosted, md5, size) values (?, ?, ?, ?, ?, ?)
-             on conflict (key) do update set hosted = excluded.hosted, md5 = excluded.md5, size = excluded.size`,
-            [key, req.modpack, req.build, d.sha256, d.md5, d.size],
-          );
-          // The build's earlier packs: their objects go unless named otherwise.
-          return tx.execute<{ hosted: string }[]>(
-            'delete from server_packs where modpack = ? and build = ? and key <> ? returning hosted',
-            [req.modpack, req.build, key],
-          );
-        });
-        await this.objects.release(replaced.map((r) => r.hosted).filter((h) => h !== d.sha256));
-      } catch (err) {
-        if (committed) await this.objects.release([d.sha256]);
-        else await staged.discard();
-        throw err;
-      }
+      await this.commitMade(staged, async (tx) => {
+        await tx.execute(
+          `insert into server_packs (key, modpack, build, hosted, md5, size) values (?, ?, ?, ?, ?, ?)
+           on conflict (key) do update set hosted = excluded.hosted, md5 = excluded.md5, size = excluded.size`,
+          [key, req.modpack, req.build, d.sha256, d.md5, d.size],
+        );
+        // The build's earlier packs: their objects go unless named otherwise.
+        return tx.execute<{ hosted: string }[]>(
+          'delete from server_packs where modpack = ? and build = ? and key <> ? returning hosted',
+          [req.modpack, req.build, key],
+        );
+      });
       return { sha256: d.sha256, md5: d.md5, size: d.size, madeAt: new Date() };
     } finally {
       for (const zip of zips) zip.close();
@@ -242,42 +209,18 @@ function packKey(req: ServerPackRequest, versions: PackVersion[]): string {
 
 /** The pack's bytes: each file stored in order, then the manifest with each file's sha256. */
 function packStream(req: ServerPackRequest, files: PackFile[]): Readable {
-  const zip = new yazl.ZipFile();
-  const out = new PassThrough();
-  const manifest: ServerManifest = { ...manifestHead(req), files: [] };
-  const options = { mtime: PACK_TIME, mode: PACK_MODE, compress: false, forceDosTimestamp: true };
-  (async () => {
-    // yazl takes its entries' streams one after another: each is opened when its turn comes.
+  return packZip(async (zip) => {
+    const manifest: ServerManifest = { ...manifestHead(req), files: [] };
     for (const file of files) {
-      const source = await file.zip.openReadStreamPromise(file.entry);
-      const digest = createHash('sha256');
-      const counted = new Transform({
-        transform(chunk: Buffer, _e, callback) {
-          digest.update(chunk);
-          callback(null, chunk);
-        },
-      });
-      const done = new Promise<void>((resolve, reject) => {
-        counted.on('end', resolve);
-        counted.on('error', reject);
-      });
-      // (pipeline below reports the same failure)
-      done.catch(() => undefined);
-      zip.addReadStream(counted, file.path, options);
-      // Written in, then read out by yazl, before the next file is opened.
-      await pipeline(source, counted);
-      await done;
+      const { sha256 } = await addEntry(zip, file, file.path, ['sha256']);
       manifest.files.push({
         path: file.path,
-        sha256: digest.digest('hex'),
+        sha256,
         size: file.entry.uncompressedSize,
         mod: file.version.mod,
         version: file.version.version,
       });
     }
-    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), SERVER_MANIFEST, options);
-    zip.end();
-  })().catch((err: unknown) => out.destroy(err as Error));
-  zip.outputStream.pipe(out);
-  return out;
+    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), SERVER_MANIFEST, PACK_ENTRY);
+  });
 }

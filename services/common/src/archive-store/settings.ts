@@ -3,7 +3,7 @@
 // the gateway and the admin CLI wait as long as a fetch may take), how large they may be, where
 // the store is and how the catalog sweeps it, and the old mirror of the pull-through.
 import path from 'node:path';
-import { envBool, envInt, z } from '../process/config';
+import { envBaseUrl, envBool, envInt, z } from '../process/config';
 import { CHECKOUT_DATA_DIR } from '../process/local-stack';
 
 // ---- fetches and sizes ----
@@ -165,20 +165,15 @@ export const archiveStoreEnv = {
  * copies from it. Ends in `/`.
  */
 export const archiveUpstreamEnv = {
-  ARCHIVE_UPSTREAM_URL: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.replace(/\/*$/, '/') : undefined))
-    .refine((v) => v === undefined || (/^https?:\/\/\S+$/.test(v) && URL.canParse(v)), 'must be an http(s) URL')
-    .meta({
-      description:
-        'The old mirror, for moving a Solder repository in ([pull-through](archives.md#pull-through)): a ' +
-        'download of an archive Depot does not host (`/mods/{slug}/{slug}-{version}.zip`) is proxied to ' +
-        '`{ARCHIVE_UPSTREAM_URL}mods/{slug}/{slug}-{version}.zip`, so that `SERVICE_MIRROR_URL` can point at ' +
-        'Depot from the first day; `npm run admin -- archives adopt` copies from it ([adopt](archives.md#adopt)). ' +
-        'Unset: such a download answers 404.',
-      defaultNote: 'none',
-    }),
+  ARCHIVE_UPSTREAM_URL: envBaseUrl().meta({
+    description:
+      'The old mirror, for moving a Solder repository in ([pull-through](archives.md#pull-through)): a ' +
+      'download of an archive Depot does not host (`/mods/{slug}/{slug}-{version}.zip`) is proxied to ' +
+      '`{ARCHIVE_UPSTREAM_URL}mods/{slug}/{slug}-{version}.zip`, so that `SERVICE_MIRROR_URL` can point at ' +
+      'Depot from the first day; `npm run admin -- archives adopt` copies from it ([adopt](archives.md#adopt)). ' +
+      'Unset: such a download answers 404.',
+    defaultNote: 'none',
+  }),
 };
 
 /**

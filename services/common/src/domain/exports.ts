@@ -86,3 +86,19 @@ export const MRPACK_INDEX = 'modrinth.index.json';
 /** Where Depot serves a jar taken out of an archive: immutable, the sha256 in the path. */
 export const jarUrl = (baseUrl: string, sha256: string, file: string) =>
   `${baseUrl.replace(/\/*$/, '/')}jars/${sha256}/${encodeURIComponent(file)}`;
+
+/**
+ * What an export leaves out of a mod version's archive (docs/exports.md#what-an-export-leaves-out),
+ * by cause, as the pack doctor reports it: an archive with no jar under mods/ (its mod is not in the
+ * pack), a Technic bin/ folder (the loader is named instead), paths outside the instance.
+ */
+export const EXPORT_LEFT_OUT_CAUSES = ['no-jar', 'loader-archive', 'path-outside'] as const;
+export type ExportLeftOutCause = (typeof EXPORT_LEFT_OUT_CAUSES)[number];
+
+export interface ExportLeftOut {
+  cause: ExportLeftOutCause;
+  mod: string;
+  version: string;
+  /** path-outside: the paths left out; else empty. */
+  paths: string[];
+}

@@ -33,6 +33,14 @@ export const envBool = (fallback: boolean) =>
 
 export const envInt = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
+/** An optional http(s) base URL, ending in `/` whatever was given (a key or path is appended to it). */
+export const envBaseUrl = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/*$/, '/') : undefined))
+    .refine((v) => v === undefined || (/^https?:\/\/\S+$/.test(v) && URL.canParse(v)), 'must be an http(s) URL');
+
 const postgresUrl = z
   .string({ error: 'is required (a postgres:// URL)' })
   .refine((v) => /^postgres(ql)?:\/\/.+\/[^/]+/.test(v), 'must be a postgres:// URL with a database name');

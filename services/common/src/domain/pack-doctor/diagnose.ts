@@ -5,6 +5,7 @@
 import { versionProblem } from '../names';
 import { buildVisible, modpackListed, modpackShown } from '../visibility';
 import { archiveFindings } from './archives';
+import { exportFindings } from './exports';
 import { sideFindings } from './sides';
 import { json, list, plural, versionsWhere } from './words';
 import {
@@ -206,6 +207,7 @@ export function diagnosePack(input: DoctorInput): Diagnosis {
   };
   findings.push(...archiveFindings(input.archives, list));
   findings.push(...sideFindings(input));
+  findings.push(...exportFindings(input));
   const rank = (f: Finding) => (f.severity === 'error' ? 0 : 1) * 100 + FINDING_CODES.indexOf(f.code);
   return {
     modpack: { slug, name: modpack.name },

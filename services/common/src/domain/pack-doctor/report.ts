@@ -2,6 +2,7 @@
 // their mods, the linked clients and the API root in; what each kind of launcher sees and the
 // findings, each with its stable code, out (docs/api.md#pack-doctor).
 import type { ModSide } from '../mod-facts';
+import type { ExportLeftOut } from '../exports';
 
 /** A mod version of a build as the launcher downloads it. */
 export interface DoctorMod {
@@ -35,13 +36,20 @@ export interface ServerPackFinding {
   detail: string;
 }
 
-/** The server packs of the builds servers follow (recommended and latest), as checked. */
+/** What a followed build's exports leave out of a mod version's archive, with the builds it is so in. */
+export interface ExportLeftOutFinding extends ExportLeftOut {
+  builds: string[];
+}
+
+/** The server packs and exports of the builds servers and launchers follow (recommended and latest), as checked. */
 export interface ServerPacksReport {
   /** Builds checked. */
   builds: number;
   /** Set when the check as a whole could not run: nothing is known of the packs. */
   failed?: string;
   problems: ServerPackFinding[];
+  /** What their exports (.mrpack, packwiz) leave out, one entry per cause and mod version. */
+  exportsLeaveOut: ExportLeftOutFinding[];
 }
 
 /** Where launchers and Platform reach the API, and whether it answered Depot's own check. */
@@ -158,6 +166,9 @@ export const FINDING_CODES = [
   'client-mod-on-server',
   'server-mod-on-client',
   'loader-unset',
+  'export-without-jar',
+  'export-loader-archive',
+  'export-path-outside',
   'api-root-unreachable',
 ] as const;
 

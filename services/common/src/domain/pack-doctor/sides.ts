@@ -1,7 +1,8 @@
 // The pack doctor's findings on where mods run and what servers get (docs/archives.md#sides,
 // #server-packs): a mod whose metadata says it runs on the client only but that goes to the server
 // pack (a dedicated server may crash loading a client mod), a server-only one that launchers would
-// install, a build servers follow whose loader is not set, and a server pack that cannot be made.
+// install, a build servers follow whose loader is not set (its exports then name Minecraft alone),
+// and a server pack that cannot be made.
 // Published builds only, as for every other finding; loaders and packs of the builds servers follow
 // (recommended and latest).
 import type { ModSide } from '../mod-facts';
@@ -63,8 +64,9 @@ export function sideFindings(input: DoctorInput): Finding[] {
       severity: 'warning',
       message:
         `The loader of ${plural(names.length, 'build', 'builds')} ${list(names)} (${roles(input, unset)}) is not set: ` +
-        `${plural(names.length, 'its', 'their')} server pack names none, so whoever runs a server must find out ` +
-        'which loader and version to start it with.',
+        `${plural(names.length, 'its', 'their')} server pack names none and ${plural(names.length, 'its', 'their')} ` +
+        '.mrpack and packwiz pack name Minecraft alone, so whoever runs a server or imports the pack in another ' +
+        'launcher must find out which loader and version to start it with.',
       fix:
         `Set it: PUT /api/manage/modpacks/${slug}/builds/${enc(names[0])}/loader with ` +
         `${json({ name: 'fabric', version: '0.16.10' })} (forge, neoforge, fabric, quilt, or none for vanilla).`,
@@ -91,8 +93,8 @@ function serverPackFindings(input: DoctorInput, slug: string): Finding[] {
         code: 'server-packs-unchecked',
         severity: 'warning',
         message:
-          `The server packs of the recommended and latest builds could not be checked (${report.failed}): nothing ` +
-          'is known of whether servers can download them.',
+          `The server packs and exports of the recommended and latest builds could not be checked (${report.failed}): ` +
+          'nothing is known of whether servers can download them, nor of what the exports leave out.',
         fix: 'Run the doctor again.',
       },
     ];

@@ -1,12 +1,18 @@
 // The pack doctor's archive checks (archives.ts and sides.ts judge them): the versions of the builds
 // launchers install, checked by the catalog in one CheckVersionArchives call (hosted ones in the
 // store, external ones fetched as a rehash does: within the ARCHIVE_* settings, 8 at a time), and
-// the server packs of those builds in one CheckServerPacks call (made, or could be: the archives'
-// directories read, nothing made), each bounded by a deadline; a call that fails or runs out of
-// time is reported, never thrown.
+// the server packs of those builds and what their exports leave out in one CheckServerPacks call
+// (made, or could be: the archives' directories read, nothing made), each bounded by a deadline;
+// a call that fails or runs out of time is reported, never thrown.
 import type { catalogV1, CatalogServiceDefinition } from '@depot/proto';
 import type { PromiseClient } from '../types';
-import type { ArchiveFinding, ArchivesReport, ServerPacksReport } from '../../domain/pack-doctor/report';
+import type {
+  ArchiveFinding,
+  ArchivesReport,
+  ExportLeftOutFinding,
+  ServerPacksReport,
+} from '../../domain/pack-doctor/report';
+import { EXPORT_LEFT_OUT_CAUSES, type ExportLeftOutCause } from '../../domain/exports';
 
 export interface ArchiveTiming {
   transferTimeoutMs: number;
@@ -50,24 +56,50 @@ export async function checkInstalledArchives(
   return { versions: checks.length, problems };
 }
 
-/** Whether the server packs of the builds servers follow (recommended and latest) are or can be made. */
+/**
+ * Whether the server packs of the builds servers follow (recommended and latest) are or can be
+ * made, and what those builds' exports leave out: one call.
+ */
 export async function checkServerPacks(
   catalog: Pick<PromiseClient<CatalogServiceDefinition>, 'CheckServerPacks'>,
   builds: catalogV1.ServerPackRequest[],
   timing: ArchiveTiming,
 ): Promise<ServerPacksReport> {
-  if (!builds.length) return { builds: 0, problems: [] };
-  const deadlineMs = timing.transferTimeoutMs + timing.deadlineMs;
+  if (!builds.length) return { builds: 0, problems: [], exportsLeaveOut: [] };
+  // Each build's archives are read twice, for its server pack and for its exports.
+  const deadlineMs = 2 * timing.transferTimeoutMs + timing.deadlineMs;
   try {
-    const { checks } = await catalog.CheckServerPacks({ builds }, { deadlineMs });
+    const { checks } = await catalog.CheckServerPacks({ builds, with_exports: true }, { deadlineMs });
     return {
       builds: checks.length,
       // A build Depot hosts no archive of has no server pack to expect: nothing to say of it.
       problems: checks.flatMap((c) => (c.problem && c.hosted ? [{ build: c.build, detail: c.problem }] : [])),
+      exportsLeaveOut: byModVersion(checks),
     };
   } catch (err) {
-    return { builds: 0, failed: failure(err, deadlineMs), problems: [] };
+    return { builds: 0, failed: failure(err, deadlineMs), problems: [], exportsLeaveOut: [] };
   }
+}
+
+/** The builds' left-out archives, one entry per cause and mod version naming its builds (in their order). */
+function byModVersion(checks: catalogV1.ServerPackCheck__Output[]): ExportLeftOutFinding[] {
+  const found = new Map<string, ExportLeftOutFinding>();
+  for (const check of checks) {
+    for (const l of check.export_left_out) {
+      if (!(EXPORT_LEFT_OUT_CAUSES as readonly string[]).includes(l.cause)) continue;
+      const key = JSON.stringify([l.cause, l.mod, l.version]);
+      const entry = found.get(key) ?? {
+        cause: l.cause as ExportLeftOutCause,
+        mod: l.mod,
+        version: l.version,
+        paths: l.paths,
+        builds: [],
+      };
+      entry.builds.push(check.build);
+      found.set(key, entry);
+    }
+  }
+  return [...found.values()];
 }
 
 /** Why a check's call failed, in a few words. */

@@ -4,8 +4,10 @@ import type { ServerPackRequest as _depot_catalog_v1_ServerPackRequest, ServerPa
 
 export interface CheckServerPacksRequest {
   'builds'?: (_depot_catalog_v1_ServerPackRequest)[];
+  'with_exports'?: (boolean);
 }
 
 export interface CheckServerPacksRequest__Output {
   'builds': (_depot_catalog_v1_ServerPackRequest__Output)[];
+  'with_exports': (boolean);
 }
