@@ -57,7 +57,11 @@ export class Varnish {
     return vcl;
   }
 
-  async start(env: Record<string, string> = {}) {
+  /**
+   * `storage`: its malloc storage (a test's answers fit in the default; a bench's 50 MB archive
+   * needs more); `threads`: the worker threads kept ready (a bench's 50 connections need more).
+   */
+  async start(env: Record<string, string> = {}, { storage = '64m', threads = 5 } = {}) {
     await this.reservePort();
     const file = path.join(this.dir, 'default.vcl');
     fs.copyFileSync(SHIPPED_VCL, file);
@@ -73,14 +77,14 @@ export class Varnish {
         '-f',
         file,
         '-s',
-        'malloc,64m',
+        `malloc,${storage}`,
         // No management port: nothing but this test talks to it.
         '-T',
         'none',
         '-p',
         'thread_pools=1',
         '-p',
-        'thread_pool_min=5',
+        `thread_pool_min=${threads}`,
       ],
       { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
     );
