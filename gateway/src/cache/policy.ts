@@ -94,6 +94,15 @@ export class CachePolicy {
   }
 
   /**
+   * Keys a file made from a build (its server pack, its .mrpack) by what it is made from: the
+   * build's launcher answer `built` (its modpack, and each of its mods), so that the purge of a
+   * build change and that of one of its mods' archives replaced (`mod.version.updated`) reach it.
+   */
+  keyMadeFrom(headers: Record<string, string>, built: { readonly tags: readonly string[] }): void {
+    for (const [name, value] of this.keyHeaders(built.tags)) headers[name] = value;
+  }
+
+  /**
    * `Cache-Control` of a download that anyone may fetch by its URL: browsers and launchers keep it
    * `maxAgeSeconds` (ARCHIVE_CACHE_MAX_AGE_SECONDS), as ever; with a purger, shared caches keep it
    * as long as the reads, purged by its key when the archive is replaced.

@@ -17,7 +17,7 @@ import { FileAnswer } from '../../pipeline/answers';
 import { routedSegment, route, segment } from '../../pipeline/route';
 import { exemptFromRequestTimeout } from '../../plugins/http-server';
 import { LauncherReads } from '../launcher/reads';
-import { tag, type Filled } from '../../cache/cache';
+import type { Filled } from '../../cache/cache';
 import { serving, type ArchiveRecord } from './serving';
 import * as res from './schemas';
 
@@ -113,13 +113,6 @@ export function exportRoutes(app: FastifyInstance) {
   // Making a pack reads every archive of the build: the call may take as long as a transfer.
   const makeMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
   const cacheControl = app.cachePolicy.downloadCacheControl(config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
-  /** One tag list per modpack (the policy makes its key headers once per list). */
-  const tagLists = new Map<number, readonly string[]>();
-  const packTags = (id: number) => {
-    let tags = tagLists.get(id);
-    if (!tags) tagLists.set(id, (tags = [tag.modpack(id)]));
-    return tags;
-  };
 
   /** A jar's record (size, md5, time), cached: JAR_NOT_FOUND when Depot has none of that sha256. */
   const jarRecord = (sha256: string, fresh: boolean): ArchiveRecord | Promise<ArchiveRecord> => {
@@ -236,15 +229,15 @@ export function exportRoutes(app: FastifyInstance) {
     format: ExportFormat,
   ): Promise<FileAnswer> {
     // Visible to this request as the launcher's build answer is (404 otherwise, as there).
-    await reads.build(slug, version, readAccess, false);
-    const { pack, restricted, modpackId } = await exportOf(req, slug, version, format);
+    const built = await reads.build(slug, version, readAccess, false);
+    const { pack, restricted } = await exportOf(req, slug, version, format);
     const record = { sha256: pack.sha256, size: pack.size, md5: pack.md5, recordedAt: pack.made_at };
     const answer = serving(record, `${slug}-${version}${MRPACK}`, req.headers, cacheControl);
     // Recommended and latest follow the pack.
     if (restricted) answer.headers['cache-control'] = 'private, no-cache';
     else if (follows) answer.headers['cache-control'] = 'public, no-cache';
-    // A build's own .mrpack may sit in shared caches, purged by its modpack's key when the build changes.
-    else for (const [name, value] of app.cachePolicy.keyHeaders(packTags(modpackId))) answer.headers[name] = value;
+    // A build's own .mrpack may sit in shared caches, purged when the build or one of its archives changes.
+    else app.cachePolicy.keyMadeFrom(answer.headers, built);
     answer.headers['x-depot-export-problems'] = String(pack.problems.length);
     return send(req, answer, pack.sha256, MRPACK_TYPE);
   }

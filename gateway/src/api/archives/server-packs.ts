@@ -16,7 +16,6 @@ import { exemptFromRequestTimeout } from '../../plugins/http-server';
 import { LauncherReads } from '../launcher/reads';
 import { mirrorUrlOf } from '@depot/common/process';
 import { serving } from './serving';
-import { tag } from '../../cache/cache';
 import * as res from './schemas';
 
 const modpackParams = z.object({ slug: segment('MODPACK_NOT_FOUND', 'Slug of the modpack, percent-encoded.') });
@@ -41,13 +40,6 @@ export function serverPackRoutes(app: FastifyInstance) {
   // Making a pack reads every archive of the build: the call may take as long as a transfer.
   const makeMs = config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS;
   const cacheControl = app.cachePolicy.downloadCacheControl(config.ARCHIVE_CACHE_MAX_AGE_SECONDS);
-  /** One tag list per modpack (the policy makes its key headers once per list). */
-  const tagLists = new Map<number, readonly string[]>();
-  const packTags = (id: number) => {
-    let tags = tagLists.get(id);
-    if (!tags) tagLists.set(id, (tags = [tag.modpack(id)]));
-    return tags;
-  };
 
   /** The pack of build `version`, served; `follows`: asked by recommended or latest (revalidated every time). */
   async function serve(
@@ -58,7 +50,7 @@ export function serverPackRoutes(app: FastifyInstance) {
     follows: boolean,
   ): Promise<FileAnswer> {
     // Visible to this request as the launcher's build answer is (404 otherwise, as there).
-    await reads.build(slug, version, readAccess, false);
+    const built = await reads.build(slug, version, readAccess, false);
     const source = await clients.builds.GetBuildSource({ slug, version });
     const build = source.build!;
     exemptFromRequestTimeout(req.raw.socket);
@@ -70,13 +62,12 @@ export function serverPackRoutes(app: FastifyInstance) {
     );
     const record = { sha256: pack.sha256, size: pack.size, md5: pack.md5, recordedAt: pack.made_at };
     const answer = serving(record, `${slug}-${version}-server.zip`, req.headers, cacheControl);
-    // Only a public, published build's pack may sit in shared caches (purged by its modpack's key
-    // when the build changes); recommended and latest follow the pack.
+    // Only a public, published build's pack may sit in shared caches (purged by its modpack's and
+    // its mods' keys when the build or an archive changes); recommended and latest follow the pack.
     const restricted = source.modpack_private || build.private || !build.is_published;
     if (restricted) answer.headers['cache-control'] = 'private, no-cache';
     else if (follows) answer.headers['cache-control'] = 'public, no-cache';
-    else
-      for (const [name, value] of app.cachePolicy.keyHeaders(packTags(source.modpack_id))) answer.headers[name] = value;
+    else app.cachePolicy.keyMadeFrom(answer.headers, built);
     if (answer.status === 416) return FileAnswer.refused('rangeNotSatisfiable', answer.headers);
     if (answer.status === 304) return FileAnswer.notModified(answer.headers);
     if (req.method === 'HEAD') return FileAnswer.bytes(answer.status, answer.headers);
