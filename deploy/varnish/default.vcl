@@ -92,6 +92,13 @@ sub vcl_deliver {
         set req.http.X-Depot-Stale = "1";
         return (restart);
     }
+    # A gateway's write names the surrogate keys it made stale (X-Depot-Purge, the gateway's
+    # cache/policy.ts): purged here, before its answer reaches the caller, so that the caller's next
+    # read through this Varnish is fresh; the change event purges every Varnish a moment later.
+    if (resp.http.X-Depot-Purge && req.method != "GET" && req.method != "HEAD") {
+        set req.http.n-gone = xkey.purge(resp.http.X-Depot-Purge);
+    }
+    unset resp.http.X-Depot-Purge;
     unset resp.http.xkey;
     if (obj.hits > 0) {
         set resp.http.X-Cache = "HIT";

@@ -20,6 +20,13 @@ export const varnishAvailable = () =>
         'Install it with: sudo apt-get install varnish varnish-modules (or set TEST_VARNISHD)',
   );
 
+/**
+ * TEST_THROUGH_VARNISH=1: every test stack (startTestStack) behind a Varnish of its own with the
+ * shipped VCL, its clients (`url`, `admin`, `anon`) talking to Varnish: the public contract's
+ * suites, run that way (npm run test:through-varnish -w @depot/e2e), prove it holds through a cache.
+ */
+export const throughVarnish = () => process.env.TEST_THROUGH_VARNISH === '1';
+
 export const SHIPPED_VCL = path.resolve(__dirname, '../../deploy/varnish/default.vcl');
 const SHIPPED_BACKEND = path.resolve(__dirname, '../../deploy/varnish/backend.vcl');
 
