@@ -14,19 +14,21 @@ import xkey;
 # the gateway Service, deploy/varnish/kustomization.yaml). It names one backend with a probe.
 include "./backend.vcl";
 
-# Who may purge without the secret: the gateways' addresses (here: the same machine).
-acl purgers {
-    "127.0.0.1";
-    "::1";
-}
+# Who may purge: the gateways' addresses (acl purgers), beside this file.
+include "./purgers.vcl";
 
 sub vcl_recv {
     if (req.method == "PURGE") {
-        # Or anyone with the secret the gateways send (DEPOT_PURGE_SECRET in varnishd's
+        # Only from the gateways' addresses, straight to Varnish (a request relayed by a proxy in
+        # front, an ingress, has an X-Forwarded-For of two hops): VCL compares strings with `!=`,
+        # not in constant time, so nobody else gets to try the secret below.
+        if (client.ip !~ purgers || req.http.X-Forwarded-For ~ ",") {
+            return (synth(403, "Forbidden"));
+        }
+        # And, when set, with the secret the gateways send (DEPOT_PURGE_SECRET in varnishd's
         # environment, SHARED_CACHE_PURGE_SECRET in theirs).
-        if (client.ip !~ purgers &&
-            (std.getenv("DEPOT_PURGE_SECRET") == "" ||
-             req.http.X-Purge-Secret != std.getenv("DEPOT_PURGE_SECRET"))) {
+        if (std.getenv("DEPOT_PURGE_SECRET") != "" &&
+            req.http.X-Purge-Secret != std.getenv("DEPOT_PURGE_SECRET")) {
             return (synth(403, "Forbidden"));
         }
         if (!req.http.xkey-purge) {

@@ -73,6 +73,7 @@ export class Varnish {
     const file = path.join(this.dir, 'default.vcl');
     fs.copyFileSync(SHIPPED_VCL, file);
     fs.writeFileSync(path.join(this.dir, 'backend.vcl'), this.backendVcl());
+    fs.copyFileSync(path.join(path.dirname(SHIPPED_VCL), 'purgers.vcl'), path.join(this.dir, 'purgers.vcl'));
     this.proc = spawn(
       varnishd.require(),
       [
