@@ -18,6 +18,11 @@ include "./backend.vcl";
 include "./purgers.vcl";
 
 sub vcl_recv {
+    # An HTTP/1.1 request without Host: the gateway's own answer (docs/api.md), never passed on
+    # (Varnish would give it its backend's Host).
+    if (!req.http.Host && req.proto == "HTTP/1.1") {
+        return (synth(400, "Missing Host header."));
+    }
     if (req.method == "PURGE") {
         # Only from the gateways' addresses, straight to Varnish (a request relayed by a proxy in
         # front, an ingress, has an X-Forwarded-For of two hops): VCL compares strings with `!=`,
@@ -106,5 +111,16 @@ sub vcl_deliver {
         set resp.http.X-Cache = "HIT";
     } else {
         set resp.http.X-Cache = "MISS";
+    }
+}
+
+sub vcl_synth {
+    # The gateway's answer to a request without Host, word for word, and the connection closed.
+    if (resp.status == 400 && resp.reason == "Missing Host header.") {
+        set resp.http.Content-Type = "application/json; charset=utf-8";
+        set resp.http.Connection = "close";
+        # (a long string ends at its first `"}`: the body is written in three parts)
+        set resp.body = {"{"error":"Missing Host header."} + {"""} + "}";
+        return (deliver);
     }
 }
