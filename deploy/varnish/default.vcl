@@ -30,9 +30,9 @@ sub vcl_recv {
         if (client.ip !~ purgers || req.http.X-Forwarded-For ~ ",") {
             return (synth(403, "Forbidden"));
         }
-        # And, when set, with the secret the gateways send (DEPOT_PURGE_SECRET in varnishd's
+        # And, when set (not empty), with the secret the gateways send (DEPOT_PURGE_SECRET in varnishd's
         # environment, SHARED_CACHE_PURGE_SECRET in theirs).
-        if (std.getenv("DEPOT_PURGE_SECRET") != "" &&
+        if (std.getenv("DEPOT_PURGE_SECRET") ~ "." &&
             req.http.X-Purge-Secret != std.getenv("DEPOT_PURGE_SECRET")) {
             return (synth(403, "Forbidden"));
         }
