@@ -14,19 +14,26 @@ import xkey;
 # the gateway Service, deploy/varnish/kustomization.yaml). It names one backend with a probe.
 include "./backend.vcl";
 
-# Who may purge without the secret: the gateways' addresses (here: the same machine).
-acl purgers {
-    "127.0.0.1";
-    "::1";
-}
+# Who may purge: the gateways' addresses (acl purgers), beside this file.
+include "./purgers.vcl";
 
 sub vcl_recv {
+    # An HTTP/1.1 request without Host: the gateway's own answer (docs/api.md), never passed on
+    # (Varnish would give it its backend's Host).
+    if (!req.http.Host && req.proto == "HTTP/1.1") {
+        return (synth(400, "Missing Host header."));
+    }
     if (req.method == "PURGE") {
-        # Or anyone with the secret the gateways send (DEPOT_PURGE_SECRET in varnishd's
+        # Only from the gateways' addresses, straight to Varnish (a request relayed by a proxy in
+        # front, an ingress, has an X-Forwarded-For of two hops): VCL compares strings with `!=`,
+        # not in constant time, so nobody else gets to try the secret below.
+        if (client.ip !~ purgers || req.http.X-Forwarded-For ~ ",") {
+            return (synth(403, "Forbidden"));
+        }
+        # And, when set (not empty), with the secret the gateways send (DEPOT_PURGE_SECRET in varnishd's
         # environment, SHARED_CACHE_PURGE_SECRET in theirs).
-        if (client.ip !~ purgers &&
-            (std.getenv("DEPOT_PURGE_SECRET") == "" ||
-             req.http.X-Purge-Secret != std.getenv("DEPOT_PURGE_SECRET"))) {
+        if (std.getenv("DEPOT_PURGE_SECRET") ~ "." &&
+            req.http.X-Purge-Secret != std.getenv("DEPOT_PURGE_SECRET")) {
             return (synth(403, "Forbidden"));
         }
         if (!req.http.xkey-purge) {
@@ -92,10 +99,28 @@ sub vcl_deliver {
         set req.http.X-Depot-Stale = "1";
         return (restart);
     }
+    # A gateway's write names the surrogate keys it made stale (X-Depot-Purge, the gateway's
+    # cache/policy.ts): purged here, before its answer reaches the caller, so that the caller's next
+    # read through this Varnish is fresh; the change event purges every Varnish a moment later.
+    if (resp.http.X-Depot-Purge && req.method != "GET" && req.method != "HEAD") {
+        set req.http.n-gone = xkey.purge(resp.http.X-Depot-Purge);
+    }
+    unset resp.http.X-Depot-Purge;
     unset resp.http.xkey;
     if (obj.hits > 0) {
         set resp.http.X-Cache = "HIT";
     } else {
         set resp.http.X-Cache = "MISS";
+    }
+}
+
+sub vcl_synth {
+    # The gateway's answer to a request without Host, word for word, and the connection closed.
+    if (resp.status == 400 && resp.reason == "Missing Host header.") {
+        set resp.http.Content-Type = "application/json; charset=utf-8";
+        set resp.http.Connection = "close";
+        # (a long string ends at its first `"}`: the body is written in three parts)
+        set resp.body = {"{"error":"Missing Host header."} + {"""} + "}";
+        return (deliver);
     }
 }

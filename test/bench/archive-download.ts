@@ -28,10 +28,10 @@ export function download(url: string): Promise<number> {
 }
 
 /** Bytes and seconds of one batch of downloads of `url`. */
-type Batch = (url: string) => Promise<{ bytes: number; seconds: number }>;
+export type Batch = (url: string) => Promise<{ bytes: number; seconds: number }>;
 
 /** The Node client: 3 downloads one after the other. */
-const nodeBatch: Batch = async (url) => {
+export const nodeBatch: Batch = async (url) => {
   const start = process.hrtime.bigint();
   let bytes = 0;
   for (let i = 0; i < 3; i++) bytes += await download(url);
@@ -39,7 +39,7 @@ const nodeBatch: Batch = async (url) => {
 };
 
 /** curl: 5 downloads on one connection, timed by curl itself (starting it is not counted). */
-const curlBatch: Batch = async (url) => {
+export const curlBatch: Batch = async (url) => {
   const args = ['-s', '-f', '-w', '%{size_download} %{time_total}\\n'];
   for (let i = 0; i < 5; i++) args.push('-o', '/dev/null', url);
   let bytes = 0;
@@ -56,7 +56,7 @@ const curlBatch: Batch = async (url) => {
  * MB/s of each server, their batches alternated for `seconds` in all: short turns, so that on a
  * shared machine a burst of other work weighs on both alike.
  */
-async function sideBySide(batch: Batch, ours: string, nginx: string | undefined, seconds: number) {
+export async function sideBySide(batch: Batch, ours: string, nginx: string | undefined, seconds: number) {
   const gw = { bytes: 0, seconds: 0 };
   const ng = { bytes: 0, seconds: 0 };
   const add = (to: typeof gw, b: typeof gw) => ((to.bytes += b.bytes), (to.seconds += b.seconds));

@@ -19,7 +19,7 @@ import { f1, printTable, sampled } from './measure';
 
 const MB = 1024 * 1024;
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback) || fallback;
-const DOWNLOAD_MB = num('BENCH_ARCHIVE_MB', 50);
+export const DOWNLOAD_MB = num('BENCH_ARCHIVE_MB', 50);
 const UPLOAD_MB = num('BENCH_UPLOAD_MB', 200);
 const UPLOAD_ROUNDS = num('BENCH_UPLOAD_ROUNDS', 3);
 
@@ -117,6 +117,27 @@ async function benchUpload(t: TestStack, work: string, token: string, gatewayPid
   );
 }
 
+/**
+ * Mod `slug`, version 1, with an archive of DOWNLOAD_MB hosted (`/mods/{slug}/{slug}-1.zip`): the
+ * path of its object in the fs store under `storeDir`, which nginx serves as the baseline.
+ */
+export async function hostDownload(
+  t: TestStack,
+  slug: string,
+  storeDir: string,
+  work: string,
+  token: string,
+): Promise<string> {
+  await t.admin.post('/api/mod', { name: slug, pretty_name: `Bench ${slug}` });
+  const zip = path.join(work, `${slug}.zip`);
+  await writeZip(zip, DOWNLOAD_MB);
+  const status = await upload(`${t.url}/api/mod/${slug}/1/archive?file_name=${slug}.zip&create=true`, zip, token);
+  if (status !== 201) throw new Error(`uploading the download's archive: ${status}`);
+  fs.rmSync(zip);
+  const sha = (await t.admin.get(`/api/manage/mods/${slug}`)).body.versions[0].version.sha256 as string;
+  return path.join(storeDir, 'sha256', sha.slice(0, 2), sha.slice(2, 4), sha);
+}
+
 /** Which cases to run: both (npm run bench), or one (npm run bench:download, bench:upload). */
 export type ArchiveCases = 'download' | 'upload';
 
@@ -129,14 +150,8 @@ export async function benchArchives(
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'depot-bench-archives-'));
   try {
     const token = await userWithToken(t.admin, 'bench-archives', ['mods_manage']);
-    await t.admin.post('/api/mod', { name: 'benchzip', pretty_name: 'Bench zip' });
     if (cases.includes('download')) {
-      const zip = path.join(work, 'download.zip');
-      await writeZip(zip, DOWNLOAD_MB);
-      const status = await upload(`${t.url}/api/mod/benchzip/1/archive?file_name=benchzip.zip&create=true`, zip, token);
-      if (status !== 201) throw new Error(`uploading the download's archive: ${status}`);
-      const sha = (await t.admin.get('/api/manage/mods/benchzip')).body.versions[0].version.sha256 as string;
-      const object = path.join(storeDir, 'sha256', sha.slice(0, 2), sha.slice(2, 4), sha);
+      const object = await hostDownload(t, 'benchzip', storeDir, work, token);
       await benchDownload(t, `${t.url}/mods/benchzip/benchzip-1.zip`, object, DOWNLOAD_MB);
     }
     if (cases.includes('upload')) await benchUpload(t, work, token, t.stack.pid('gateway')!);

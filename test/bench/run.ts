@@ -2,7 +2,8 @@
 // events namespace), the dataset of bench/seed.ts, then autocannon on the launcher, mod and
 // changelog reads through the cached gateway, a second gateway with CACHE_ENABLED=false, and a
 // bare Fastify "ceiling" returning the same bytes; plus a write mix. Prints figures; fails when the
-// cached reads miss their goals (cached-reads.ts: enforced in runs of 6 s per case or more, BENCH_ENFORCE).
+// cached reads miss their goals (cached-reads.ts: enforced in runs of 6 s per case or more, BENCH_ENFORCE);
+// then the same stack behind Varnish (bench/varnish.ts).
 //
 //   npm run bench                          (from the repository root)
 //   BENCH_DURATION=3 BENCH_WARMUP=1 npm run bench        quick run
@@ -60,6 +61,7 @@ import {
   seedScale,
   versionName,
 } from './seed';
+import { benchVarnish, reserveVarnish, type SharedCacheBench } from './varnish';
 import { writeMix } from './write-mix';
 
 // `npm run bench -- --scale` from the root reaches this script as npm's config npm_config_scale.
@@ -115,12 +117,18 @@ async function main() {
   let ceiling: Ceiling | undefined;
   let archiveDir: string | undefined;
   let npmStart: NpmStartGateway | undefined;
+  let shared: SharedCacheBench | undefined;
   const failures: string[] = [];
   try {
     // The store of hosted archives in a folder of its own, which nginx serves alongside (archives.ts).
     archiveDir = mkdtempSync(path.join(os.tmpdir(), 'depot-bench-store-'));
     // (a server pack of 1 GB is larger than the default ARCHIVE_MAX_BYTES: server-pack.ts)
-    t = await startBenchStack({ mirrorUrl: null, env: { ARCHIVE_STORE_DIR: archiveDir, ...SERVER_PACK_ENV } });
+    // The gateways purge the Varnish of bench/varnish.ts (started once the stack is up).
+    shared = await reserveVarnish();
+    t = await startBenchStack({
+      mirrorUrl: null,
+      env: { ARCHIVE_STORE_DIR: archiveDir, ...SERVER_PACK_ENV, ...shared.env },
+    });
     const stack = t.stack;
     const gateway = stack.gatewayUrl;
     const gatewayPid = stack.pid('gateway');
@@ -245,12 +253,14 @@ async function main() {
     await benchArchives(t, archiveDir);
     await benchRelease(t);
     await benchServerPack(t, archiveDir);
+    failures.push(...(await benchVarnish(t, archiveDir, shared)));
 
     console.log(
       `\nGoals (${ENFORCED ? 'enforced' : `reported only: ${DURATION} s per case, BENCH_ENFORCE=1 to enforce`}): ` +
         `every cached read with production logging ≥ ${100 * PRODUCTION_GOAL} % of its ceiling, npm start’s default ≥ ` +
         `${100 * DEFAULT_GOAL} % of production. Targets (not asserted): cached build read p99 ≤ 3× the ceiling’s; ` +
-        'uncached ≥ 5 %; gateway RSS < 256 MB.',
+        'uncached ≥ 5 %; gateway RSS < 256 MB. Through Varnish: launcher traffic reaching the gateways < 1 %, ' +
+        'publish to fresh p99 < 1 s (enforced as the cached reads are).',
     );
     if (process.env.BENCH_OUT) {
       writeFileSync(
@@ -275,6 +285,7 @@ async function main() {
     if (failures.length > 0) throw new Error(`below its goals:\n  ${failures.join('\n  ')}`);
   } finally {
     await npmStart?.close();
+    await shared?.varnish?.dispose();
     await ceiling?.stop();
     await t?.stop();
     if (archiveDir) rmSync(archiveDir, { recursive: true, force: true });

@@ -149,6 +149,24 @@ test('a publish, a build change, an archive replace and a mod delete are fresh t
   await freshWithin(async () => !Object.keys((await cached.get('/api/mod')).body.mods).includes('gone'));
 });
 
+test("a write through Varnish: its caller's next read through it is fresh at once, not a moment later", async () => {
+  const writer = new Api(varnish.url, t.adminToken);
+  await warm('/api/mod/vmod');
+  await warm('/api/modpack/vpack/1');
+  await warm('/api/modpack/vpack');
+  const mod = await writer.put('/api/mod/vmod', { pretty_name: 'Varnished again' });
+  expect({ status: mod.status, purge: mod.headers.get('x-depot-purge') }).toEqual({ status: 200, purge: null });
+  expect((await cached.get('/api/mod/vmod')).body.pretty_name).toBe('Varnished again');
+  must(await writer.put('/api/modpack/vpack/1', { min_memory: 2048 }), 200, 'build change');
+  expect((await cached.get('/api/modpack/vpack/1')).body.memory).toBe(2048);
+  must(
+    await writer.post('/api/modpack/vpack/build', { version: '3', minecraft: '1.20.1', is_published: true }),
+    201,
+    'build 3',
+  );
+  expect((await cached.get('/api/modpack/vpack')).body.builds).toContain('3');
+});
+
 test('a private pack read with k, cid, a token or a session is never stored nor served to anyone else', async () => {
   const secret = must(
     await t.admin.post('/api/modpack', { name: 'Secret', slug: 'secret', hidden: false, private: true }),

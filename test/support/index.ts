@@ -9,6 +9,7 @@ import { dropDatabase } from '@depot/common/runtime';
 import { createTestNamespace, silentLogger, TEST_NATS_URL, testDatabaseUrl, uniqueName } from '@depot/common/testing';
 import { startStack, type StackOptions } from '@depot/local';
 import { Api, type Reply } from './api';
+import { throughVarnish, Varnish, varnishd } from './varnish';
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -61,6 +62,15 @@ export async function startTestStack(
   const ns = createTestNamespace('e2e');
   const adminToken = `admin_${randomBytes(24).toString('hex')}`;
   const mirrorUrl = opts.mirrorUrl === null ? undefined : (opts.mirrorUrl ?? 'https://mirror.example.test/repo/');
+  // TEST_THROUGH_VARNISH=1 (npm run test:through-varnish): the stack behind a Varnish of its own;
+  // not one with a Varnish of its test's own, nor one whose test counts the gateway's own rate
+  // limit (the cache answers reads the gateway then never counts: what it is for).
+  const ownFront = opts.env?.SHARED_CACHE_PURGE !== undefined || opts.env?.RATE_LIMIT_PER_MINUTE !== undefined;
+  const front = throughVarnish() && !ownFront ? new Varnish() : undefined;
+  if (front) varnishd.require();
+  const frontEnv = front
+    ? { SHARED_CACHE_PURGE: 'varnish', SHARED_CACHE_VARNISH_URLS: await front.reservePort() }
+    : undefined;
   const stack = await startStack({
     databaseUrl: testDatabaseUrl(base),
     eventsNamespace: ns.namespace,
@@ -79,17 +89,29 @@ export async function startTestStack(
     archiveDir: opts.archiveDir,
     stdio: 'pipe',
     logLevel: opts.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'warn',
-    env: { RATE_LIMIT_ALLOWLIST: '', RATE_LIMIT_PER_MINUTE: '0', ...opts.env },
+    env: { RATE_LIMIT_ALLOWLIST: '', RATE_LIMIT_PER_MINUTE: '0', ...frontEnv, ...opts.env },
   });
+  let url = stack.gatewayUrl;
+  if (front) {
+    front.backend = stack.gatewayUrl;
+    try {
+      await front.start();
+    } catch (err) {
+      await stack.stop();
+      throw err;
+    }
+    url = front.url;
+  }
   return {
     stack,
-    url: stack.gatewayUrl,
+    url,
     adminToken,
-    admin: new Api(stack.gatewayUrl, adminToken),
-    anon: new Api(stack.gatewayUrl),
+    admin: new Api(url, adminToken),
+    anon: new Api(url),
     mirrorUrl: mirrorUrl ?? `${stack.gatewayUrl}/`,
     namespace: ns.namespace,
     async stop() {
+      await front?.dispose();
       await stack.stop();
       await Promise.all(
         Object.values(stack.databases).map((url) => dropDatabase(url as string).catch(() => undefined)),

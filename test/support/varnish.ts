@@ -20,6 +20,13 @@ export const varnishAvailable = () =>
         'Install it with: sudo apt-get install varnish varnish-modules (or set TEST_VARNISHD)',
   );
 
+/**
+ * TEST_THROUGH_VARNISH=1: every test stack (startTestStack) behind a Varnish of its own with the
+ * shipped VCL, its clients (`url`, `admin`, `anon`) talking to Varnish: the public contract's
+ * suites, run that way (npm run test:through-varnish -w @depot/e2e), prove it holds through a cache.
+ */
+export const throughVarnish = () => process.env.TEST_THROUGH_VARNISH === '1';
+
 export const SHIPPED_VCL = path.resolve(__dirname, '../../deploy/varnish/default.vcl');
 const SHIPPED_BACKEND = path.resolve(__dirname, '../../deploy/varnish/backend.vcl');
 
@@ -57,11 +64,16 @@ export class Varnish {
     return vcl;
   }
 
-  async start(env: Record<string, string> = {}) {
+  /**
+   * `storage`: its malloc storage (a test's answers fit in the default; a bench's 50 MB archive
+   * needs more); `threads`: the worker threads kept ready (a bench's 50 connections need more).
+   */
+  async start(env: Record<string, string> = {}, { storage = '64m', threads = 5 } = {}) {
     await this.reservePort();
     const file = path.join(this.dir, 'default.vcl');
     fs.copyFileSync(SHIPPED_VCL, file);
     fs.writeFileSync(path.join(this.dir, 'backend.vcl'), this.backendVcl());
+    fs.copyFileSync(path.join(path.dirname(SHIPPED_VCL), 'purgers.vcl'), path.join(this.dir, 'purgers.vcl'));
     this.proc = spawn(
       varnishd.require(),
       [
@@ -73,14 +85,14 @@ export class Varnish {
         '-f',
         file,
         '-s',
-        'malloc,64m',
+        `malloc,${storage}`,
         // No management port: nothing but this test talks to it.
         '-T',
         'none',
         '-p',
         'thread_pools=1',
         '-p',
-        'thread_pool_min=5',
+        `thread_pool_min=${threads}`,
       ],
       { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
     );

@@ -65,6 +65,9 @@ export const tag = {
  */
 export const isEventTag = (t: string): boolean => t === tag.modList || t === tag.modpackList || /^[mp]:\d+$/.test(t);
 
+/** The tags naming a record by its name: all a gateway's own write knows from its path. */
+export const isNameTag = (t: string): boolean => t.startsWith('mn:') || t.startsWith('ps:');
+
 // Per-entry bookkeeping beyond the body (key, tag index, LRU node), roughly.
 const ENTRY_OVERHEAD = 256;
 const TAG_OVERHEAD = 64;

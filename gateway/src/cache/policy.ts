@@ -18,11 +18,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { carriesIdentity, readCredentials } from '../pipeline/auth';
 import type { AnyRoute } from '../pipeline/route';
-import { isEventTag, tag } from './cache';
+import { isEventTag, isNameTag, tag } from './cache';
 import { sharedMaxAge, type KeyHeader, type SharedCacheSettings } from './shared-settings';
 
 export const NO_STORE = 'no-store';
 export const PERSONAL = 'private, no-store';
+
+/** The keys a write made stale, for the Varnish in front (its VCL purges them and drops the header). */
+export const WRITE_PURGE_HEADER = 'x-depot-purge';
 
 /** The key every cacheable answer carries: a purge of it empties the shared cache of Depot's answers. */
 export const ALL_KEY = 'all';
@@ -51,6 +54,7 @@ export class CachePolicy {
   private readonly prefix: string;
   private readonly headers: readonly KeyHeader[];
   private readonly purged: boolean;
+  private readonly purgesOnWrite: boolean;
   private readonly staleIfError: number;
   private readonly sMaxAge: number;
   /** Key headers of a tag list, made once per list (a cached body's tags are one array). */
@@ -60,6 +64,7 @@ export class CachePolicy {
     this.sMaxAge = sharedMaxAge(s);
     this.staleIfError = s.SHARED_CACHE_STALE_IF_ERROR_SECONDS;
     this.purged = s.SHARED_CACHE_PURGE !== 'none';
+    this.purgesOnWrite = s.SHARED_CACHE_PURGE === 'varnish';
     this.sharedRead =
       `public, max-age=${s.SHARED_CACHE_MAX_AGE_SECONDS}, s-maxage=${this.sMaxAge}, ` +
       `stale-while-revalidate=${s.SHARED_CACHE_STALE_WHILE_REVALIDATE_SECONDS}, stale-if-error=${this.staleIfError}`;
@@ -68,12 +73,31 @@ export class CachePolicy {
     this.headers = s.SHARED_CACHE_KEY_HEADERS;
   }
 
-  /** The surrogate keys of an answer built from `tags`: those change events name, and ALL_KEY. */
-  keys(tags: Iterable<string>): string[] {
+  /**
+   * The surrogate keys of an answer built from `tags`: those change events name, ALL_KEY, and the
+   * names a write's path gives (`writeKeys`) of the records the answer is about: a mod's read and
+   * download name their mod, a build's read its modpack; a build's many mods are keyed by id
+   * alone, so that its headers stay within a cache's limits (Varnish: 8 KiB a header).
+   */
+  keys(tags: readonly string[]): string[] {
     const keys = new Set<string>();
-    for (const t of tags) if (isEventTag(t)) keys.add(this.prefix + t);
+    let modNames = 0;
+    for (const t of tags) if (t.startsWith('mn:')) modNames++;
+    for (const t of tags) {
+      if (isEventTag(t) || (isNameTag(t) && (modNames <= 1 || !t.startsWith('mn:')))) keys.add(this.key(t));
+    }
     keys.add(this.prefix + ALL_KEY);
     return [...keys];
+  }
+
+  /** A tag as a surrogate key: names percent-encoded (keys are separated by spaces or commas). */
+  private key(t: string): string {
+    return this.prefix + (isNameTag(t) ? t.slice(0, 3) + encodeURIComponent(t.slice(3)) : t);
+  }
+
+  /** The surrogate keys a write's success makes stale (its route's `invalidates`). */
+  writeKeys(tags: readonly string[]): string[] {
+    return [...new Set(tags.filter((t) => isEventTag(t) || isNameTag(t)).map((t) => this.key(t)))];
   }
 
   /** The surrogate keys a change event's tags purge (invalidation.ts `tagsForEvent`; null: every answer). */
@@ -94,6 +118,15 @@ export class CachePolicy {
   }
 
   /**
+   * Keys a file made from a build (its server pack, its .mrpack) by what it is made from: the
+   * build's launcher answer `built` (its modpack, and each of its mods), so that the purge of a
+   * build change and that of one of its mods' archives replaced (`mod.version.updated`) reach it.
+   */
+  keyMadeFrom(headers: Record<string, string>, built: { readonly tags: readonly string[] }): void {
+    for (const [name, value] of this.keyHeaders(built.tags)) headers[name] = value;
+  }
+
+  /**
    * `Cache-Control` of a download that anyone may fetch by its URL: browsers and launchers keep it
    * `maxAgeSeconds` (ARCHIVE_CACHE_MAX_AGE_SECONDS), as ever; with a purger, shared caches keep it
    * as long as the reads, purged by its key when the archive is replaced.
@@ -109,7 +142,13 @@ export class CachePolicy {
     const declaration = req.routeOptions.config.route;
     const status = reply.statusCode;
     const own = reply.getHeader('cache-control');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return void reply.header('cache-control', NO_STORE);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // Through Varnish, what a write made stale is purged before its answer reaches its caller
+      // (deploy/varnish/default.vcl): the caller's next read is fresh; the change event purges the rest.
+      if (this.purgesOnWrite && status < 400 && declaration?.invalidates)
+        reply.header(WRITE_PURGE_HEADER, this.writeKeys(declaration.invalidates(req.params as never)).join(' '));
+      return void reply.header('cache-control', NO_STORE);
+    }
     // An unknown path, the console's files: their own, else a 404 briefly, anything else not at all.
     if (!declaration) {
       if (own === undefined) reply.header('cache-control', status === 404 ? this.briefRefusal : NO_STORE);

@@ -60,10 +60,10 @@ test('an anonymous read: shared, with the keys of what it was built from in thre
       surrogateKey: 'modpacks p:7 all',
     },
   );
-  // A mod: its id (a name is no key: events name ids).
+  // A mod: its id (events name ids) and its name (a write's path names it: cache/policy.ts writeKeys).
   expect(policyOf(await h.request('GET', '/api/mod/jei'))).toMatchObject({
     cacheControl: SHARED,
-    surrogateKey: 'm:12 all',
+    surrogateKey: 'm:12 mn:jei all',
   });
   // Built from nothing that changes: only the key that purges everything.
   expect(policyOf(await h.request('GET', '/api'))).toMatchObject({ cacheControl: SHARED, surrogateKey: 'all' });

@@ -100,7 +100,7 @@ const mrpackDescription =
 
 export function exportRoutes(app: FastifyInstance) {
   const { clients, config } = app.deps;
-  const { reads, followedBuild, makeMs, cacheControl, packTags, send } = packServing(app);
+  const { reads, followedBuild, makeMs, cacheControl, send } = packServing(app);
   const baseUrl = exportBaseUrl(config);
 
   /** A jar's record (size, md5, time), cached: JAR_NOT_FOUND when Depot has none of that sha256. */
@@ -142,7 +142,7 @@ export function exportRoutes(app: FastifyInstance) {
     );
     // Only a public, published build's pack may sit in shared caches.
     const restricted = source.modpack_private || build.private || !build.is_published;
-    return { pack, restricted, modpack, modpackId: source.modpack_id };
+    return { pack, restricted, modpack };
   }
 
   /**
@@ -189,15 +189,15 @@ export function exportRoutes(app: FastifyInstance) {
     format: ExportFormat,
   ): Promise<FileAnswer> {
     // Visible to this request as the launcher's build answer is (404 otherwise, as there).
-    await reads.build(slug, version, readAccess, false);
-    const { pack, restricted, modpackId } = await exportOf(req, slug, version, format);
+    const built = await reads.build(slug, version, readAccess, false);
+    const { pack, restricted } = await exportOf(req, slug, version, format);
     const record = { sha256: pack.sha256, size: pack.size, md5: pack.md5, recordedAt: pack.made_at };
     const answer = serving(record, `${slug}-${version}${MRPACK}`, req.headers, cacheControl);
     // Recommended and latest follow the pack.
     if (restricted) answer.headers['cache-control'] = 'private, no-cache';
     else if (follows) answer.headers['cache-control'] = 'public, no-cache';
-    // A build's own .mrpack may sit in shared caches, purged by its modpack's key when the build changes.
-    else for (const [name, value] of app.cachePolicy.keyHeaders(packTags(modpackId))) answer.headers[name] = value;
+    // A build's own .mrpack may sit in shared caches, purged when the build or one of its archives changes.
+    else app.cachePolicy.keyMadeFrom(answer.headers, built);
     answer.headers['x-depot-export-problems'] = String(pack.problems.length);
     return send(req, answer, pack.sha256, MRPACK_TYPE);
   }

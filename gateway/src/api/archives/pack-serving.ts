@@ -11,7 +11,6 @@ import { answer as httpAnswer } from '../../errors';
 import { FileAnswer } from '../../pipeline/answers';
 import { segment } from '../../pipeline/route';
 import { LauncherReads } from '../launcher/reads';
-import { tag } from '../../cache/cache';
 import type { serving } from './serving';
 
 export const modpackParams = z.object({ slug: segment('MODPACK_NOT_FOUND', 'Slug of the modpack, percent-encoded.') });
@@ -23,13 +22,6 @@ export function packServing(app: FastifyInstance) {
   const { clients, config } = app.deps;
   const store = openArchiveStore(config);
   app.addHook('onClose', () => store.close());
-  /** One tag list per modpack (the policy makes its key headers once per list). */
-  const tagLists = new Map<number, readonly string[]>();
-  const packTags = (id: number) => {
-    let tags = tagLists.get(id);
-    if (!tags) tagLists.set(id, (tags = [tag.modpack(id)]));
-    return tags;
-  };
 
   /**
    * The bytes of the object `sha256` as `answer` says, or the answer without them. `missing`: a
@@ -77,7 +69,6 @@ export function packServing(app: FastifyInstance) {
     // Making a pack reads every archive of the build: the call may take as long as a transfer.
     makeMs: config.ARCHIVE_TRANSFER_TIMEOUT_MS + config.GRPC_DEADLINE_MS,
     cacheControl: app.cachePolicy.downloadCacheControl(config.ARCHIVE_CACHE_MAX_AGE_SECONDS),
-    packTags,
     send,
   };
 }

@@ -26,7 +26,7 @@ const description =
 
 export function serverPackRoutes(app: FastifyInstance) {
   const { clients } = app.deps;
-  const { reads, followedBuild, makeMs, cacheControl, packTags, send } = packServing(app);
+  const { reads, followedBuild, makeMs, cacheControl, send } = packServing(app);
 
   /** The pack of build `version`, served; `follows`: asked by recommended or latest (revalidated every time). */
   async function serve(
@@ -37,7 +37,7 @@ export function serverPackRoutes(app: FastifyInstance) {
     follows: boolean,
   ): Promise<FileAnswer> {
     // Visible to this request as the launcher's build answer is (404 otherwise, as there).
-    await reads.build(slug, version, readAccess, false);
+    const built = await reads.build(slug, version, readAccess, false);
     const source = await clients.builds.GetBuildSource({ slug, version });
     const build = source.build!;
     exemptFromRequestTimeout(req.raw.socket);
@@ -49,13 +49,12 @@ export function serverPackRoutes(app: FastifyInstance) {
     );
     const record = { sha256: pack.sha256, size: pack.size, md5: pack.md5, recordedAt: pack.made_at };
     const answer = serving(record, `${slug}-${version}-server.zip`, req.headers, cacheControl);
-    // Only a public, published build's pack may sit in shared caches (purged by its modpack's key
-    // when the build changes); recommended and latest follow the pack.
+    // Only a public, published build's pack may sit in shared caches (purged by its modpack's and
+    // its mods' keys when the build or an archive changes); recommended and latest follow the pack.
     const restricted = source.modpack_private || build.private || !build.is_published;
     if (restricted) answer.headers['cache-control'] = 'private, no-cache';
     else if (follows) answer.headers['cache-control'] = 'public, no-cache';
-    else
-      for (const [name, value] of app.cachePolicy.keyHeaders(packTags(source.modpack_id))) answer.headers[name] = value;
+    else app.cachePolicy.keyMadeFrom(answer.headers, built);
     return send(req, answer, pack.sha256, 'application/zip');
   }
 
