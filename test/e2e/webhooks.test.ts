@@ -86,13 +86,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (process.env.WEBHOOKS_DEBUG) {
-    console.log(t.stack.logs('hooks'));
-    console.log(
-      JSON.stringify((await author.get(`${HOOKS}/1/deliveries`)).body),
-      receivers.map((r) => r.received.length),
-    );
-  }
   await Promise.all(receivers.map((r) => r.close()));
   await t?.stop();
 });
