@@ -170,7 +170,7 @@ describe('a publish', () => {
     expect(JSON.parse(plain.received[0].body).data.build.version).toBe('1.0.0');
 
     // Discord: both publishes and the promotions, as embeds within Discord's limits.
-    await until(async () => expect(discord.received.length).toBeGreaterThanOrEqual(3), 5000);
+    await until(async () => expect(discord.received.length).toBeGreaterThanOrEqual(4), 5000);
     const embeds = discord.received.map((r) => JSON.parse(r.body));
     const released = embeds.find((m) => m.embeds[0].title === 'Pack hookpack 1.1.0 released');
     expect(released).toEqual({
@@ -189,7 +189,7 @@ describe('a publish', () => {
       expect(m.embeds[0].title.length).toBeLessThanOrEqual(256);
       expect(m.embeds[0].description.length).toBeLessThanOrEqual(4096);
     }
-    expect(embeds.map((m) => m.embeds[0].title)).toContain('Pack hookpack: latest is now 1.1.0');
+    expect(embeds.map((m) => m.embeds[0].title)).toContain('hookpack: latest is now 1.1.0');
     expect(signatureValid(discord.received[0], ownSecret)).toBe(true);
 
     // The log: each delivery's state, status, latency, attempts and the answer's first bytes.

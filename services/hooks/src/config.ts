@@ -1,8 +1,6 @@
-import { envBool, envInt, hostPortSchema, loadConfig, serviceEnv, z } from '@depot/common/process';
+import { envBool, envInt, hostPortSchema, loadConfig, publicUrlSchema, serviceEnv, z } from '@depot/common/process';
 import { ENCRYPTION_KEY_MIN_LENGTH } from '@depot/common/runtime';
 import { parseRetrySchedule } from './retry-schedule';
-
-const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
 
 export const hooksConfigSchema = z.object({
   ...serviceEnv,
@@ -18,9 +16,8 @@ export const hooksConfigSchema = z.object({
         '`npm start` keeps one in `.data/hooks-secret-key`. Changing it makes the stored secrets unreadable: ' +
         'their endpoints need new ones.',
     }),
-  PUBLIC_URL: z
-    .preprocess(unsetIfEmpty, z.url().optional())
-    .meta({ description: "The gateway's public URL, for the changelog links of deliveries (unset: no link)." }),
+  /** The links of deliveries (changelogs); none when unset. */
+  PUBLIC_URL: publicUrlSchema,
   HOOKS_RETRY_SCHEDULE: z
     .string()
     .default('10s,1m,5m,30m,1h')
