@@ -23,6 +23,7 @@ import { runTool } from '../support/run-tool';
 import { benchArchives } from './archives';
 import { benchRelease } from './release';
 import { benchServerPack, SERVER_PACK_ENV } from './server-pack';
+import { benchWebhooks, WEBHOOKS_BENCH_ENV } from './webhooks';
 import { answerOf, startCeiling, type Ceiling } from './ceiling-process';
 import { explainHotQueries, printExplain } from './explain';
 import {
@@ -120,7 +121,11 @@ async function main() {
     // The store of hosted archives in a folder of its own, which nginx serves alongside (archives.ts).
     archiveDir = mkdtempSync(path.join(os.tmpdir(), 'depot-bench-store-'));
     // (a server pack of 1 GB is larger than the default ARCHIVE_MAX_BYTES: server-pack.ts)
-    t = await startBenchStack({ mirrorUrl: null, env: { ARCHIVE_STORE_DIR: archiveDir, ...SERVER_PACK_ENV } });
+    t = await startBenchStack({
+      mirrorUrl: null,
+      env: { ARCHIVE_STORE_DIR: archiveDir, ...SERVER_PACK_ENV },
+      services: { hooks: WEBHOOKS_BENCH_ENV },
+    });
     const stack = t.stack;
     const gateway = stack.gatewayUrl;
     const gatewayPid = stack.pid('gateway');
@@ -245,6 +250,7 @@ async function main() {
     await benchArchives(t, archiveDir);
     await benchRelease(t);
     await benchServerPack(t, archiveDir);
+    await benchWebhooks(t);
 
     console.log(
       `\nGoals (${ENFORCED ? 'enforced' : `reported only: ${DURATION} s per case, BENCH_ENFORCE=1 to enforce`}): ` +
