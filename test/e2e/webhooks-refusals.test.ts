@@ -34,7 +34,7 @@ it.each([
 
 it('refuses a URL that is not one, and takes a public https one', async () => {
   const bad = await t.admin.post(HOOKS, { url: 'not a url', events: ['build.published'] });
-  expect([bad.status, bad.body]).toEqual([422, { error: { url: ['The url format is invalid.'] } }]);
+  expect([bad.status, bad.body]).toEqual([422, { error: { url: ['The url field must be a valid URL.'] } }]);
   const ok = await t.admin.post(HOOKS, { url: 'https://hooks.example.com/depot', events: ['build.published'] });
   expect(ok.status).toBe(201);
   expect(must(await t.admin.get(HOOKS), 200, 'list').webhooks).toHaveLength(1);
