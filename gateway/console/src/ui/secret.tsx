@@ -2,7 +2,18 @@
 // copies it, and a warning that it cannot be shown again.
 import { useId, useState } from 'react';
 
-export function Secret({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
+export function Secret({
+  label,
+  value,
+  onDone,
+  stored = 'Depot stores only a digest of it.',
+}: {
+  label: string;
+  value: string;
+  onDone: () => void;
+  /** How Depot keeps it (a webhook's secret is stored encrypted: it signs with it). */
+  stored?: string;
+}) {
   const id = useId();
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const copy = async () => {
@@ -18,7 +29,7 @@ export function Secret({ label, value, onDone }: { label: string; value: string;
   return (
     <div className="secret" role="region" aria-label={`${label}, shown once`}>
       <p>
-        <strong>Copy it now: it will not be shown again.</strong> Depot stores only a digest of it.
+        <strong>Copy it now: it will not be shown again.</strong> {stored}
       </p>
       <label htmlFor={id}>{label}</label>
       <div className="secret-row">
