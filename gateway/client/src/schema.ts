@@ -11700,7 +11700,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing: an empty object, or no body at all. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The delivery, pending. */
             200: {
@@ -11709,6 +11714,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
@@ -11731,6 +11745,24 @@ export interface operations {
             };
             /** @description Not found: "Webhook not found.", "Delivery not found.". "Delivery not found.": no such delivery of this webhook. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11779,7 +11811,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing: an empty object, or no body at all. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The test delivery, pending. */
             200: {
@@ -11788,6 +11825,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
@@ -11810,6 +11856,24 @@ export interface operations {
             };
             /** @description Not found: "Webhook not found.". */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12498,7 +12562,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing: an empty object, or no body at all. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The delivery, pending. */
             200: {
@@ -12507,6 +12576,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
@@ -12529,6 +12607,24 @@ export interface operations {
             };
             /** @description Not found: "Modpack not found.", "Webhook not found.", "Delivery not found.". "Delivery not found.": no such delivery of this webhook. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12579,7 +12675,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing: an empty object, or no body at all. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The test delivery, pending. */
             200: {
@@ -12588,6 +12689,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description "The request body is not valid JSON." (judged after authentication and the target) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description "Unauthenticated.": no bearer token or session, or an unknown one. */
@@ -12610,6 +12720,24 @@ export interface operations {
             };
             /** @description Not found: "Modpack not found.", "Webhook not found.". */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Payload too large." (over `BODY_LIMIT_BYTES`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description "Unsupported media type: send application/json." (a body that is not JSON) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -51,7 +51,7 @@ export function Webhooks({ slug }: { slug: string }) {
     flash.show(`Webhook ${h.url} deleted.`);
   };
   const test = async (h: Webhook) => {
-    await call(api.POST('/api/manage/modpacks/{slug}/hooks/{id}/test', { params: one(h.id) }));
+    await call(api.POST('/api/manage/modpacks/{slug}/hooks/{id}/test', { params: one(h.id), body: {} }));
     setShown(h.id);
     await queries.invalidateQueries({ queryKey: ['deliveries', slug, h.id] });
     flash.show(`A test event is on its way to ${h.url}.`);
@@ -150,6 +150,7 @@ function Deliveries({ slug, id }: { slug: string; id: number }) {
     await call(
       api.POST('/api/manage/modpacks/{slug}/hooks/{id}/deliveries/{delivery}/redeliver', {
         params: { path: { ...params.path, delivery } },
+        body: {},
       }),
     );
     await queries.invalidateQueries({ queryKey: key });

@@ -81,3 +81,6 @@ export const deliveryList = z.strictObject({ deliveries: z.array(delivery) }).me
 export const deliveriesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional().meta({ description: 'At most this many (50).' }),
 });
+
+/** "Send again" and "send a test event" take nothing. */
+export const noBody = z.object({}).meta({ description: 'Nothing: an empty object, or no body at all.' });
