@@ -314,6 +314,32 @@ describe('failures', () => {
   });
 });
 
+describe('events', () => {
+  it('tells a build published by an update, then a change to it, in order; nothing of a draft', async () => {
+    const r = await receiver();
+    const hook = must(
+      await author.post('/api/manage/modpacks/downpack/hooks', {
+        url: r.url,
+        events: ['build.published', 'build.changed'],
+      }),
+      201,
+      'hook',
+    );
+    must(await author.post('/api/modpack/downpack/build', { version: '3.0', minecraft: '1.20.1' }), 201, 'draft');
+    must(await author.put('/api/modpack/downpack/3.0', { minecraft: '1.20.2' }), 200, 'draft edit');
+    must(await author.put('/api/modpack/downpack/3.0', { is_published: true }), 200, 'publish');
+    must(await author.put('/api/modpack/downpack/3.0', { minecraft: '1.20.4' }), 200, 'change');
+    await until(() => expect(r.received).toHaveLength(2), 5000);
+    expect(r.received.map((x) => x.headers['depot-event'])).toEqual(['build.published', 'build.changed']);
+    const [published, changed] = r.received.map((x) => JSON.parse(x.body));
+    expect(published.data.build).toMatchObject({ version: '3.0', minecraft: '1.20.2' });
+    expect(changed.data).toEqual({
+      modpack: { id: hook.modpack_id, slug: 'downpack' },
+      build: { id: published.data.build.id },
+    });
+  });
+});
+
 describe('bad input', () => {
   it('refuses a too-short secret, unknown events and too many endpoints, changing nothing', async () => {
     const before = must(await author.get(HOOKS), 200, 'list').webhooks.length;
