@@ -45,8 +45,14 @@ beforeAll(async () => {
   const locks = await Promise.all(urls.map((url) => holdMigrationsLock(url)));
   const starting = startTestStack({
     databaseBase: base,
-    replicas: { catalog: PROVEN.replicas, builds: PROVEN.replicas, auth: PROVEN.replicas, gateway: PROVEN.replicas },
-    // Six pools on the machine's one PostgreSQL; every read reaches the services.
+    replicas: {
+      catalog: PROVEN.replicas,
+      builds: PROVEN.replicas,
+      auth: PROVEN.replicas,
+      hooks: PROVEN.replicas,
+      gateway: PROVEN.replicas,
+    },
+    // Eight pools on the machine's one PostgreSQL; every read reaches the services.
     env: { DATABASE_POOL_MAX: '4', GRPC_DEADLINE_MS: String(DEADLINE_MS) },
     services: {
       gateway: { CACHE_ENABLED: 'false', ACCESS_LOG: 'false' },
