@@ -16,10 +16,12 @@ const PROCESSES = {
   catalog: ['services/catalog/dist/main.js', 'catalog gRPC service (mods, versions), :50051'],
   builds: ['services/builds/dist/main.js', 'builds gRPC service (modpacks, builds, assignments), :50052'],
   auth: ['services/auth/dist/main.js', 'auth gRPC service (users, tokens, keys, clients), :50053'],
+  hooks: ['services/hooks/dist/main.js', 'hooks gRPC service (webhook endpoints, deliveries), :50055'],
   gateway: ['gateway/dist/main.js', 'public HTTP API (Solder contract), :8080'],
   'migrate-catalog': ['services/catalog/dist/migrate.js', "apply the catalog database's pending migrations, then exit"],
   'migrate-builds': ['services/builds/dist/migrate.js', "apply the builds database's pending migrations, then exit"],
   'migrate-auth': ['services/auth/dist/migrate.js', "apply the auth database's pending migrations, then exit"],
+  'migrate-hooks': ['services/hooks/dist/migrate.js', "apply the hooks database's pending migrations, then exit"],
   admin: ['services/admin/dist/cli.js', 'admin CLI: user, token, key, client, import-solder (`admin --help`)'],
 };
 

@@ -1,6 +1,6 @@
-// gRPC clients of the three services, with deadlines and retries of idempotent reads.
+// gRPC clients of the four services, with deadlines and retries of idempotent reads.
 import { createClient } from '@depot/common/grpc';
-import { AuthService, BuildsService, CatalogService } from '@depot/proto';
+import { AuthService, BuildsService, CatalogService, HooksService } from '@depot/proto';
 import type { GatewayConfig } from './config';
 
 export function createServiceClients(config: GatewayConfig) {
@@ -40,6 +40,11 @@ export function createServiceClients(config: GatewayConfig) {
         'ListKeys',
         'ListClients',
       ],
+    }),
+    hooks: createClient(HooksService, config.HOOKS_GRPC_ADDR, {
+      deadlineMs,
+      serviceName: 'depot.hooks.v1.HooksService',
+      retryMethods: ['ListEndpoints', 'GetEndpoint', 'ListDeliveries'],
     }),
   };
 }

@@ -33,6 +33,11 @@ export const gatewayConfigSchema = z
     }),
     BUILDS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052').meta({ description: 'Where builds answers.' }),
     AUTH_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50053').meta({ description: 'Where auth answers.' }),
+    HOOKS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50055').meta({
+      description:
+        'Where the hooks service answers (webhooks, docs/webhooks.md). Not part of readiness: a webhook outage ' +
+        'answers 503 on the webhook routes only.',
+    }),
     SERVICE_MIRROR_URL: mirrorUrlSchema,
     SERVICE_DISABLE_MOD_API: envBool(false).meta({
       description: '`true`: the three mod read routes answer 404 `{"error":"Mod API has been disabled"}`.',

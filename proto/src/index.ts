@@ -7,10 +7,12 @@ import * as protoLoader from '@grpc/proto-loader';
 import type { ProtoGrpcType as CatalogGrpc } from './generated/catalog';
 import type { ProtoGrpcType as BuildsGrpc } from './generated/builds';
 import type { ProtoGrpcType as AuthGrpc } from './generated/auth';
+import type { ProtoGrpcType as HooksGrpc } from './generated/hooks';
 import type { WithStreams } from './streams';
 import type * as catalogService from './generated/depot/catalog/v1/CatalogService';
 import type * as buildsService from './generated/depot/builds/v1/BuildsService';
 import type * as authService from './generated/depot/auth/v1/AuthService';
+import type * as hooksService from './generated/depot/hooks/v1/HooksService';
 import { sendUpload, type Upload, type UploadClient } from './upload-client';
 import { uploadSerializer } from './upload-messages';
 
@@ -33,6 +35,7 @@ function load<T>(file: string): T {
 const catalog = load<CatalogGrpc>('depot/catalog/v1/catalog.proto').depot.catalog.v1;
 const builds = load<BuildsGrpc>('depot/builds/v1/builds.proto').depot.builds.v1;
 const auth = load<AuthGrpc>('depot/auth/v1/auth.proto').depot.auth.v1;
+const hooks = load<HooksGrpc>('depot/hooks/v1/hooks.proto').depot.hooks.v1;
 
 // The service definitions, their client-streamed methods marked (streams.ts); interfaces, so
 // that the types of clients and handlers name them (a declaration emitted elsewhere can).
@@ -48,6 +51,10 @@ export interface BuildsServiceDefinition extends WithStreams<
 export interface AuthServiceDefinition extends WithStreams<
   authService.AuthServiceDefinition,
   authService.AuthServiceClient
+> {}
+export interface HooksServiceDefinition extends WithStreams<
+  hooksService.HooksServiceDefinition,
+  hooksService.HooksServiceClient
 > {}
 
 /** A service's client constructor, with its marked definition. */
@@ -66,6 +73,10 @@ export const BuildsService = builds.BuildsService as ServiceConstructor<
   BuildsServiceDefinition
 >;
 export const AuthService = auth.AuthService as ServiceConstructor<authService.AuthServiceClient, AuthServiceDefinition>;
+export const HooksService = hooks.HooksService as ServiceConstructor<
+  hooksService.HooksServiceClient,
+  HooksServiceDefinition
+>;
 
 /** UploadVersionArchive's messages with the file's bytes encoded in one copy (upload-messages.ts). */
 export const catalogUpload = {
@@ -81,7 +92,9 @@ export { UploadBodyError, type Upload, type UploadBodyProblem, type UploadClient
 export type { CatalogServiceClient, CatalogServiceHandlers } from './generated/depot/catalog/v1/CatalogService';
 export type { BuildsServiceClient, BuildsServiceHandlers } from './generated/depot/builds/v1/BuildsService';
 export type { AuthServiceClient, AuthServiceHandlers } from './generated/depot/auth/v1/AuthService';
+export type { HooksServiceClient, HooksServiceHandlers } from './generated/depot/hooks/v1/HooksService';
 
 export * as catalogV1 from './catalog-types';
 export * as buildsV1 from './builds-types';
 export * as authV1 from './auth-types';
+export * as hooksV1 from './hooks-types';

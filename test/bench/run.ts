@@ -24,6 +24,7 @@ import { runTool } from '../support/run-tool';
 import { benchArchives } from './archives';
 import { benchRelease } from './release';
 import { benchServerPack, SERVER_PACK_ENV } from './server-pack';
+import { benchWebhooks, WEBHOOKS_BENCH_ENV } from './webhooks';
 import { answerOf, startCeiling, type Ceiling } from './ceiling-process';
 import { explainHotQueries, printExplain } from './explain';
 import {
@@ -128,6 +129,7 @@ async function main() {
     t = await startBenchStack({
       mirrorUrl: null,
       env: { ARCHIVE_STORE_DIR: archiveDir, ...SERVER_PACK_ENV, ...shared.env },
+      services: { hooks: WEBHOOKS_BENCH_ENV },
     });
     const stack = t.stack;
     const gateway = stack.gatewayUrl;
@@ -254,6 +256,7 @@ async function main() {
     await benchRelease(t);
     await benchServerPack(t, archiveDir);
     failures.push(...(await benchVarnish(t, archiveDir, shared)));
+    await benchWebhooks(t);
 
     console.log(
       `\nGoals (${ENFORCED ? 'enforced' : `reported only: ${DURATION} s per case, BENCH_ENFORCE=1 to enforce`}): ` +

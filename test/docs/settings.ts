@@ -16,9 +16,10 @@ import { authConfigSchema } from '@depot/auth/src/config';
 import { buildsConfigSchema } from '@depot/builds/src/config';
 import { catalogConfigSchema } from '@depot/catalog/src/config';
 import { gatewayConfigSchema } from '@depot/gateway/src/config';
+import { hooksConfigSchema } from '@depot/hooks/src/config';
 
 /** The processes of a deployment: each runs in its own container (deploy/k8s). */
-export const DEPLOYED = ['gateway', 'catalog', 'builds', 'auth'] as const;
+export const DEPLOYED = ['gateway', 'catalog', 'builds', 'auth', 'hooks'] as const;
 export const PROCESSES = [...DEPLOYED, 'admin CLI', '`npm start`'] as const;
 export type Process = (typeof PROCESSES)[number];
 
@@ -35,6 +36,7 @@ export const SOURCES: Record<Process, Source[]> = {
   catalog: [{ file: 'services/catalog/src/config.ts', schema: catalogConfigSchema }, common],
   builds: [{ file: 'services/builds/src/config.ts', schema: buildsConfigSchema }, common],
   auth: [{ file: 'services/auth/src/config.ts', schema: authConfigSchema }, common],
+  hooks: [{ file: 'services/hooks/src/config.ts', schema: hooksConfigSchema }, common],
   'admin CLI': [
     { file: 'services/admin/src/config.ts', schema: grpcConfigSchema },
     { file: 'services/admin/src/config.ts', schema: importConfigSchema },

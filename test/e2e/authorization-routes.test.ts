@@ -83,6 +83,8 @@ beforeAll(async () => {
       ['target'],
     );
   }
+  // Every other permission, and the modpack: what an operator's route (webhooks for every modpack) refuses.
+  tokens[FULL] = await userWithToken(t.admin, 'lacks-solder-full', everything, ['target']);
   tokens.noAccess = await userWithToken(t.admin, 'no-access', everything, []);
   const doc = must(await t.anon.get('/api/openapi.json'), 200, 'OpenAPI document');
   operations = Object.entries(doc.paths).flatMap(([path, ops]: [string, any]) =>

@@ -810,6 +810,28 @@ describe('every answer is the documented one', () => {
     await raw('DELETE', '/api/user/{username}/two-factor', '/api/user/nobody/two-factor', 404);
   });
 
+  it('webhooks: for every modpack and for one, their log, send again, a test event', async () => {
+    for (const [template, url] of [
+      ['/api/manage/hooks', '/api/manage/hooks'],
+      ['/api/manage/modpacks/{slug}/hooks', '/api/manage/modpacks/released/hooks'],
+    ]) {
+      const body = { url: 'https://hooks.example.com/depot', events: ['build.published'] };
+      const created = await raw('POST', template, url, 201, { body });
+      expect(created.secret).toMatch(/^whsec_/);
+      expect((await raw('GET', template, url, 200)).webhooks.map((w: any) => w.id)).toContain(created.id);
+      const [one, oneUrl] = [`${template}/{id}`, `${url}/${created.id}`];
+      await raw('GET', one, oneUrl, 200);
+      expect((await raw('PUT', one, oneUrl, 200, { body: { description: 'CI' } })).description).toBe('CI');
+      const test = await raw('POST', `${one}/test`, `${oneUrl}/test`, 200, { body: {} });
+      expect(test).toMatchObject({ event: 'ping', state: 'pending' });
+      const log = await raw('GET', `${one}/deliveries`, `${oneUrl}/deliveries`, 200);
+      expect(log.deliveries.map((d: any) => d.id)).toEqual([test.id]);
+      const again = `${oneUrl}/deliveries/${test.id}/redeliver`;
+      await raw('POST', `${one}/deliveries/{delivery}/redeliver`, again, 200, { body: {} });
+      await raw('DELETE', one, oneUrl, 200);
+    }
+  });
+
   it('covers every documented operation with its success answer', () => {
     const missing: string[] = [];
     for (const [template, ops] of Object.entries(doc.paths) as [string, any][]) {

@@ -281,9 +281,10 @@ const GRPC = {
   catalog: { port: 50051, health: 'depot.catalog.v1.CatalogService', listen: 'CATALOG_GRPC_LISTEN' },
   builds: { port: 50052, health: 'depot.builds.v1.BuildsService', listen: 'BUILDS_GRPC_LISTEN' },
   auth: { port: 50053, health: 'depot.auth.v1.AuthService', listen: 'AUTH_GRPC_LISTEN' },
+  hooks: { port: 50055, health: 'depot.hooks.v1.HooksService', listen: 'HOOKS_GRPC_LISTEN' },
 } as const;
-const DB_SERVICES = ['catalog', 'builds', 'auth'] as const;
-const PROCESSES = ['catalog', 'builds', 'auth', 'gateway'] as const;
+const DB_SERVICES = ['catalog', 'builds', 'auth', 'hooks'] as const;
+const PROCESSES = ['catalog', 'builds', 'auth', 'hooks', 'gateway'] as const;
 const GATEWAY_PORT = 8080;
 /** Values that must never be literal: only secretKeyRef. */
 const SECRET_ENV = /^(DATABASE_URL|ADMIN_TOKEN|REDIS_URL)$|PASSWORD|SECRET|TOKEN$|ENCRYPTION_KEY/;
@@ -469,6 +470,8 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
       'depot-auth-db',
       'depot-builds-db',
       'depot-catalog-db',
+      'depot-hooks',
+      'depot-hooks-db',
       'depot-totp',
       'postgres-credentials',
     ]);
@@ -703,7 +706,7 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
       // One Depot image for every process and migration.
       const depot = new Set(
         workloads(objects())
-          .filter((w) => /^(catalog|builds|auth|gateway|\w+-migrate)$/.test(w.metadata.name))
+          .filter((w) => /^(catalog|builds|auth|hooks|gateway|\w+-migrate)$/.test(w.metadata.name))
           .flatMap(containersOf)
           .map((c) => c.image),
       );
@@ -728,6 +731,12 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
         const r = ref(container('auth'), key);
         expect([key, base(r?.name), r?.key, r?.optional]).toEqual([key, 'depot-totp', key, true]);
       }
+      const hooksKey = ref(container('hooks'), 'HOOKS_SECRET_KEY');
+      expect([base(hooksKey?.name), hooksKey?.key, hooksKey?.optional ?? false]).toEqual([
+        'depot-hooks',
+        'HOOKS_SECRET_KEY',
+        false,
+      ]);
       expect(ref(container('gateway'), 'REDIS_URL')).toEqual({ name: 'depot-redis', key: 'REDIS_URL', optional: true });
       expect(ref(container('gateway'), 'DATABASE_URL')).toBeUndefined();
 
@@ -797,10 +806,11 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
       // Who may connect to whom.
       expect(ingress('gateway')).toEqual(['* 8080/TCP']);
       expect(ingress('catalog')).toEqual(['builds 50051/TCP', 'gateway 50051/TCP']);
-      expect(ingress('builds')).toEqual(['catalog 50052/TCP', 'gateway 50052/TCP']);
+      expect(ingress('builds')).toEqual(['catalog 50052/TCP', 'gateway 50052/TCP', 'hooks 50052/TCP']);
       expect(ingress('auth')).toEqual(['gateway 50053/TCP']);
+      expect(ingress('hooks')).toEqual(['gateway 50055/TCP']);
       for (const svc of DB_SERVICES) expect(ingress(`${svc}-migrate`)).toEqual([]);
-      const natsClients = ['auth', 'builds', 'catalog', 'gateway', ...(prod ? ['nats-stream-replicas'] : [])];
+      const natsClients = ['auth', 'builds', 'catalog', 'gateway', 'hooks', ...(prod ? ['nats-stream-replicas'] : [])];
       expect(ingress('nats')).toEqual(
         [...natsClients.map((n) => `${n} 4222/TCP`), ...(prod ? ['nats 6222/TCP'] : [])].sort(),
       );
@@ -819,27 +829,47 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
       const archives = [publicV4, publicV6].flatMap((ip) => [`${ip} 80/TCP`, `${ip} 443/TCP`]);
       const store = [publicV4, publicV6].map((ip) => `${ip} 443/TCP`);
       expect(egress('gateway')).toEqual(
-        [...dns, 'auth 50053/TCP', 'builds 50052/TCP', 'catalog 50051/TCP', 'nats 4222/TCP', redis, ...store].sort(),
+        [
+          ...dns,
+          'auth 50053/TCP',
+          'builds 50052/TCP',
+          'catalog 50051/TCP',
+          'hooks 50055/TCP',
+          'nats 4222/TCP',
+          redis,
+          ...store,
+        ].sort(),
       );
       expect(egress('catalog')).toEqual(
         [...dns, 'builds 50052/TCP', 'nats 4222/TCP', database('catalog'), ...archives].sort(),
       );
       expect(egress('builds')).toEqual([...dns, 'catalog 50051/TCP', 'nats 4222/TCP', database('builds')].sort());
       expect(egress('auth')).toEqual([...dns, 'nats 4222/TCP', database('auth')].sort());
+      // Webhook deliveries: HTTPS to public addresses only.
+      expect(egress('hooks')).toEqual(
+        [...dns, 'builds 50052/TCP', 'nats 4222/TCP', database('hooks'), ...store].sort(),
+      );
       for (const svc of DB_SERVICES) expect(egress(`${svc}-migrate`)).toEqual([...dns, database(svc)].sort());
 
       if (prod) {
-        // Three managed databases, three different addresses, none of them "anywhere".
+        // Four managed databases, four different addresses, none of them "anywhere".
         const targets = DB_SERVICES.map((s) => database(s));
         for (const t of targets) expect(t).toMatch(/^ip:\d+\.\d+\.\d+\.\d+\/\d+ 5432\/TCP$/);
         expect(targets.some((t) => t.startsWith('ip:0.0.0.0/0'))).toBe(false);
-        expect(new Set(targets).size).toBe(3);
+        expect(new Set(targets).size).toBe(4);
       } else {
         for (const svc of DB_SERVICES) expect(database(svc)).toBe('postgres 5432/TCP');
         expect(ingress('postgres')).toEqual(
-          ['auth', 'auth-migrate', 'builds', 'builds-migrate', 'catalog', 'catalog-migrate'].map(
-            (n) => `${n} 5432/TCP`,
-          ),
+          [
+            'auth',
+            'auth-migrate',
+            'builds',
+            'builds-migrate',
+            'catalog',
+            'catalog-migrate',
+            'hooks',
+            'hooks-migrate',
+          ].map((n) => `${n} 5432/TCP`),
         );
       }
     });
@@ -1065,6 +1095,7 @@ describe('container image (deploy/Dockerfile, deploy/entrypoint.js, .dockerignor
       'services/catalog',
       'services/builds',
       'services/auth',
+      'services/hooks',
       'services/admin',
       'gateway',
     ]);
@@ -1075,13 +1106,24 @@ describe('container image (deploy/Dockerfile, deploy/entrypoint.js, .dockerignor
     }
     expect(runtime).toContain('COPY --from=build /app/proto/depot/ proto/depot/');
     expect(readdirSync(path.join(REPO, 'proto', 'depot'))).toEqual(
-      expect.arrayContaining(['catalog', 'builds', 'auth']),
+      expect.arrayContaining(['catalog', 'builds', 'auth', 'hooks']),
     );
   });
 
   it('has an entry for every process the manifests start, compiled from a source file of the repository', () => {
     expect([...processes.keys()].sort()).toEqual(
-      ['admin', 'auth', 'builds', 'catalog', 'gateway', 'migrate-auth', 'migrate-builds', 'migrate-catalog'].sort(),
+      [
+        'admin',
+        'auth',
+        'builds',
+        'catalog',
+        'gateway',
+        'hooks',
+        'migrate-auth',
+        'migrate-builds',
+        'migrate-catalog',
+        'migrate-hooks',
+      ].sort(),
     );
     const started = new Set<string>();
     if (renderer) {

@@ -26,6 +26,11 @@ export interface StackOptions {
    */
   totpEncryptionKey?: string;
   /**
+   * HOOKS_SECRET_KEY of the hooks service (webhook secrets at rest); as totpEncryptionKey, random
+   * for this run when neither is set (`npm start` keeps one under .data/).
+   */
+  hooksSecretKey?: string;
+  /**
    * SERVICE_MIRROR_URL (gateway and catalog); default: the stack's own gateway, which serves the
    * archives it hosts (`http://127.0.0.1:<gateway port>/`).
    */
@@ -94,6 +99,7 @@ export interface Settings {
   adminToken: string;
   adminTokenGenerated: boolean;
   totpEncryptionKey: string;
+  hooksSecretKey: string;
   mirrorUrl?: string;
   disableModApi?: boolean;
   archiveDir?: string;
@@ -142,6 +148,7 @@ export function resolveSettings(options: StackOptions, env: NodeJS.ProcessEnv = 
     adminTokenGenerated: adminToken === undefined,
     totpEncryptionKey:
       options.totpEncryptionKey ?? nonEmpty(env.TOTP_ENCRYPTION_KEY) ?? randomBytes(32).toString('base64url'),
+    hooksSecretKey: options.hooksSecretKey ?? nonEmpty(env.HOOKS_SECRET_KEY) ?? randomBytes(32).toString('base64url'),
     mirrorUrl: options.mirrorUrl ?? nonEmpty(env.SERVICE_MIRROR_URL),
     disableModApi: options.disableModApi ?? envFlag('SERVICE_DISABLE_MOD_API', env.SERVICE_DISABLE_MOD_API),
     archiveDir: options.archiveDir ?? nonEmpty(env.ARCHIVE_STORE_DIR),
@@ -219,12 +226,22 @@ export function serviceEnvironment(name: ServiceName, s: Settings, w: Wiring, re
       ADMIN_TOKEN: s.adminToken,
       TOTP_ENCRYPTION_KEY: s.totpEncryptionKey,
     },
+    hooks: {
+      DATABASE_URL: w.databases.hooks,
+      HOOKS_GRPC_LISTEN: listen('hooks'),
+      ...metrics('hooks'),
+      BUILDS_GRPC_ADDR: addr('builds'),
+      HOOKS_SECRET_KEY: s.hooksSecretKey,
+      // Links in deliveries (changelogs) point at the stack's gateway.
+      PUBLIC_URL: `http://127.0.0.1:${w.ports.gateway[0]}/`,
+    },
     gateway: {
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: String(w.ports.gateway[replica]),
       CATALOG_GRPC_ADDR: addr('catalog'),
       BUILDS_GRPC_ADDR: addr('builds'),
       AUTH_GRPC_ADDR: addr('auth'),
+      HOOKS_GRPC_ADDR: addr('hooks'),
       SERVICE_MIRROR_URL: mirror,
       // It reads the store directly for downloads (docs/archives.md#serving).
       ARCHIVE_STORE_DIR: w.archiveDir,

@@ -23,6 +23,7 @@ export const launcherEnvSchema = z.object({
   ADMIN_TOKEN: unset('`npm start` generates one for the run and prints it'),
   ADMIN_PASSWORD: unset('`npm start` generates one once, for an admin without a password, and prints it'),
   TOTP_ENCRYPTION_KEY: unset('`npm start` keeps one in `.data/totp-encryption-key`'),
+  HOOKS_SECRET_KEY: unset('`npm start` keeps one in `.data/hooks-secret-key`'),
   SERVICE_MIRROR_URL: unset(
     'the gateway `npm start` runs (`http://127.0.0.1:<GATEWAY_PORT>/`), which serves the archives Depot hosts',
   ),
@@ -37,7 +38,7 @@ export const launcherEnvSchema = z.object({
   ),
   ARCHIVE_STORE_DIR: unset('`.data/archives` under the checkout (test stacks: a throwaway folder)'),
   ...Object.fromEntries(
-    (['CATALOG', 'BUILDS', 'AUTH', 'GATEWAY'] as const).map((service) => [
+    (['CATALOG', 'BUILDS', 'AUTH', 'HOOKS', 'GATEWAY'] as const).map((service) => [
       `${service}_REPLICAS`,
       z
         .string()

@@ -10,6 +10,7 @@ export const REPLICA_VARIABLES: Record<ServiceName, string> = {
   catalog: 'CATALOG_REPLICAS',
   builds: 'BUILDS_REPLICAS',
   auth: 'AUTH_REPLICAS',
+  hooks: 'HOOKS_REPLICAS',
   gateway: 'GATEWAY_REPLICAS',
 };
 

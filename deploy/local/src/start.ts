@@ -10,7 +10,7 @@ import { SERVICE_NAMES } from './service-names';
 import { REPO_ROOT } from './data-dir';
 import { startStack, type Stack } from './stack';
 import { exitUnlessSupportedNode } from './supported-node';
-import { persistentTotpKey, TOTP_KEY_FILE } from './totp-key';
+import { HOOKS_KEY_FILE, persistentTotpKey, TOTP_KEY_FILE } from './totp-key';
 
 exitUnlessSupportedNode();
 
@@ -81,6 +81,8 @@ async function main(): Promise<void> {
     stack = await startStack({
       // Two-factor secrets stay readable from one run to the next.
       totpEncryptionKey: process.env.TOTP_ENCRYPTION_KEY || persistentTotpKey(),
+      // Webhook secrets too (deliveries are signed with them).
+      hooksSecretKey: process.env.HOOKS_SECRET_KEY || persistentTotpKey(HOOKS_KEY_FILE),
       // Hosted archives are kept over restarts, under .data/archives (unless ARCHIVE_STORE_DIR).
       persistentArchives: true,
       stdio: 'inherit',

@@ -10,9 +10,14 @@ import { DATA_ROOT } from '../src/data-dir';
 const wiring = {
   natsUrl: 'nats://127.0.0.1:4333',
   archiveDir: '/tmp/archives',
-  databases: { catalog: 'postgres://h/x_catalog', builds: 'postgres://h/x_builds', auth: 'postgres://h/x_auth' },
-  ports: { catalog: [1001], builds: [1002], auth: [1003], gateway: [1004, 1014] },
-  metricsPorts: { catalog: [2001], builds: [2002], auth: [2003] },
+  databases: {
+    catalog: 'postgres://h/x_catalog',
+    builds: 'postgres://h/x_builds',
+    auth: 'postgres://h/x_auth',
+    hooks: 'postgres://h/x_hooks',
+  },
+  ports: { catalog: [1001], builds: [1002], auth: [1003], hooks: [1005], gateway: [1004, 1014] },
+  metricsPorts: { catalog: [2001], builds: [2002], auth: [2003], hooks: [2005] },
 };
 
 test('npm start: the access lines in .data/logs with pretty logs, else where ACCESS_LOG_FILE says', () => {

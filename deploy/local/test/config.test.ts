@@ -7,17 +7,24 @@ const wiring: Wiring = {
     catalog: 'postgres://h/x_catalog',
     builds: 'postgres://h/x_builds',
     auth: 'postgres://h/x_auth',
+    hooks: 'postgres://h/x_hooks',
   },
-  ports: { catalog: [1001], builds: [1002], auth: [1003], gateway: [1004] },
-  metricsPorts: { catalog: [2001], builds: [2002], auth: [2003] },
+  ports: { catalog: [1001], builds: [1002], auth: [1003], hooks: [1005], gateway: [1004] },
+  metricsPorts: { catalog: [2001], builds: [2002], auth: [2003], hooks: [2005] },
   archiveDir: '/data/archives',
 };
 
 /** Two replicas of every service. */
 const replicated: Wiring = {
   ...wiring,
-  ports: { catalog: [1001, 1011], builds: [1002, 1012], auth: [1003, 1013], gateway: [1004, 1014] },
-  metricsPorts: { catalog: [2001, 2011], builds: [2002, 2012], auth: [2003, 2013] },
+  ports: {
+    catalog: [1001, 1011],
+    builds: [1002, 1012],
+    auth: [1003, 1013],
+    hooks: [1005, 1015],
+    gateway: [1004, 1014],
+  },
+  metricsPorts: { catalog: [2001, 2011], builds: [2002, 2012], auth: [2003, 2013], hooks: [2005, 2015] },
 };
 
 describe('resolveSettings', () => {
@@ -109,13 +116,14 @@ describe('resolveSettings', () => {
   });
 
   it('runs one replica of each service unless *_REPLICAS says how many (1 to 4)', () => {
-    expect(resolveSettings({}, {}).replicas).toEqual({ catalog: 1, builds: 1, auth: 1, gateway: 1 });
+    expect(resolveSettings({}, {}).replicas).toEqual({ catalog: 1, builds: 1, auth: 1, hooks: 1, gateway: 1 });
     const env = { CATALOG_REPLICAS: '2', BUILDS_REPLICAS: '3', AUTH_REPLICAS: '', GATEWAY_REPLICAS: '4' };
-    expect(resolveSettings({}, env).replicas).toEqual({ catalog: 2, builds: 3, auth: 1, gateway: 4 });
+    expect(resolveSettings({}, env).replicas).toEqual({ catalog: 2, builds: 3, auth: 1, hooks: 1, gateway: 4 });
     expect(resolveSettings({ replicas: { builds: 1 } }, env).replicas).toEqual({
       catalog: 2,
       builds: 1,
       auth: 1,
+      hooks: 1,
       gateway: 4,
     });
     for (const bad of ['0', '5', '1.5', 'two']) {
@@ -171,6 +179,14 @@ describe('serviceEnvironment', () => {
       ADMIN_TOKEN: 'admin-token-0123456789',
       TOTP_ENCRYPTION_KEY: settings.totpEncryptionKey,
     });
+    expect(serviceEnvironment('hooks', settings, wiring)).toMatchObject({
+      DATABASE_URL: 'postgres://h/x_hooks',
+      HOOKS_GRPC_LISTEN: '127.0.0.1:1005',
+      METRICS_PORT: '2005',
+      BUILDS_GRPC_ADDR: '127.0.0.1:1002',
+      HOOKS_SECRET_KEY: settings.hooksSecretKey,
+      PUBLIC_URL: 'http://127.0.0.1:1004/',
+    });
   });
 
   it('points the gateway at every service and keeps the admin token and databases from it', () => {
@@ -181,12 +197,14 @@ describe('serviceEnvironment', () => {
       CATALOG_GRPC_ADDR: '127.0.0.1:1001',
       BUILDS_GRPC_ADDR: '127.0.0.1:1002',
       AUTH_GRPC_ADDR: '127.0.0.1:1003',
+      HOOKS_GRPC_ADDR: '127.0.0.1:1005',
       SERVICE_MIRROR_URL: 'http://127.0.0.1:1004/',
       ARCHIVE_STORE_DIR: '/data/archives',
       REDIS_URL: '',
     });
     expect(env).not.toHaveProperty('ADMIN_TOKEN');
     expect(env).not.toHaveProperty('TOTP_ENCRYPTION_KEY');
+    expect(env).not.toHaveProperty('HOOKS_SECRET_KEY');
     expect(env).not.toHaveProperty('DATABASE_URL');
     expect(env).not.toHaveProperty('SERVICE_DISABLE_MOD_API');
     // It serves /metrics on its own port.

@@ -3,7 +3,7 @@
 import { freePort } from '../src/ports';
 import { choosePorts } from '../src/wiring';
 
-const TWO_OF_EACH = { catalog: 2, builds: 2, auth: 2, gateway: 2 };
+const TWO_OF_EACH = { catalog: 2, builds: 2, auth: 2, hooks: 2, gateway: 2 };
 
 it('gives every replica its own port and every back-end replica its own metrics port', async () => {
   const { ports, metricsPorts } = await choosePorts(0, { ...TWO_OF_EACH, auth: 3 });

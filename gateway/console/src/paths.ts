@@ -7,6 +7,7 @@ export const paths = {
   newModpack: '/modpacks/new',
   modpack: (slug: string) => `/modpacks/${e(slug)}`,
   modpackSettings: (slug: string) => `/modpacks/${e(slug)}/settings`,
+  modpackWebhooks: (slug: string) => `/modpacks/${e(slug)}/webhooks`,
   doctor: (slug: string) => `/modpacks/${e(slug)}/doctor`,
   newBuild: (slug: string) => `/modpacks/${e(slug)}/builds/new`,
   build: (slug: string, version: string) => `/modpacks/${e(slug)}/builds/${e(version)}`,

@@ -26,6 +26,7 @@ import { serverPackRoutes } from './archives/server-packs';
 import { exportRoutes } from './archives/exports';
 import { releaseRoutes } from './releases/routes';
 import { changelogRoutes } from './changelogs/routes';
+import { hookRoutes } from './hooks/routes';
 import type { FastifyInstance } from 'fastify';
 import type { AnyRoute } from '../pipeline/route';
 
@@ -51,6 +52,7 @@ export function allRoutes(app: FastifyInstance): AnyRoute[] {
     manageVersionRoutes,
     releaseRoutes,
     changelogRoutes,
+    hookRoutes,
     sessionRoutes,
     accountRoutes,
     twoFactorRoutes,

@@ -39,6 +39,12 @@ export function tagsForEvent(type: string, data: unknown): string[] | null {
       const event = parseEvent(type, data);
       return event ? [tag.modpackList, tag.modpack(event.modpack_id)] : null;
     }
+    // Told to webhooks only: each is enqueued in the transaction of a write that also enqueues the
+    // build.changed or mod.updated above, which makes the same answers stale.
+    case 'build.published':
+    case 'build.promoted':
+    case 'mod.version.added':
+      return [];
     default:
       return null;
   }

@@ -5,55 +5,33 @@
 // does not decrypt. Each row names the key that sealed it (`key_id`, derived from the key, which
 // tells nothing about it), so that a start with a wrong key fails at once, and rows sealed with
 // TOTP_ENCRYPTION_KEY_PREVIOUS are sealed again with the current key (rotation).
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { scrubError, type Logger } from '@depot/common/process';
-import { type Orm } from '@depot/common/runtime';
+import { SealedBox, type Orm } from '@depot/common/runtime';
 
-/** The shortest TOTP_ENCRYPTION_KEY accepted: 32 characters (`openssl rand -base64 32` gives 44). */
-export const ENCRYPTION_KEY_MIN_LENGTH = 32;
-const FORMAT = 'v1';
+export { ENCRYPTION_KEY_MIN_LENGTH } from '@depot/common/runtime';
 // Serializes replicas that start at the same time (any constant unique to this purpose).
 const ROTATION_LOCK = 727276;
 
+/** Two-factor secrets sealed for their user (@depot/common/runtime's SealedBox). */
 export class SecretBox {
-  private readonly key: Buffer;
-  /** Names the key in stored rows; derived separately, so it reveals nothing of the key. */
+  private readonly box: SealedBox;
   readonly keyId: string;
 
   constructor(setting: string) {
-    if (setting.length < ENCRYPTION_KEY_MIN_LENGTH) {
-      throw new Error(`TOTP_ENCRYPTION_KEY must be at least ${ENCRYPTION_KEY_MIN_LENGTH} characters`);
-    }
-    const derive = (info: string, length: number) =>
-      Buffer.from(hkdfSync('sha256', Buffer.from(setting, 'utf8'), Buffer.alloc(0), info, length));
-    this.key = derive('depot two-factor secrets', 32);
-    this.keyId = derive('depot two-factor key id', 8).toString('hex');
+    // "two-factor": the derivation of the secrets sealed before the box was shared, kept.
+    this.box = new SealedBox(setting, { name: 'TOTP_ENCRYPTION_KEY', purpose: 'two-factor' });
+    this.keyId = this.box.keyId;
   }
 
-  /** `v1.<iv>.<ciphertext>.<tag>` (base64url), bound to the user. */
   seal(plaintext: string, userId: number): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(aad(userId));
-    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [FORMAT, iv, body, cipher.getAuthTag()]
-      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-      .join('.');
+    return this.box.seal(plaintext, `user:${userId}`);
   }
 
-  /** The plaintext, or an error when the value was not sealed by this key for this user. */
   open(sealed: string, userId: number): string {
-    const [format, iv, body, tag] = sealed.split('.');
-    if (format !== FORMAT || tag === undefined) throw new Error('not a sealed two-factor secret');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(aad(userId));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    return this.box.open(sealed, `user:${userId}`);
   }
 }
-
-const aad = (userId: number) => Buffer.from(`user:${userId}`, 'utf8');
 
 /** A key setting that cannot read what is stored: its message is for the operator, as it is. */
 export class TwoFactorKeyError extends Error {

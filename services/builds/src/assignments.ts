@@ -60,7 +60,7 @@ export class Assignments {
         }
         // The conflicting row was removed in between: insert again.
       }
-      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id, published: build.isPublished });
     });
     this.relay?.kick();
   }
@@ -74,7 +74,7 @@ export class Assignments {
         { modVersionId: target.id },
       );
       if (!updated) throw new DepotError('ASSIGNMENT_NOT_FOUND');
-      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id, published: build.isPublished });
     });
     this.relay?.kick();
   }
@@ -142,7 +142,7 @@ export class Assignments {
     await this.em().transactional(async (tx) => {
       const deleted = await tx.nativeDelete(BuildModSchema, { buildId: build.id, modId });
       if (!deleted) throw new DepotError('ASSIGNMENT_NOT_FOUND');
-      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id, published: build.isPublished });
     });
     this.relay?.kick();
   }
@@ -154,7 +154,7 @@ export class Assignments {
     await this.em().transactional(async (tx) => {
       const updated = await tx.nativeUpdate(BuildModSchema, { buildId: build.id, modId }, { side });
       if (!updated) throw new DepotError('ASSIGNMENT_NOT_FOUND');
-      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id, published: build.isPublished });
     });
     this.relay?.kick();
   }

@@ -5,6 +5,7 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, type ModSide } from '@depot/common';
 import { enqueueEvent, isUniqueViolation, runPrepared, type Orm, type OutboxRelay } from '@depot/common/runtime';
 import { findCloneSource, findWritableBuild, findWritableModpack, type Access } from './access';
+import { enqueueBuildChange } from './release-events';
 import { BuildSchema, type Build } from './entities/build';
 import { buildFromRow, GET_BUILD, type BuildRow } from './queries';
 import { enterAssignmentWrite } from './tombstones';
@@ -94,7 +95,7 @@ export class Builds {
             [created.id, sourceId, clone.from],
           );
         }
-        enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: created.id });
+        enqueueBuildChange(tx, modpack, created, false);
         return created;
       });
       this.relay?.kick();
@@ -111,9 +112,10 @@ export class Builds {
         if (fields.version !== undefined && fields.version !== build.version) {
           await this.assertVersionFree(tx, modpack.id, fields.version);
         }
+        const wasPublished = build.isPublished;
         tx.assign(build, fields);
         await tx.flush();
-        enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+        enqueueBuildChange(tx, modpack, build, wasPublished);
         return build;
       });
       this.relay?.kick();
@@ -128,7 +130,7 @@ export class Builds {
     const id = await this.em().transactional(async (tx) => {
       const { modpack, build } = await findWritableBuild(tx, slug, version, access);
       await tx.nativeDelete(BuildSchema, { id: build.id });
-      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+      enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id, published: build.isPublished });
       return build.id;
     });
     this.relay?.kick();

@@ -17,6 +17,7 @@ import { findBuild, findWritableModpack, type Access } from './access';
 import { BuildSchema } from './entities/build';
 import { ModpackSchema, type Modpack } from './entities/modpack';
 import { GET_MODPACK, LIST_MODPACKS, modpackFromRow, type BuildFlagsRow, type ModpackRow } from './queries';
+import { enqueuePromotions } from './release-events';
 import { enterAssignmentWrite } from './tombstones';
 
 export type ModpackFields = Partial<
@@ -134,9 +135,11 @@ export class Modpacks {
         const modpack = await findWritableModpack(tx, slug, access, LockMode.PESSIMISTIC_WRITE);
         id = modpack.id;
         await this.assertFree(tx, fields, modpack.id);
+        const before = { recommended: modpack.recommended, latest: modpack.latest };
         tx.assign(modpack, fields);
         await tx.flush();
         enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id });
+        enqueuePromotions(tx, modpack, before);
         return modpack;
       });
       this.relay?.kick();
@@ -151,7 +154,7 @@ export class Modpacks {
     const id = await this.em().transactional(async (tx) => {
       const modpack = await findWritableModpack(tx, slug, access, LockMode.PESSIMISTIC_WRITE);
       await tx.nativeDelete(ModpackSchema, { id: modpack.id });
-      enqueueEvent(tx, 'modpack.deleted', { modpack_id: modpack.id });
+      enqueueEvent(tx, 'modpack.deleted', { modpack_id: modpack.id, modpack_slug: modpack.slug });
       return modpack.id;
     });
     this.relay?.kick();

@@ -8,9 +8,10 @@
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { DepotError, FIELD_MESSAGES, fieldError, selectedInvalid } from '@depot/common';
-import { enqueueEvent, type Orm, type OutboxRelay } from '@depot/common/runtime';
+import { type Orm, type OutboxRelay } from '@depot/common/runtime';
 import { findWritableModpack, type Access } from './access';
 import { BuildSchema, type Build } from './entities/build';
+import { enqueueBuildChange, enqueuePromotions } from './release-events';
 import { enterAssignmentWrite } from './tombstones';
 
 export type BuildSettings = Pick<Build, 'minecraft' | 'forge' | 'minJava' | 'minMemory' | 'loader' | 'loaderVersion'>;
@@ -126,6 +127,8 @@ export class Releases {
     };
     if (req.dryRun || !changed) return { ...summary, build: existing ?? undefined, changed, ...flags, created: false };
 
+    const before = { recommended: modpack.recommended, latest: modpack.latest };
+    const wasPublished = existing?.isPublished ?? false;
     let build = existing;
     if (!build) {
       build = tx.create(BuildSchema, {
@@ -157,7 +160,9 @@ export class Releases {
     if (latest) modpack.latest = req.version;
     if (recommended) modpack.recommended = req.version;
     await tx.flush();
-    enqueueEvent(tx, 'build.changed', { modpack_id: modpack.id, build_id: build.id });
+    // An existing build is released only as it is: no published contents change.
+    enqueueBuildChange(tx, modpack, build, wasPublished, false);
+    enqueuePromotions(tx, modpack, before);
     return { ...summary, build, changed, ...flags, created: !existing };
   }
 }

@@ -76,7 +76,7 @@ test('creates builds with defaults; versions unique per modpack, exactly; publis
   await eventually(async () => {
     const stream = await bus.js.streams.get(streamName(stack.namespace));
     const msg = await stream.getMessage({ last_by_subj: eventSubject(stack.namespace, 'build.changed') });
-    expect(msg?.json()).toEqual({ modpack_id: other.id, build_id: otherBuild.id });
+    expect(msg?.json()).toEqual({ modpack_id: other.id, build_id: otherBuild.id, published: false });
     return true;
   });
 });

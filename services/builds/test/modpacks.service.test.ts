@@ -203,7 +203,7 @@ test('delete removes builds and assignments and publishes modpack.deleted', asyn
     const msg = await stream.getMessage({ last_by_subj: eventSubject(stack.namespace, 'modpack.deleted') });
     return msg?.json<{ modpack_id: number }>();
   });
-  expect(event).toEqual({ modpack_id: mp.id });
+  expect(event).toEqual({ modpack_id: mp.id, modpack_slug: mp.slug });
 });
 
 test('CheckTarget follows the write check order; modpack refs by slugs and ids', async () => {

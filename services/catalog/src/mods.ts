@@ -147,6 +147,7 @@ export class Catalog {
         } as ModVersion);
         await tx.flush();
         enqueueEvent(tx, 'mod.updated', { mod_id: mod.id });
+        enqueueEvent(tx, 'mod.version.added', { mod_id: mod.id, version_id: row.id, mod_slug: mod.name, version });
         return row;
       });
       this.relay?.kick();

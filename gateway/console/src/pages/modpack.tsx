@@ -1,5 +1,5 @@
-// One modpack: its builds (flags, recommended and latest), its settings (modpack-settings.tsx) and
-// the pack doctor.
+// One modpack: its builds (flags, recommended and latest), its settings (modpack-settings.tsx), its
+// webhooks (modpack-webhooks.tsx) and the pack doctor.
 import { Link, NavLink, useParams } from 'react-router';
 import { api, call, type Schemas } from '../api';
 import { paths } from '../paths';
@@ -12,12 +12,13 @@ import { Page, PageData, Section } from '../ui/page';
 import { visibility } from './modpacks';
 import { Doctor } from './doctor';
 import { Settings } from './modpack-settings';
+import { Webhooks } from './modpack-webhooks';
 import NotFound from './not-found';
 
 export default function Modpack() {
   const { slug = '', tab = 'builds' } = useParams();
   const pack = useModpack(slug);
-  if (!['builds', 'settings', 'doctor'].includes(tab)) return <NotFound />;
+  if (!['builds', 'settings', 'webhooks', 'doctor'].includes(tab)) return <NotFound />;
   return (
     <PageData query={pack} title="Modpack" what="Loading the modpack">
       {(data) => <ModpackPage slug={slug} tab={tab} data={data} />}
@@ -29,6 +30,7 @@ function ModpackPage({ slug, tab, data }: { slug: string; tab: string; data: Sch
   const tabs = [
     { to: paths.modpack(slug), label: 'Builds', end: true },
     { to: paths.modpackSettings(slug), label: 'Settings', end: false },
+    { to: paths.modpackWebhooks(slug), label: 'Webhooks', end: false },
     { to: paths.doctor(slug), label: 'Pack doctor', end: false },
   ];
   const { modpack, builds } = data;
@@ -50,6 +52,7 @@ function ModpackPage({ slug, tab, data }: { slug: string; tab: string; data: Sch
       </nav>
       {tab === 'builds' ? <Builds pack={modpack} builds={builds} key={`b-${slug}`} /> : null}
       {tab === 'settings' ? <Settings pack={modpack} builds={builds} key={`s-${slug}`} /> : null}
+      {tab === 'webhooks' ? <Webhooks slug={slug} key={`w-${slug}`} /> : null}
       {tab === 'doctor' ? <Doctor slug={slug} key={`d-${slug}`} /> : null}
     </Page>
   );

@@ -1,13 +1,19 @@
 // Which archive URLs the catalog may fetch (fetch.ts): http(s) URLs of the hosts the
 // operator allows (ARCHIVE_HOSTS, by default the mirror's), never a loopback, private, link-local
-// or multicast address unless ARCHIVE_ALLOW_PRIVATE: literal addresses are checked before the
-// fetch, names on the addresses DNS answers at connect time, so that a name resolving differently
-// later cannot slip through.
-import dns from 'node:dns';
-import net from 'node:net';
-import ipaddr from 'ipaddr.js';
+// or multicast address unless ARCHIVE_ALLOW_PRIVATE. The address rules are shared with webhook
+// deliveries (@depot/common/egress): literal addresses checked before the fetch, names on the
+// addresses DNS answers at connect time.
+import type net from 'node:net';
+import {
+  guardedLookup as guardedAddressLookup,
+  isPublicAddress,
+  literalAddressOf,
+  type Lookup,
+} from '@depot/common/egress';
 import { parseHostRules, type ArchiveSettings, type HostRule } from '@depot/common/archive-store';
 import { ArchiveFetchError } from './problems';
+
+export { isPublicAddress, type Lookup };
 
 export interface ArchivePolicy {
   hosts: HostRule[];
@@ -57,20 +63,6 @@ function hostAllowed(url: URL, rules: HostRule[]): boolean {
   );
 }
 
-/** A public unicast address: not loopback, private, link-local, multicast, reserved... */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6') {
-    const v6 = ip as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
-    // NAT64 (64:ff9b::/96): the IPv4 address it stands for decides (IPv6-only clusters reach
-    // every IPv4 host this way).
-    else if (v6.range() === 'rfc6052') ip = ipaddr.fromByteArray(v6.toByteArray().slice(12));
-  }
-  return ip.range() === 'unicast';
-}
-
 /** Checks a URL before it is fetched: scheme, allowed host, and a literal address. */
 export function checkUrl(raw: string, policy: ArchivePolicy): URL {
   let url: URL;
@@ -88,35 +80,27 @@ export function checkUrl(raw: string, policy: ArchivePolicy): URL {
       `the host ${url.host} is not one archives may be fetched from (ARCHIVE_HOSTS)`,
     );
   }
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(literal) && !policy.allowPrivate && !isPublicAddress(literal)) {
+  const literal = literalAddressOf(url);
+  if (literal && !policy.allowPrivate && !isPublicAddress(literal)) {
     throw new ArchiveFetchError('refused', `${literal} is not a public address (ARCHIVE_ALLOW_PRIVATE)`);
   }
   return url;
 }
 
-export type Lookup = typeof dns.lookup;
-
 /**
- * dns.lookup that refuses a name resolving to any address that is not public: used by the
- * socket itself, so what is checked is what is connected to.
+ * dns.lookup that refuses a name resolving to any address that is not public (the shared address
+ * policy, @depot/common/egress), failing the fetch with an ArchiveFetchError that says so.
  */
 export function guardedLookup(policy: ArchivePolicy, resolve: Lookup): net.LookupFunction {
-  return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
-    resolve(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err);
-      const list = addresses as dns.LookupAddress[];
-      const refused = policy.allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
-      if (refused) {
-        return callback(
-          new ArchiveFetchError(
-            'refused',
-            `${hostname} resolves to ${refused.address}, not a public address (ARCHIVE_ALLOW_PRIVATE)`,
-          ),
-        );
-      }
-      if (options.all) callback(null, list);
-      else callback(null, list[0].address, list[0].family);
-    });
-  }) as unknown as net.LookupFunction;
+  return guardedAddressLookup(
+    {
+      allowPrivate: policy.allowPrivate,
+      refuse: (hostname, address) =>
+        new ArchiveFetchError(
+          'refused',
+          `${hostname} resolves to ${address}, not a public address (ARCHIVE_ALLOW_PRIVATE)`,
+        ),
+    },
+    resolve,
+  );
 }

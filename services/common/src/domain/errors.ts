@@ -87,6 +87,12 @@ export const REASONS = {
     message: 'You do not have permission to clone from that modpack.',
   },
 
+  // Webhooks (docs/webhooks.md): an endpoint or delivery outside the caller's scope is not found.
+  WEBHOOK_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Webhook not found.' },
+  DELIVERY_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Delivery not found.' },
+  // Over HOOKS_MAX_PER_MODPACK or HOOKS_MAX_TOTAL: the message names the limit.
+  WEBHOOK_LIMIT: { code: grpc.status.INVALID_ARGUMENT, message: 'Too many webhooks.' },
+
   USER_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'User not found.' },
   USERNAME_TAKEN: { code: grpc.status.ALREADY_EXISTS, message: 'The username has already been taken.' },
   TOKEN_NOT_FOUND: { code: grpc.status.NOT_FOUND, message: 'Token not found.' },

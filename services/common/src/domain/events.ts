@@ -13,10 +13,26 @@ export const EVENT_SCHEMAS = {
   /** A version is gone: builds detach it (an assignment may have raced the in-use check). */
   'mod.version.deleted': z.object({ mod_id: id, version_id: id }),
   'mod.version.updated': z.object({ mod_id: id, version_id: id }),
+  /** A version was created (webhooks: docs/webhooks.md#events). */
+  'mod.version.added': z.object({ mod_id: id, version_id: id, mod_slug: z.string(), version: z.string() }),
   /** A modpack is gone: auth drops it from access lists and client links. */
-  'modpack.deleted': z.object({ modpack_id: id }),
-  /** A modpack, one of its builds or their assignments changed (cache invalidation). */
-  'build.changed': z.object({ modpack_id: id, build_id: id.optional() }),
+  'modpack.deleted': z.object({ modpack_id: id, modpack_slug: z.string().optional() }),
+  /**
+   * A modpack, one of its builds or their assignments changed (cache invalidation). `published`:
+   * the change is to what launchers had (the build was published before it): webhooks tell only
+   * those, a draft's edits are nobody's news.
+   */
+  'build.changed': z.object({ modpack_id: id, build_id: id.optional(), published: z.boolean().optional() }),
+  /** A build became published (a release, or an update turning is_published on). */
+  'build.published': z.object({ modpack_id: id, modpack_slug: z.string(), build_id: id, version: z.string() }),
+  /** The modpack's `recommended` or `latest` build changed, from one version (null: none) to another. */
+  'build.promoted': z.object({
+    modpack_id: id,
+    modpack_slug: z.string(),
+    which: z.enum(['recommended', 'latest']),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;
@@ -29,6 +45,9 @@ export const EVENT_TYPES = {
   versionUpdated: 'mod.version.updated',
   modpackDeleted: 'modpack.deleted',
   buildChanged: 'build.changed',
+  buildPublished: 'build.published',
+  buildPromoted: 'build.promoted',
+  versionAdded: 'mod.version.added',
 } as const satisfies Record<string, EventType>;
 
 export function isEventType(type: string): type is EventType {

@@ -20,3 +20,4 @@ export * from './pack-doctor/diagnose';
 export * from './mod-facts';
 export * from './server-pack';
 export * from './exports';
+export * from './webhooks';

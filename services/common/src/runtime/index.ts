@@ -11,3 +11,4 @@ export * from './db-admin';
 export * from './runtime';
 export * from './connection-errors';
 export * from './version-rule-report';
+export * from './sealed-box';
