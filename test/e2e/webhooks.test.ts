@@ -16,6 +16,7 @@ import {
   type Api,
   type TestStack,
 } from '../support';
+import { makeJar, putFile } from '../support/archives';
 import { signatureValid, startReceiver, type Receiver } from '../support/webhook-receiver';
 
 jest.setTimeout(120_000);
@@ -337,6 +338,27 @@ describe('events', () => {
       modpack: { id: hook.modpack_id, slug: 'downpack' },
       build: { id: published.data.build.id },
     });
+  });
+
+  it('tells an operator of a version made by an upload, and of one made by the API', async () => {
+    const r = await receiver();
+    must(await t.admin.post('/api/mod', { name: 'm-up', pretty_name: 'Uploaded' }), 201, 'mod');
+    must(await t.admin.post('/api/manage/hooks', { url: r.url, events: ['mod.version.added'] }), 201, 'hook');
+    const uploaded = await putFile(
+      `${t.url}/api/mod/m-up/2.0/archive?file_name=m-up-2.0.jar&create=true`,
+      await makeJar(),
+      {
+        token: t.adminToken,
+      },
+    );
+    expect(uploaded.status).toBe(201);
+    must(await t.admin.post('/api/mod/m-up/version', { version: '2.1', md5: md5Of('2.1') }), 201, 'by the API');
+    await until(() => expect(r.received).toHaveLength(2), 5000);
+    const told = r.received.map((x) => JSON.parse(x.body).data);
+    expect(told.map((d) => [d.mod.slug, d.version.version])).toEqual([
+      ['m-up', '2.0'],
+      ['m-up', '2.1'],
+    ]);
   });
 });
 

@@ -165,6 +165,14 @@ export class ReleaseVersions {
     await tx.flush();
     toCreate.forEach(({ at }, i) => (out[at].versionId = rows[i].id));
     for (const modId of new Set(toCreate.map(({ w }) => w.mod.id))) enqueueEvent(tx, 'mod.updated', { mod_id: modId });
+    toCreate.forEach(({ w }, i) =>
+      enqueueEvent(tx, 'mod.version.added', {
+        mod_id: w.mod.id,
+        version_id: rows[i].id,
+        mod_slug: w.mod.name,
+        version: w.version,
+      }),
+    );
     return { mods: out, remove: removed.filter((r) => r !== undefined) };
   }
 }

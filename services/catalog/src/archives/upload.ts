@@ -226,6 +226,7 @@ export class ArchiveUploads {
           } as ModVersion);
           await tx.flush();
           enqueueEvent(tx, 'mod.updated', { mod_id: modId });
+          enqueueEvent(tx, 'mod.version.added', { mod_id: modId, version_id: row.id, mod_slug: req.slug, version });
         }
         return { row, changed: true };
       });
