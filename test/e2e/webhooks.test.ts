@@ -1,6 +1,6 @@
 // Webhooks (docs/webhooks.md) against a real stack and real HTTP receivers: an author publishes
 // 1.0.0 then 1.1.0 and a receiver gets each signed `build.published` within a second (checked as
-// a receiver checks it), a Discord-shaped receiver a valid embed; a receiver down for a while gets
+// a receiver checks it), a Discord-shaped receiver a valid embed; a receiver down for a minute gets
 // the event once it is back, with the same Depot-Delivery id; a 500 is retried, a 410 disables the
 // endpoint, a hanging endpoint times out and holds back neither a publish nor other endpoints; a
 // restart of the hooks service loses nothing; bad input is a 422 that changes nothing.
@@ -287,7 +287,8 @@ describe('failures', () => {
       'down hook',
     );
     await release('downpack', '1.0.0', { 'm-a': '1.0' });
-    await new Promise((r) => setTimeout(r, 20_000));
+    // Down for a minute, as a receiver being redeployed may be.
+    await new Promise((r) => setTimeout(r, 60_000));
     const log = must(await author.get(`/api/manage/modpacks/downpack/hooks/${hook.id}/deliveries`), 200, 'log');
     expect(log.deliveries).toHaveLength(1);
     expect(log.deliveries[0]).toMatchObject({ state: 'pending', status: null });
