@@ -63,11 +63,13 @@ test('the admin CLI finds the running stack by itself; Ctrl-C stops everything a
       catalog: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
       builds: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
       auth: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
+      hooks: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
     },
     databases: {
       catalog: testDatabaseUrl(`${stack.base}_catalog`),
       builds: testDatabaseUrl(`${stack.base}_builds`),
       auth: testDatabaseUrl(`${stack.base}_auth`),
+      hooks: testDatabaseUrl(`${stack.base}_hooks`),
     },
     eventsNamespace: stack.namespace,
     startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
