@@ -1,6 +1,6 @@
 // Purge on change across gateway replicas (docs/caching.md#purge-on-change): two gateways share one
-// durable consumer, so each change is purged once (and repeated once, 2 s later), never once per
-// gateway; a purge the cache refuses is retried until it succeeds, and the write never waits for it.
+// durable consumer, so each change is purged once (and repeated once, 2 s later, the repeats of
+// changes close together in one request), never once per gateway; a purge the cache refuses is retried until it succeeds, and the write never waits for it.
 // The cache here is a loopback HTTP server answering the purges as Varnish would (PURGE /,
 // xkey-purge), recording them, and refusing them while told to: what is counted is how often the
 // gateways ask. Through a real Varnish: shared-cache-varnish.test.ts.
@@ -48,10 +48,14 @@ test('each change is purged once for both gateways (and once more 2 s later), re
   await eventually(async () => purges.filter((k) => k === keys).length === 2, 10_000, 50);
   purges.length = 0;
   for (let i = 0; i < 5; i++) must(await t.admin.put('/api/mod/once', { pretty_name: `Once ${i}` }), 200, 'update');
-  await eventually(async () => purges.filter((k) => k === keys).length >= 10, 10_000, 50);
-  // Nothing more comes: once per event, not once per gateway.
+  await eventually(async () => purges.filter((k) => k === keys).length >= 6, 10_000, 50);
+  // Nothing more comes: once per event, not once per gateway; the repeats of the five, made within
+  // 2 s, in one request from each gateway that purged any of them (one or both).
   await sleep(3000);
-  expect(purges.filter((k) => k === keys)).toHaveLength(10);
+  const count = purges.filter((k) => k === keys).length;
+  expect(count).toBeGreaterThanOrEqual(6);
+  expect(count).toBeLessThanOrEqual(7);
+  expect(purges.length).toBe(count);
 
   // The cache refuses three times: the write answers at once, the purge comes back until taken.
   purges.length = 0;

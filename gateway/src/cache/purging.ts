@@ -5,7 +5,8 @@
 // fails is redelivered a second later, until it succeeds (bus/nats.ts `runConsumer`). A write never
 // waits for it: the event leaves through its service's outbox after the commit. A purge is sent
 // again a moment later, once: a shared cache may have fetched from a replica that had not heard of
-// the change yet, while the first purge went through.
+// the change yet, while the first purge went through; the repeats of events close together go in
+// one request. A purge API over its rate limit (429) is asked again after its Retry-After.
 import { EVENT_TYPES } from '@depot/common';
 import { connectBus, runConsumer, type Bus, type ConsumerHandle } from '@depot/common/bus';
 import { sharedCachePurgeDuration, sharedCachePurgeFailures, type Logger } from '@depot/common/process';
@@ -40,7 +41,21 @@ export function startPurging(config: GatewayConfig, logger: Logger): Purging | u
   const purger = purgerOf(config);
   if (!purger) return undefined;
   const policy = new CachePolicy(config);
-  const repeats = new Set<NodeJS.Timeout>();
+  // The keys to purge again, one request for every event of the last REPEAT_AFTER_MS: a CDN's
+  // purge API counts requests against a budget (Cloudflare's Free plan: 5 a minute).
+  const again = new Set<string>();
+  let repeat: NodeJS.Timeout | undefined;
+  const repeatLater = (keys: readonly string[]) => {
+    for (const key of keys) again.add(key);
+    repeat ??= setTimeout(() => {
+      repeat = undefined;
+      const keys = [...again];
+      again.clear();
+      measuredPurge(purger, keys).catch((err) =>
+        logger.warn({ err: String(err), purger: purger.name }, 'repeated shared cache purge failed'),
+      );
+    }, REPEAT_AFTER_MS);
+  };
   let stopped = false;
   let bus: Bus | undefined;
   let consumer: ConsumerHandle | undefined;
@@ -56,13 +71,7 @@ export function startPurging(config: GatewayConfig, logger: Logger): Purging | u
         const keys = policy.purgeKeys(tagsForEvent(type, data));
         if (!keys.length) return;
         await measuredPurge(purger, keys);
-        const repeat = setTimeout(() => {
-          repeats.delete(repeat);
-          measuredPurge(purger, keys).catch((err) =>
-            logger.warn({ err: String(err), purger: purger.name }, 'repeated shared cache purge failed'),
-          );
-        }, REPEAT_AFTER_MS);
-        repeats.add(repeat);
+        repeatLater(keys);
       },
     });
   })().catch((err) => logger.error({ err: String(err) }, 'shared cache purging did not start'));
@@ -71,7 +80,7 @@ export function startPurging(config: GatewayConfig, logger: Logger): Purging | u
     async stop() {
       stopped = true;
       await started;
-      for (const t of repeats) clearTimeout(t);
+      clearTimeout(repeat);
       await consumer?.stop();
       await bus?.close();
     },

@@ -5,7 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadGatewayConfig } from '../../src/config';
-import { purgerOf } from '../../src/cache/purge';
+import { RetryLater, retryDelayOf } from '@depot/common/bus';
+import { purgerOf, retryAfterMs } from '../../src/cache/purge';
 
 interface Seen {
   method: string;
@@ -17,7 +18,10 @@ interface Seen {
 let server: http.Server;
 let base: string;
 let seen: Seen[] = [];
-let answer: { status: number; body: string } = { status: 200, body: '{"success":true}' };
+let answer: { status: number; body: string; headers?: Record<string, string> } = {
+  status: 200,
+  body: '{"success":true}',
+};
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -25,7 +29,7 @@ beforeAll(async () => {
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(answer.body);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -79,19 +83,53 @@ test('fastly: POST /service/{id}/purge with Surrogate-Key and Fastly-Key', async
   await expect(p.purge(['p:3'])).rejects.toThrow(/Fastly answered 500/);
 });
 
-test('cloudflare: POST /zones/{zone}/purge_cache with the tags, 30 at most a request, success required', async () => {
+test('cloudflare: POST /zones/{zone}/purge_cache with the tags, 100 at most a request, success required', async () => {
   const p = purger({
     SHARED_CACHE_PURGE: 'cloudflare',
     SHARED_CACHE_CLOUDFLARE_ZONE_ID: 'Z1',
     SHARED_CACHE_CLOUDFLARE_API_TOKEN: 'cf',
     SHARED_CACHE_CLOUDFLARE_API_URL: base,
   });
-  const keys = Array.from({ length: 31 }, (_, i) => `m:${i}`);
+  const keys = Array.from({ length: 101 }, (_, i) => `m:${i}`);
   await p.purge(keys);
   expect(seen.map((s) => [s.method, s.url, s.headers.authorization, JSON.parse(s.body).tags.length])).toEqual([
-    ['POST', '/zones/Z1/purge_cache', 'Bearer cf', 30],
+    ['POST', '/zones/Z1/purge_cache', 'Bearer cf', 100],
     ['POST', '/zones/Z1/purge_cache', 'Bearer cf', 1],
   ]);
+  expect(JSON.parse(seen[1].body)).toEqual({ tags: ['m:100'] });
   answer = { status: 200, body: '{"success":false,"errors":[{"code":1}]}' };
   await expect(p.purge(['m:1'])).rejects.toThrow(/did not confirm/);
+});
+
+test('a purge API over its rate limit: retried after its Retry-After, not every second', async () => {
+  const p = purger({
+    SHARED_CACHE_PURGE: 'cloudflare',
+    SHARED_CACHE_CLOUDFLARE_ZONE_ID: 'Z1',
+    SHARED_CACHE_CLOUDFLARE_API_TOKEN: 'cf',
+    SHARED_CACHE_CLOUDFLARE_API_URL: base,
+  });
+  answer = { status: 429, body: '{"success":false,"errors":[{"code":971}]}', headers: { 'retry-after': '12' } };
+  const refused = await p.purge(['m:1']).catch((err: unknown) => err);
+  expect(refused).toBeInstanceOf(RetryLater);
+  expect((refused as RetryLater).message).toBe('Cloudflare answered 429: {"success":false,"errors":[{"code":971}]}');
+  expect(retryDelayOf(refused)).toBe(12_000);
+  // Without Retry-After: 15 s; a 503 without it: a second, as any other failure.
+  answer = { status: 429, body: '{}' };
+  expect(retryDelayOf(await p.purge(['m:1']).catch((err: unknown) => err))).toBe(15_000);
+  answer = { status: 503, body: '{}' };
+  expect(retryDelayOf(await p.purge(['m:1']).catch((err: unknown) => err))).toBe(1000);
+  answer = { status: 500, body: '{}' };
+  expect(retryDelayOf(await p.purge(['m:1']).catch((err: unknown) => err))).toBe(1000);
+});
+
+test('Retry-After: seconds or an HTTP date; the delay of a retry kept between a second and 5 minutes', () => {
+  const now = Date.parse('2026-12-02T12:00:00Z');
+  expect(retryAfterMs('30', now)).toBe(30_000);
+  expect(retryAfterMs('Wed, 02 Dec 2026 12:00:20 GMT', now)).toBe(20_000);
+  expect(retryAfterMs('Wed, 02 Dec 2026 11:00:00 GMT', now)).toBe(0);
+  expect(retryAfterMs('soon', now)).toBeUndefined();
+  expect(retryAfterMs(null, now)).toBeUndefined();
+  expect(retryDelayOf(new RetryLater('x', 0))).toBe(1000);
+  expect(retryDelayOf(new RetryLater('x', 3_600_000))).toBe(300_000);
+  expect(retryDelayOf(new Error('x'))).toBe(1000);
 });

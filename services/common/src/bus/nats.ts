@@ -108,7 +108,7 @@ export type EventHandler<T extends EventType = EventType> = (event: BusEvent<T>,
 
 /**
  * Runs a durable consumer until stopped. The handler's success acks the message; a failure
- * naks it with a delay so it comes back. Survives NATS restarts by re-opening the consumer.
+ * naks it with a delay so it comes back (a second, or what a RetryLater says). Survives NATS restarts by re-opening the consumer.
  * The handler sees only payloads that match their event's schema (events.ts): a malformed one
  * would fail forever, so it is logged and acked instead.
  */
@@ -233,8 +233,12 @@ export function runConsumer<T extends EventType>(
             eventsProcessed.inc({ durable: opts.durable, type, result });
           } catch (err) {
             eventsProcessed.inc({ durable: opts.durable, type, result: 'error' });
-            opts.logger.warn({ err: String(err), subject: msg.subject }, 'event handling failed; will retry');
-            msg.nak(1000);
+            const delay = retryDelayOf(err);
+            opts.logger.warn(
+              { err: String(err), subject: msg.subject, retryInMs: delay },
+              'event handling failed; will retry',
+            );
+            msg.nak(delay);
           }
           if (stopping) break;
         }
@@ -274,6 +278,26 @@ function payloadOf<T extends EventType>(type: T, msg: JsMsg): EventPayloads[T] |
     return undefined;
   }
   return parseEvent(type, json);
+}
+
+/**
+ * A handler's failure that says when to try again: a server that answered 429 or 503 with
+ * `Retry-After` (a CDN's purge API under its rate limit) is asked again then, not every second.
+ */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLater';
+  }
+}
+
+/** The delay before a failed event comes back: a second, or what a RetryLater says (at most 5 minutes). */
+export function retryDelayOf(err: unknown): number {
+  const wanted = err instanceof RetryLater ? err.retryAfterMs : 1000;
+  return Math.min(Math.max(Number.isFinite(wanted) ? wanted : 1000, 1000), 5 * 60_000);
 }
 
 /** How long a delivered message may stay unacked before JetStream delivers it again. */
