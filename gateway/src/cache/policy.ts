@@ -172,7 +172,7 @@ export class CachePolicy {
         return;
       }
       reply.header('cache-control', this.sharedRead);
-      this.setKeys(reply, answeredFrom.get(reply) ?? []);
+      this.setKeys(reply, reply.answeredTags ?? []);
       return;
     }
     // An answer that failed after its success's headers were set (a pull-through cut short) keeps none of its keys.
@@ -219,15 +219,22 @@ function vary(reply: FastifyReply, fields: string): void {
     reply.header('vary', `${String(current)}, ${fields}`);
 }
 
-/** The tags of the body a read answered (pipeline/register.ts, for a cached Body). */
-const answeredFrom = new WeakMap<FastifyReply, readonly string[]>();
+/**
+ * The tags of the body a read answered (pipeline/register.ts, for a cached Body), on its reply: a
+ * field every reply has from the start (decorated below), where a WeakMap entry per request cost a
+ * cached read more than the policy itself (docs/performance.md).
+ */
 export function answeredWith(reply: FastifyReply, tags: readonly string[]): void {
-  if (tags.length) answeredFrom.set(reply, tags);
+  if (tags.length) reply.answeredTags = tags;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     cachePolicy: CachePolicy;
+  }
+  interface FastifyReply {
+    /** The tags of the cached body it answered with, if any (answeredWith). */
+    answeredTags: readonly string[] | null;
   }
 }
 
@@ -236,6 +243,7 @@ export const cachePolicy = fp(
   async (app: FastifyInstance) => {
     const policy = new CachePolicy(app.deps.config);
     app.decorate('cachePolicy', policy);
+    app.decorateReply('answeredTags', null);
     app.addHook('onSend', (req, reply, payload, done) => {
       policy.apply(req, reply);
       done(null, payload);
