@@ -4,7 +4,7 @@
 // launcher installs it with every md5 matching; the same run again sends nothing and changes
 // nothing; a dry run prints the diff and changes nothing; a refusal, a usage error and an
 // unreachable Depot end with the exit codes a CI job acts on.
- 
+
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -163,7 +163,9 @@ describe('what goes stale', () => {
     expect(tagsForEvent('build.changed', { modpack_id: 4, build_id: 1 })).toEqual([tag.modpackList, tag.modpack(4)]);
     expect(tagsForEvent('modpack.deleted', { modpack_id: 4 })).toEqual([tag.modpackList, tag.modpack(4)]);
     // (told to webhooks; the build.changed or mod.updated of the same write drops what is stale)
-    expect(tagsForEvent('build.published', { modpack_id: 4, modpack_slug: 'p', build_id: 1, version: '1' })).toEqual([]);
+    expect(tagsForEvent('build.published', { modpack_id: 4, modpack_slug: 'p', build_id: 1, version: '1' })).toEqual(
+      [],
+    );
     expect(tagsForEvent('build.promoted', { modpack_id: 4 })).toEqual([]);
     expect(tagsForEvent('mod.version.added', { mod_id: 3 })).toEqual([]);
     expect(tagsForEvent('build.changed', {})).toBeNull();
