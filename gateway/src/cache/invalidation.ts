@@ -40,11 +40,15 @@ export function tagsForEvent(type: string, data: unknown): string[] | null {
       return event ? [tag.modpackList, tag.modpack(event.modpack_id)] : null;
     }
     // Told to webhooks only: each is enqueued in the transaction of a write that also enqueues the
-    // build.changed or mod.updated above, which makes the same answers stale.
+    // build.changed above, which makes the same answers stale.
     case 'build.published':
     case 'build.promoted':
-    case 'mod.version.added':
       return [];
+    // Enqueued with the version's mod.version.updated; a creation also makes stale the refusals of
+    // the version's reads, which a shared cache keeps by the mods list's key (policy.ts
+    // `refusalTags`: the version's mod id is not known to a refusal).
+    case 'mod.version.added':
+      return [tag.modList];
     default:
       return null;
   }

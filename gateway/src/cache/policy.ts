@@ -179,7 +179,7 @@ export class CachePolicy {
     for (const name of this.headers) reply.removeHeader(name);
     if (!BRIEF_REFUSALS.has(status)) return void reply.header('cache-control', NO_STORE);
     reply.header('cache-control', this.briefRefusal);
-    this.setKeys(reply, refusalTags(declaration));
+    this.setKeys(reply, refusalTags(declaration, req.params));
   }
 
   private setKeys(reply: FastifyReply, tags: readonly string[]): void {
@@ -199,15 +199,26 @@ function personal(declaration: AnyRoute, req: FastifyRequest): boolean {
   }
 }
 
-/** What a refusal of a read was looked up in: the list a record's creation changes (purged by its event). */
+/**
+ * What a refusal of a read was looked up in: the list a record's creation changes, purged by its
+ * event (a modpack's or a build's `build.changed`, a mod's `mod.updated`, a version's
+ * `mod.version.added`: invalidation.ts `tagsForEvent`), and the name of the modpack or mod its path
+ * gives, which the write creating it purges before its answer leaves, through Varnish
+ * (WRITE_PURGE_HEADER): a version created, deleted and created again is read at once, never the
+ * refusal kept in between.
+ */
 const refusalTagLists: Record<string, readonly string[]> = {
   modpacks: [tag.modpackList],
   mods: [tag.modList],
   none: [],
 };
-function refusalTags(declaration: AnyRoute): readonly string[] {
-  if (declaration.tag === 'Launcher' || declaration.url.startsWith('/server-packs/')) return refusalTagLists.modpacks;
-  if (declaration.tag === 'Mods' || declaration.url.startsWith('/mods/')) return refusalTagLists.mods;
+function refusalTags(declaration: AnyRoute, params: unknown): readonly string[] {
+  const slug = (params as { slug?: unknown } | undefined)?.slug;
+  const named = typeof slug === 'string' && slug !== '';
+  if (declaration.tag === 'Launcher' || declaration.url.startsWith('/server-packs/'))
+    return named ? [tag.modpackList, tag.modpackSlug(slug)] : refusalTagLists.modpacks;
+  if (declaration.tag === 'Mods' || declaration.url.startsWith('/mods/'))
+    return named ? [tag.modList, tag.modName(slug)] : refusalTagLists.mods;
   return refusalTagLists.none;
 }
 

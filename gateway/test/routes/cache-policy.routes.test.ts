@@ -30,6 +30,9 @@ beforeEach(() => {
     created_at: TS,
     updated_at: TS,
   });
+  h.catalog.stubs.GetVersion = async () => {
+    throw new DepotError('VERSION_NOT_FOUND');
+  };
   h.auth.stubs.ResolveReadAccess = async () => ({ all: true, modpack_ids: [] });
 });
 
@@ -90,11 +93,16 @@ test('with k, cid, a token or a session (even a wrong one): private, no-store, n
   }
 });
 
-test('refusals: a 404 briefly (keyed by the list its creation changes), 401 and unknown management never', async () => {
+test('refusals: a 404 briefly (keyed by the list its creation changes and the name its write purges), 401 and unknown management never', async () => {
   expect(policyOf(await h.request('GET', '/api/modpack/nothing'))).toMatchObject({
     status: 404,
     cacheControl: 'public, max-age=0, s-maxage=5',
-    surrogateKey: 'modpacks all',
+    surrogateKey: 'modpacks ps:nothing all',
+  });
+  expect(policyOf(await h.request('GET', '/api/mod/nothing/1.0'))).toMatchObject({
+    status: 404,
+    cacheControl: 'public, max-age=0, s-maxage=5',
+    surrogateKey: 'mods mn:nothing all',
   });
   expect(policyOf(await h.request('GET', '/no/such/path'))).toMatchObject({
     status: 404,

@@ -167,7 +167,7 @@ describe('what goes stale', () => {
       [],
     );
     expect(tagsForEvent('build.promoted', { modpack_id: 4 })).toEqual([]);
-    expect(tagsForEvent('mod.version.added', { mod_id: 3 })).toEqual([]);
+    expect(tagsForEvent('mod.version.added', { mod_id: 3 })).toEqual([tag.modList]);
     expect(tagsForEvent('build.changed', {})).toBeNull();
     expect(tagsForEvent('mod.updated', undefined)).toBeNull();
     expect(tagsForEvent('mod.version.updated', { mod_id: 3 })).toBeNull();
