@@ -202,10 +202,12 @@ function personal(declaration: AnyRoute, req: FastifyRequest): boolean {
 /**
  * What a refusal of a read was looked up in: the list a record's creation changes, purged by its
  * event (a modpack's or a build's `build.changed`, a mod's `mod.updated`, a version's
- * `mod.version.added`: invalidation.ts `tagsForEvent`), and the name of the modpack or mod its path
- * gives, which the write creating it purges before its answer leaves, through Varnish
- * (WRITE_PURGE_HEADER): a version created, deleted and created again is read at once, never the
- * refusal kept in between.
+ * `mod.version.added`: invalidation.ts `tagsForEvent`) and, through Varnish, by the write creating
+ * it before its answer leaves (WRITE_PURGE_HEADER: a modpack's and a build's writes name the
+ * modpack list). A version's write names its mod, not the list: a mod read's refusal also carries
+ * the mod's name from its path, so that a version deleted and created again is read at once, never
+ * the refusal kept in between. A modpack's refusal carries no name: a private modpack's must stay
+ * the same as an absent one's, and the list's key is purged by every modpack write.
  */
 const refusalTagLists: Record<string, readonly string[]> = {
   modpacks: [tag.modpackList],
@@ -215,8 +217,7 @@ const refusalTagLists: Record<string, readonly string[]> = {
 function refusalTags(declaration: AnyRoute, params: unknown): readonly string[] {
   const slug = (params as { slug?: unknown } | undefined)?.slug;
   const named = typeof slug === 'string' && slug !== '';
-  if (declaration.tag === 'Launcher' || declaration.url.startsWith('/server-packs/'))
-    return named ? [tag.modpackList, tag.modpackSlug(slug)] : refusalTagLists.modpacks;
+  if (declaration.tag === 'Launcher' || declaration.url.startsWith('/server-packs/')) return refusalTagLists.modpacks;
   if (declaration.tag === 'Mods' || declaration.url.startsWith('/mods/'))
     return named ? [tag.modList, tag.modName(slug)] : refusalTagLists.mods;
   return refusalTagLists.none;

@@ -93,11 +93,11 @@ test('with k, cid, a token or a session (even a wrong one): private, no-store, n
   }
 });
 
-test('refusals: a 404 briefly (keyed by the list its creation changes and the name its write purges), 401 and unknown management never', async () => {
+test('refusals: a 404 briefly (keyed by the list its creation changes and, for mods, their name), 401 and unknown management never', async () => {
   expect(policyOf(await h.request('GET', '/api/modpack/nothing'))).toMatchObject({
     status: 404,
     cacheControl: 'public, max-age=0, s-maxage=5',
-    surrogateKey: 'modpacks ps:nothing all',
+    surrogateKey: 'modpacks all',
   });
   expect(policyOf(await h.request('GET', '/api/mod/nothing/1.0'))).toMatchObject({
     status: 404,
