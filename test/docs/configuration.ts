@@ -16,7 +16,7 @@ const INTRO =
   'Kubernetes sets these in `deploy/k8s/base/config.env` and its Secrets ' +
   '([deploy/README.md](../deploy/README.md)).';
 
-/** Sections, in order: a setting goes in the first whose processes all read it. */
+/** Sections, in order: a setting goes in the first whose processes all read it (each must find one). */
 const SECTIONS: { title: string; readers: readonly Process[] }[] = [
   { title: 'Every process', readers: DEPLOYED },
   { title: 'The gRPC services (catalog, builds, auth)', readers: ['catalog', 'builds', 'auth'] },
@@ -24,6 +24,7 @@ const SECTIONS: { title: string; readers: readonly Process[] }[] = [
   { title: 'The catalog service', readers: ['catalog'] },
   { title: 'The builds service', readers: ['builds'] },
   { title: 'The auth service', readers: ['auth'] },
+  { title: 'The hooks service (webhooks)', readers: ['hooks'] },
   { title: 'The admin CLI', readers: ['admin CLI'] },
   { title: 'The launcher (`npm start`)', readers: ['`npm start`'] },
 ];
@@ -79,6 +80,8 @@ export function renderConfiguration(): string {
     for (const s of here) placed.add(s.name);
     parts.push('', `## ${section.title}`, '', here.map(entry).join('\n\n'));
   }
+  const unplaced = settings.filter((s) => !placed.has(s.name)).map((s) => `${s.name} (${s.readBy.join(', ')})`);
+  if (unplaced.length) throw new Error(`no section for ${unplaced.join(', ')}: add one to SECTIONS`);
   return `${parts.join('\n')}\n`;
 }
 

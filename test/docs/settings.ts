@@ -62,9 +62,19 @@ export interface Setting {
   defaults: { text: string; processes: Process[] }[];
 }
 
+/** The default of `z.string().default(d).transform(...)`: d. */
+function writtenDefault(schema: z.ZodType): unknown {
+  const def = schema._zod.def as { type: string; in?: z.ZodType };
+  if (def.type !== 'pipe' || !def.in) return undefined;
+  const inner = def.in._zod.def as { type: string; defaultValue?: unknown };
+  return inner.type === 'default' && typeof inner.defaultValue === 'string' ? inner.defaultValue : undefined;
+}
+
 /** The value a schema gives an unset variable, as documentation text. */
 function defaultText(schema: z.ZodType): string {
-  const parsed = schema.safeParse(undefined);
+  // A default given before a transform is shown as the variable is written ("10s,1m"), not as parsed.
+  const written = writtenDefault(schema);
+  const parsed = written !== undefined ? { success: true as const, data: written } : schema.safeParse(undefined);
   const note = schema.meta()?.defaultNote;
   const value = !parsed.success
     ? 'required'

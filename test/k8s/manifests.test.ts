@@ -737,6 +737,12 @@ describeIfRenderer('Kubernetes manifests (deploy/k8s)', () => {
         'HOOKS_SECRET_KEY',
         false,
       ]);
+      const previousHooksKey = ref(container('hooks'), 'HOOKS_SECRET_KEY_PREVIOUS');
+      expect([base(previousHooksKey?.name), previousHooksKey?.key, previousHooksKey?.optional]).toEqual([
+        'depot-hooks',
+        'HOOKS_SECRET_KEY_PREVIOUS',
+        true,
+      ]);
       expect(ref(container('gateway'), 'REDIS_URL')).toEqual({ name: 'depot-redis', key: 'REDIS_URL', optional: true });
       expect(ref(container('gateway'), 'DATABASE_URL')).toBeUndefined();
 

@@ -4,18 +4,32 @@
 // under .data/). The user's id is the associated data: a secret copied onto another user's row
 // does not decrypt. Each row names the key that sealed it (`key_id`, derived from the key, which
 // tells nothing about it), so that a start with a wrong key fails at once, and rows sealed with
-// TOTP_ENCRYPTION_KEY_PREVIOUS are sealed again with the current key (rotation).
-import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { scrubError, type Logger } from '@depot/common/process';
-import { SealedBox, type Orm } from '@depot/common/runtime';
+// TOTP_ENCRYPTION_KEY_PREVIOUS are sealed again with the current key (rotation; common's
+// checkSealedKeys, as for the hooks service's webhook secrets).
+import type { Logger } from '@depot/common/process';
+import { checkSealedKeys, SealedBox, SealedKeyError, type Orm, type SealedRows } from '@depot/common/runtime';
 
 export { ENCRYPTION_KEY_MIN_LENGTH } from '@depot/common/runtime';
 // Serializes replicas that start at the same time (any constant unique to this purpose).
 const ROTATION_LOCK = 727276;
 
+/** Where the secrets are stored, for the start-time check of the key (common's checkSealedKeys). */
+const TWO_FACTOR_ROWS: SealedRows = {
+  table: 'two_factor_secrets',
+  id: 'user_id',
+  secret: 'secret',
+  keyId: 'key_id',
+  binding: (userId) => `user:${userId}`,
+  lock: ROTATION_LOCK,
+  setting: 'TOTP_ENCRYPTION_KEY',
+  describe: (n) => `the two-factor secrets of ${n} user(s)`,
+  withoutKey: (n) =>
+    `${n} user(s) have two-factor sign-in but TOTP_ENCRYPTION_KEY is not set: set the key their secrets were encrypted with`,
+};
+
 /** Two-factor secrets sealed for their user (@depot/common/runtime's SealedBox). */
 export class SecretBox {
-  private readonly box: SealedBox;
+  readonly box: SealedBox;
   readonly keyId: string;
 
   constructor(setting: string) {
@@ -25,16 +39,16 @@ export class SecretBox {
   }
 
   seal(plaintext: string, userId: number): string {
-    return this.box.seal(plaintext, `user:${userId}`);
+    return this.box.seal(plaintext, TWO_FACTOR_ROWS.binding(userId));
   }
 
   open(sealed: string, userId: number): string {
-    return this.box.open(sealed, `user:${userId}`);
+    return this.box.open(sealed, TWO_FACTOR_ROWS.binding(userId));
   }
 }
 
 /** A key setting that cannot read what is stored: its message is for the operator, as it is. */
-export class TwoFactorKeyError extends Error {
+export class TwoFactorKeyError extends SealedKeyError {
   override name = 'TwoFactorKeyError';
 }
 
@@ -48,50 +62,10 @@ export async function checkTwoFactorKeys(
   keys: { current: SecretBox | null; previous: SecretBox | null },
   logger: Logger,
 ): Promise<void> {
-  try {
-    await (orm.em.fork() as SqlEntityManager).transactional(async (tx) => {
-      await tx.execute('select pg_advisory_xact_lock(?)', [ROTATION_LOCK]);
-      const counts = await tx.execute<{ key_id: string; n: string }[]>(
-        'select key_id, count(*) as n from two_factor_secrets group by key_id',
-      );
-      const { current, previous } = keys;
-      for (const { key_id, n } of counts) {
-        if (current && key_id === current.keyId) continue;
-        if (!current) {
-          throw new TwoFactorKeyError(
-            `${n} user(s) have two-factor sign-in but TOTP_ENCRYPTION_KEY is not set: set the key their secrets were encrypted with`,
-          );
-        }
-        if (previous && key_id === previous.keyId) {
-          await reseal(tx, previous, current);
-          logger.info({ users: Number(n) }, 'two-factor secrets re-encrypted with the new TOTP_ENCRYPTION_KEY');
-          continue;
-        }
-        throw new TwoFactorKeyError(
-          `TOTP_ENCRYPTION_KEY is not the key the two-factor secrets of ${n} user(s) were encrypted with ` +
-            '(set that key, or set it as TOTP_ENCRYPTION_KEY_PREVIOUS with a new TOTP_ENCRYPTION_KEY to rotate)',
-        );
-      }
-    });
-  } catch (err) {
-    // A failed statement would carry sealed secrets in its message: scrubbed (common/src/process/scrub.ts).
-    throw err instanceof TwoFactorKeyError ? err : scrubError(err);
-  }
-}
-
-async function reseal(tx: SqlEntityManager, from: SecretBox, to: SecretBox): Promise<void> {
-  const rows = await tx.execute<{ user_id: number; secret: string }[]>(
-    'select user_id, secret from two_factor_secrets where key_id = ? for update',
-    [from.keyId],
-  );
-  const resealed = rows.map((r) => ({
-    user_id: r.user_id,
-    secret: to.seal(from.open(r.secret, r.user_id), r.user_id),
-  }));
-  await tx.execute(
-    `update two_factor_secrets t set secret = r.secret, key_id = ?
-       from jsonb_to_recordset(?::jsonb) as r(user_id int, secret text)
-      where t.user_id = r.user_id`,
-    [to.keyId, JSON.stringify(resealed)],
+  await checkSealedKeys(
+    orm,
+    TWO_FACTOR_ROWS,
+    { current: keys.current?.box ?? null, previous: keys.previous?.box ?? null },
+    logger,
   );
 }

@@ -2,12 +2,12 @@
 // gRPC server. It publishes no events (no outbox).
 import { type Logger } from '@depot/common/process';
 import { bindHandlers, createClient, startGrpcServer, type GrpcServer } from '@depot/common/grpc';
-import { openRuntime, SealedBox } from '@depot/common/runtime';
+import { checkSealedKeys, openRuntime } from '@depot/common/runtime';
 import type { Lookup } from '@depot/common/egress';
 import { BuildsService, HooksService } from '@depot/proto';
 import type { HooksConfig } from './config';
 import { Deliveries } from './deliveries';
-import { EndpointSchema } from './endpoint';
+import { ENDPOINT_SECRETS, EndpointSchema, secretBox } from './endpoint';
 import { Endpoints } from './endpoints';
 import { startEventConsumer } from './event-consumer';
 import { hooksHandlers } from './handlers';
@@ -27,7 +27,7 @@ export async function startHooks(
   config: HooksConfig,
   opts: { logger?: Logger; lookup?: Lookup } = {},
 ): Promise<HooksApp> {
-  const box = new SealedBox(config.HOOKS_SECRET_KEY, { name: 'HOOKS_SECRET_KEY', purpose: 'webhook' });
+  const box = secretBox(config.HOOKS_SECRET_KEY);
   const runtime = await openRuntime({
     name: 'hooks',
     config,
@@ -36,6 +36,13 @@ export async function startHooks(
     outbox: false,
     logger: opts.logger,
   });
+  try {
+    const previous = config.HOOKS_SECRET_KEY_PREVIOUS ? secretBox(config.HOOKS_SECRET_KEY_PREVIOUS) : null;
+    await checkSealedKeys(runtime.orm, ENDPOINT_SECRETS, { current: box, previous }, runtime.logger);
+  } catch (err) {
+    await runtime.close();
+    throw err;
+  }
   const builds = createClient(BuildsService, config.BUILDS_GRPC_ADDR, {
     deadlineMs: config.GRPC_DEADLINE_MS,
     serviceName: 'depot.builds.v1.BuildsService',

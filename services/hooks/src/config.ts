@@ -2,19 +2,27 @@ import { envBool, envInt, hostPortSchema, loadConfig, publicUrlSchema, serviceEn
 import { ENCRYPTION_KEY_MIN_LENGTH } from '@depot/common/runtime';
 import { parseRetrySchedule } from './retry-schedule';
 
+const secretKey = z
+  .string({ error: `is required (${ENCRYPTION_KEY_MIN_LENGTH} characters or more)` })
+  .min(ENCRYPTION_KEY_MIN_LENGTH, `must be at least ${ENCRYPTION_KEY_MIN_LENGTH} characters`);
+
 export const hooksConfigSchema = z.object({
   ...serviceEnv,
   HOOKS_GRPC_LISTEN: hostPortSchema.default('0.0.0.0:50055').meta({ description: 'gRPC listen address.' }),
   /** The builds service, asked for a published build's changelog (the payload's summary). */
   BUILDS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
-  HOOKS_SECRET_KEY: z
-    .string({ error: `is required (${ENCRYPTION_KEY_MIN_LENGTH} characters or more)` })
-    .min(ENCRYPTION_KEY_MIN_LENGTH, `must be at least ${ENCRYPTION_KEY_MIN_LENGTH} characters`)
+  HOOKS_SECRET_KEY: secretKey.meta({
+    description:
+      "Encrypts webhooks' signing secrets at rest (AES-256-GCM); 32 characters or more (`openssl rand -base64 32`). " +
+      '`npm start` keeps one in `.data/hooks-secret-key`. hooks refuses to start with a key that cannot read the ' +
+      'stored secrets; to change it, set the old one as `HOOKS_SECRET_KEY_PREVIOUS` for one start.',
+  }),
+  HOOKS_SECRET_KEY_PREVIOUS: z
+    .preprocess((v) => (v === '' ? undefined : v), secretKey.optional())
     .meta({
       description:
-        "Encrypts webhooks' signing secrets at rest (AES-256-GCM); 32 characters or more (`openssl rand -base64 32`). " +
-        '`npm start` keeps one in `.data/hooks-secret-key`. Changing it makes the stored secrets unreadable: ' +
-        'their endpoints need new ones.',
+        'For a rotation: the key before; at start, the secrets sealed with it are sealed again with ' +
+        '`HOOKS_SECRET_KEY`. Remove it once hooks has started.',
     }),
   /** The links of deliveries (changelogs); none when unset. */
   PUBLIC_URL: publicUrlSchema,

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import { timestampProperties } from '@depot/common/runtime';
+import { SealedBox, timestampProperties, type SealedRows } from '@depot/common/runtime';
 
 export const ENDPOINT_FORMATS = ['depot', 'discord'] as const;
 export type EndpointFormat = (typeof ENDPOINT_FORMATS)[number];
@@ -38,3 +38,19 @@ export const EndpointSchema = new EntitySchema<EndpointRow>({
     ...timestampProperties,
   },
 });
+
+/** The box of HOOKS_SECRET_KEY (or of the key before it, for a rotation). */
+export const secretBox = (setting: string) => new SealedBox(setting, { name: 'HOOKS_SECRET_KEY', purpose: 'webhook' });
+
+/** Where the signing secrets are stored, each sealed for its endpoint's id (common's checkSealedKeys). */
+export const ENDPOINT_SECRETS: SealedRows = {
+  table: 'endpoints',
+  id: 'id',
+  secret: 'secret',
+  keyId: 'key_id',
+  binding: (id) => `endpoint:${id}`,
+  // Serializes replicas that start at the same time (a constant unique to this purpose).
+  lock: 727277,
+  setting: 'HOOKS_SECRET_KEY',
+  describe: (n) => `the signing secrets of ${n} webhook endpoint(s)`,
+};

@@ -16,7 +16,7 @@ import {
 } from '@depot/common';
 import type { Orm, SealedBox } from '@depot/common/runtime';
 import type { hooksV1 } from '@depot/proto';
-import { ENDPOINT_FORMATS, EndpointSchema, type EndpointFormat, type EndpointRow } from './endpoint';
+import { ENDPOINT_FORMATS, ENDPOINT_SECRETS, EndpointSchema, type EndpointFormat, type EndpointRow } from './endpoint';
 import { refusalOf, type UrlPolicy } from './url-policy';
 
 // Serializes creates (any constant unique to this purpose).
@@ -80,7 +80,7 @@ export class Endpoints {
       } as EndpointRow);
       await tx.flush();
       // Sealed for its own id: a secret copied onto another endpoint's row does not open.
-      row.secret = this.box.seal(secret, bindingOf(row.id));
+      row.secret = this.box.seal(secret, ENDPOINT_SECRETS.binding(row.id));
       await tx.flush();
       return { row, secret };
     });
@@ -118,7 +118,7 @@ export class Endpoints {
         else if (!row.disabledReason) row.disabledReason = 'Disabled by a user.';
       }
       if (secret !== undefined) {
-        row.secret = this.box.seal(secret, bindingOf(row.id));
+        row.secret = this.box.seal(secret, ENDPOINT_SECRETS.binding(row.id));
         row.keyId = this.box.keyId;
       }
       await tx.flush();
@@ -135,7 +135,7 @@ export class Endpoints {
 
   /** The secret an endpoint signs with. */
   secretOf(row: { id: number; secret: string }): string {
-    return this.box.open(row.secret, bindingOf(row.id));
+    return this.box.open(row.secret, ENDPOINT_SECRETS.binding(row.id));
   }
 
   private formatOf(url: string): EndpointFormat {
@@ -170,8 +170,6 @@ export class Endpoints {
     if (Object.keys(errors).length) throw DepotError.fields(errors);
   }
 }
-
-const bindingOf = (id: number) => `endpoint:${id}`;
 
 const inScope = (row: EndpointRow, scope: Scope) => scope.all_modpacks || row.modpackId === scope.modpack_id;
 

@@ -12,3 +12,4 @@ export * from './runtime';
 export * from './connection-errors';
 export * from './version-rule-report';
 export * from './sealed-box';
+export * from './sealed-keys';
