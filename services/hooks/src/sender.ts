@@ -1,6 +1,8 @@
 // One attempt of a delivery (docs/webhooks.md#delivery): a POST to the endpoint, signed, bounded
 // (connect HOOKS_CONNECT_TIMEOUT_MS, the whole attempt HOOKS_TIMEOUT_MS, at most 64 KiB of the
-// answer read), following at most 3 redirects, each to a URL that passes the same checks. Every
+// answer read), following at most 3 redirects that keep the method (307, 308), each to a URL that
+// passes the same checks; a 301, 302 or 303 (which a client follows with a GET, without the
+// payload) fails the attempt, saying where it pointed, as it is no delivery. Every
 // connection's name is resolved by a lookup that refuses non-public addresses (unless
 // WEBHOOK_ALLOW_PRIVATE), so what is checked is what is connected to.
 import { createHmac } from 'node:crypto';
@@ -13,7 +15,10 @@ const MAX_REDIRECTS = 3;
 const MAX_ANSWER_BYTES = 64 * 1024;
 /** What the log keeps of an answer. */
 export const LOGGED_ANSWER_BYTES = 512;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Redirects that keep the POST and its body (RFC 9110 15.4.8, 15.4.9). */
+const REDIRECTS = new Set([307, 308]);
+/** Redirects a client may follow with a GET (RFC 9110 15.4.2-15.4.4): the payload would be lost. */
+const REDIRECTS_TO_GET = new Set([301, 302, 303]);
 const USER_AGENT = 'Depot-Webhooks/1';
 
 export interface Attempt {
@@ -85,6 +90,15 @@ export class Sender {
           await res.body.dump();
           url = new URL(location, url).toString();
           continue;
+        }
+        if (REDIRECTS_TO_GET.has(res.statusCode) && typeof location === 'string') {
+          await res.body.dump();
+          const to = new URL(location, url);
+          to.username = to.password = '';
+          const response =
+            `Redirected (${res.statusCode}) to ${to.toString().slice(0, 300)}: webhooks follow only 307 and 308, ` +
+            'which keep the POST; give the endpoint that URL.';
+          return { outcome: 'failed', status: res.statusCode, latencyMs: latency(), response };
         }
         const response = await headOf(res.body);
         const outcome =
