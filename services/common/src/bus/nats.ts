@@ -245,7 +245,11 @@ export function runConsumer<T extends EventType>(
         const messages = await consumer.consume({ max_messages: 16 });
         current = messages;
         if (stopping) {
-          await messages.close();
+          // (close() resolves once the iterator ends, which only iterating sees: any message taken
+          // meanwhile is left unacked, for another process of the durable)
+          const closed = messages.close();
+          for await (const _ of messages);
+          await closed;
           break;
         }
         backoff = 200;
