@@ -1,9 +1,7 @@
 // Turns the namespace's events into deliveries: a durable JetStream consumer (`hooks-deliver`)
 // acks an event once its deliveries are written (deliveries.ts), so an event is never lost when
 // this service or NATS restarts, and one seen again (same stream sequence) writes nothing twice.
-// Events are handled one at a time, in stream order, across every hooks process (`inOrder`), and a
-// failure to record one is retried before any event after it: deliveries keep the order of their
-// events.
+// Events are handled one at a time, in stream order: deliveries keep the order of their events.
 import { EVENT_TYPES } from '@depot/common';
 import { type Logger } from '@depot/common/process';
 import { runConsumer, type Bus, type BusEvent, type ConsumerHandle } from '@depot/common/bus';
@@ -46,7 +44,6 @@ export function startEventConsumer(
   return runConsumer(bus, {
     durable: DELIVER_DURABLE,
     types: TYPES,
-    inOrder: true,
     logger,
     async handler(event, msg) {
       const composed = await compose(event, deps.payloads);

@@ -1,6 +1,5 @@
 // NATS with JetStream: a connection that survives outages, the namespace's stream, and a durable
 // pull consumer loop that acks only after its handler succeeded (at-least-once delivery).
-import { setTimeout as wait } from 'node:timers/promises';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
@@ -109,8 +108,7 @@ export type EventHandler<T extends EventType = EventType> = (event: BusEvent<T>,
 
 /**
  * Runs a durable consumer until stopped. The handler's success acks the message; a failure
- * naks it with a delay so it comes back (a second, or what a RetryLater says), or, `inOrder`,
- * is retried in place after that delay. Survives NATS restarts by re-opening the consumer.
+ * naks it with a delay so it comes back (a second, or what a RetryLater says). Survives NATS restarts by re-opening the consumer.
  * The handler sees only payloads that match their event's schema (events.ts): a malformed one
  * would fail forever, so it is logged and acked instead.
  */
@@ -123,17 +121,9 @@ export function runConsumer<T extends EventType>(
     logger: Logger;
     /** Server-side filter relative to the namespace (e.g. `mod.>`); default: the one type, or all. */
     filter?: string;
-    /**
-     * Strictly in stream order, across every process of the durable: one event at a time
-     * (max_ack_pending 1), and a failed one retried in place until it succeeds, before any
-     * event after it (the webhooks' deliveries keep the order of their events). Otherwise a
-     * failure is nak'ed and later events go on meanwhile.
-     */
-    inOrder?: boolean;
   },
 ): ConsumerHandle {
   let stopping = false;
-  const stopSignal = new AbortController();
   let current: { close(): Promise<void | Error> } | undefined;
   const name = streamName(bus.namespace);
   const wanted = new Set<string>(opts.types);
@@ -188,25 +178,6 @@ export function runConsumer<T extends EventType>(
       },
     );
   };
-  /** inOrder: the handler again after each failure (its delay: retryDelayOf) until it succeeds or the consumer stops. */
-  const untilHandled = async (run: () => Promise<void>, type: string) => {
-    for (;;) {
-      try {
-        return await run();
-      } catch (err) {
-        // Stopping: nak'ed below, and another process of the durable takes it from here.
-        if (stopping) throw err;
-        eventsProcessed.inc({ durable: opts.durable, type, result: 'error' });
-        const delay = retryDelayOf(err);
-        opts.logger.warn(
-          { err: String(err), type, retryInMs: delay },
-          'event handling failed; retrying it before the events after it',
-        );
-        // (cut short by stop())
-        await wait(delay, undefined, { signal: stopSignal.signal }).catch(() => undefined);
-      }
-    }
-  };
   const loop = (async () => {
     let backoff = 200;
     while (!stopping) {
@@ -220,7 +191,7 @@ export function runConsumer<T extends EventType>(
           // A message delivered to a consumer that died unacked comes back after this; handling
           // that takes longer reports progress (msg.working() below), so it is not redelivered.
           ack_wait: ACK_WAIT_MS * 1e6,
-          max_ack_pending: opts.inOrder ? 1 : 256,
+          max_ack_pending: 256,
           // A single filter subject: `filter_subjects` (several) needs NATS 2.10 and Debian ships
           // 2.9. Events of other types that pass the filter are acked unhandled below.
           filter_subject: `${bus.namespace}.${opts.filter ?? (opts.types.length === 1 ? opts.types[0] : '>')}`,
@@ -230,15 +201,9 @@ export function runConsumer<T extends EventType>(
           await jsm.consumers.add(name, config).catch((err) => {
             if (!/already/i.test(String(err))) throw err;
           });
-        } else if (
-          existing.config.ack_wait !== config.ack_wait ||
-          existing.config.max_ack_pending !== config.max_ack_pending
-        ) {
+        } else if (existing.config.ack_wait !== config.ack_wait) {
           // A durable made by an older release keeps its settings unless told otherwise.
-          await jsm.consumers.update(name, opts.durable, {
-            ack_wait: config.ack_wait,
-            max_ack_pending: config.max_ack_pending,
-          });
+          await jsm.consumers.update(name, opts.durable, { ack_wait: config.ack_wait });
         }
         const consumer = await bus.js.consumers.get(name, opts.durable);
         // Few messages buffered at a time: the ack timer of each runs from its delivery.
@@ -264,8 +229,7 @@ export function runConsumer<T extends EventType>(
                 result = 'malformed';
                 opts.logger.error({ type, data: msg.string().slice(0, 1000) }, 'malformed event ignored');
               } else {
-                const run = () => handle({ type, data } as BusEvent<T>, msg);
-                await withProgress(msg, () => (opts.inOrder ? untilHandled(run, type) : run()));
+                await withProgress(msg, () => handle({ type, data } as BusEvent<T>, msg));
                 result = 'ok';
               }
             }
@@ -295,7 +259,6 @@ export function runConsumer<T extends EventType>(
   return {
     async stop() {
       stopping = true;
-      stopSignal.abort();
       for (const off of unregister) off();
       // A shutdown ends even when NATS is slow to let the consumer go: the loop, stopping, ends
       // on its own once the connection closes.
