@@ -25,6 +25,7 @@ import { routeTable } from './plugins/route-table';
 import { trustProxyOption } from './plugins/trust-proxy';
 import { responseCache, type ChangeFeed } from './cache/invalidation';
 import { cachePolicy } from './cache/policy';
+import { replay } from './cache/replay';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -74,6 +75,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(apiDocs);
   await app.register(responseCache);
   await app.register(cachePolicy);
+  await app.register(replay);
   if (config.ARCHIVE_UPSTREAM_URL) {
     await app.register(pullThrough, {
       upstream: config.ARCHIVE_UPSTREAM_URL,

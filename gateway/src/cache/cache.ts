@@ -81,17 +81,28 @@ export interface CacheStats {
   hits: number;
   misses: number;
   invalidations: number;
+  /** Hits answered by the replay (replay.ts), among `hits`. */
+  replays: number;
 }
+
+/** Of the cache's bytes, the share its replayed answers may take (replay.ts), and their number. */
+const REPLAY_SHARE = 4;
+const REPLAY_MAX_ENTRIES = 10_000;
 
 export class ResponseCache {
   private readonly lru: LRUCache<string, Slot>;
+  /**
+   * Whole answers kept for the replay (replay.ts), keyed by method and URL: apart from the fills,
+   * so that requests for ever new URLs (a query made up per request) evict only other replays.
+   */
+  private readonly replays: LRUCache<string, Slot>;
   /** tag → keys of the entries carrying it. */
   private readonly index = new Map<string, Set<string>>();
   /** Fills in progress, joined by requests of the same generation. */
   private readonly pending = new Map<string, { generation: number; promise: Promise<unknown> }>();
   private generation = 0;
   private live = false;
-  private counters = { hits: 0, misses: 0, invalidations: 0 };
+  private counters = { hits: 0, misses: 0, invalidations: 0, replays: 0 };
 
   constructor(
     readonly maxBytes: number,
@@ -103,6 +114,20 @@ export class ResponseCache {
       sizeCalculation: () => 1,
       dispose: (slot, key) => this.unindex(key, slot.tags),
     });
+    this.replays = new LRUCache<string, Slot>({
+      maxSize: Math.max(1, Math.floor(maxBytes / REPLAY_SHARE)),
+      max: REPLAY_MAX_ENTRIES,
+      sizeCalculation: () => 1,
+      dispose: (slot, key) => this.unindex(key, slot.tags),
+    });
+  }
+
+  /**
+   * How many invalidations there have been: an answer made from what the cache held while it has
+   * not moved is still current (the replay records one only then).
+   */
+  get epoch(): number {
+    return this.generation;
   }
 
   /** True when reads may use the cache: enabled and the change feed subscribed. */
@@ -143,6 +168,27 @@ export class ResponseCache {
     return undefined;
   }
 
+  /** A whole answer kept by `keep`, if any (`replayed` counts it once it is answered). */
+  kept<T>(key: string): T | undefined {
+    return this.replays.get(key)?.value as T | undefined;
+  }
+
+  /** Counts a kept answer replayed: a hit. */
+  replayed(): void {
+    this.counters.hits++;
+    this.counters.replays++;
+    metrics.cacheHit(METRICS_NAME);
+  }
+
+  /**
+   * Keeps a whole answer made from this cache's values, dropped by the same invalidations as they
+   * are (its `tags`): only if the cache is active and nothing was invalidated since `epoch`, read
+   * before those values were.
+   */
+  keep(key: string, value: unknown, bytes: number, tags: readonly string[], epoch: number): void {
+    if (this.live && epoch === this.generation) this.store(key, { value, bytes, tags }, this.replays);
+  }
+
   /**
    * The cached value, else the result of `fill` (one fill per key at a time), stored unless an
    * invalidation happened meanwhile. Failures are not cached.
@@ -175,7 +221,7 @@ export class ResponseCache {
     for (const t of tags) {
       const keys = this.index.get(t);
       if (!keys) continue;
-      for (const key of [...keys]) if (this.lru.delete(key)) dropped++;
+      for (const key of [...keys]) if (this.lru.delete(key) || this.replays.delete(key)) dropped++;
     }
     metrics.cacheInvalidated(METRICS_NAME, dropped);
   }
@@ -184,22 +230,28 @@ export class ResponseCache {
   clear(): void {
     this.generation++;
     this.counters.invalidations++;
-    metrics.cacheInvalidated(METRICS_NAME, this.lru.size);
+    metrics.cacheInvalidated(METRICS_NAME, this.lru.size + this.replays.size);
     this.lru.clear();
+    this.replays.clear();
     this.index.clear();
     this.pending.clear();
   }
 
   stats(): CacheStats {
-    return { active: this.live, entries: this.lru.size, bytes: this.lru.calculatedSize, ...this.counters };
+    return {
+      active: this.live,
+      entries: this.lru.size + this.replays.size,
+      bytes: this.lru.calculatedSize + this.replays.calculatedSize,
+      ...this.counters,
+    };
   }
 
-  private store(key: string, filled: Filled<unknown>): void {
+  private store(key: string, filled: Filled<unknown>, lru = this.lru): void {
     const tags = [...new Set(filled.tags)];
     const size = filled.bytes + ENTRY_OVERHEAD + key.length * 2 + tags.length * TAG_OVERHEAD;
-    if (size > this.maxBytes) return;
-    this.lru.set(key, { value: filled.value, tags }, { size });
-    if (!this.lru.has(key)) return;
+    if (size > lru.maxSize) return;
+    lru.set(key, { value: filled.value, tags }, { size });
+    if (!lru.has(key)) return;
     for (const t of tags) {
       let keys = this.index.get(t);
       if (!keys) this.index.set(t, (keys = new Set()));

@@ -38,8 +38,25 @@ type Tracked = ServerResponse & { [kReply]?: FastifyReply };
 const spans = new WeakMap<FastifyRequest, Span>();
 
 /** The route's declared path (a routed segment's pattern left out, pipeline/route.ts `routerUrl`). */
-const routeOf = (req: FastifyRequest) =>
+export const routeOf = (req: FastifyRequest) =>
   req.routeOptions?.config?.route?.url ?? req.routeOptions?.url ?? UNMATCHED_ROUTE;
+
+/** Records an answered request: its metrics and its access line (`elapsed` in ms). */
+export type RequestRecorder = (
+  method: string,
+  route: string,
+  status: number,
+  elapsed: number,
+  reqId: string,
+  aborted: boolean,
+) => void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The metrics and access line of a request answered outside Fastify's hooks (cache/replay.ts). */
+    recordRequest: RequestRecorder;
+  }
+}
 
 export interface ObservabilityOptions {
   logger: Logger;
@@ -77,24 +94,27 @@ export const observability = fp(
         done();
       });
     }
-    /** What every request leaves behind, once: its metrics, its span's end, its line. */
+    /** What every answered request leaves behind, once: its metrics and its line (replay.ts's too). */
+    const recorded: RequestRecorder = (method, route, status, elapsed, reqId, aborted) => {
+      httpMetrics.record(method, route, status, elapsed / 1000);
+      if (accessLog) {
+        const ms = Math.round(elapsed * 100) / 100;
+        const line = { reqId, method, route, status, ms };
+        accessLog.info(aborted ? { ...line, aborted } : line, 'request');
+        summary?.count(status);
+      }
+    };
+    app.decorate('recordRequest', recorded);
+    /** A Fastify request's: the above, and its span's end. */
     const answered = (req: FastifyRequest, reply: FastifyReply, status: number, aborted: boolean) => {
-      const route = routeOf(req);
-      // Fastify's own clock (started when the request arrived): no per-request bookkeeping of ours.
-      const elapsed = reply.elapsedTime;
-      httpMetrics.record(req.method, route, status, elapsed / 1000);
       const span = traced ? spans.get(req) : undefined;
       if (span) {
         span.setAttribute('http.response.status_code', status);
         if (status >= 500 || aborted) span.setStatus({ code: SpanStatusCode.ERROR, ...(aborted ? ABORTED : {}) });
         span.end();
       }
-      if (accessLog) {
-        const ms = Math.round(elapsed * 100) / 100;
-        const line = { reqId: req.id, method: req.method, route, status, ms };
-        accessLog.info(aborted ? { ...line, aborted } : line, 'request');
-        summary?.count(status);
-      }
+      // Fastify's own clock (started when the request arrived): no per-request bookkeeping of ours.
+      recorded(req.method, routeOf(req), status, reply.elapsedTime, req.id, aborted);
     };
     app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
       answered(req, reply, reply.statusCode, false);

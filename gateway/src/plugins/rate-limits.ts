@@ -2,12 +2,23 @@
 // (@fastify/rate-limit on every route, unknown paths included; a route may declare its own), and
 // the limits of failed sign-ins (sign-in-limits.ts). With REDIS_URL their counts live in Redis,
 // shared by every replica; a Redis outage lets requests through uncounted rather than down.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import Redis from 'ioredis';
 import { answer } from '../errors';
 import { SignInLimits } from './sign-in-limits';
+
+/** A request counted by the general limit: allowed without counting, or its count. */
+export type GeneralLimitCount =
+  { isAllowed: true } | { isAllowed: false; max: number; remaining: number; ttlInSeconds: number; isExceeded: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts a request of that address against the general limit; undefined when there is none. */
+    generalLimit: ((ip: string | undefined) => Promise<GeneralLimitCount>) | undefined;
+  }
+}
 
 export const rateLimits = fp(
   async (app: FastifyInstance) => {
@@ -44,6 +55,14 @@ export const rateLimits = fp(
         answer('tooManyRequests', { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
     });
     if (redis) app.addHook('onClose', async () => void redis.disconnect());
+    // The same limit, counter and store for a request answered before Fastify (cache/replay.ts).
+    const limit = config.RATE_LIMIT_PER_MINUTE > 0 ? app.createRateLimit() : undefined;
+    app.decorate(
+      'generalLimit',
+      limit &&
+        ((ip: string | undefined) =>
+          limit({ ip, routeOptions: { config: {} } } as unknown as FastifyRequest) as Promise<GeneralLimitCount>),
+    );
     app.decorate(
       'signInLimits',
       new SignInLimits(

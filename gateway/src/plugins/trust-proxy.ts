@@ -1,7 +1,8 @@
 // TRUST_PROXY: which peers may tell the gateway, with X-Forwarded-For (and -Proto, -Host), who the
 // client is. The rate limits count that address (docs/api.md#rate-limits), so whoever is trusted
 // can choose it: only the proxies in front of the gateway may be, never every client.
-import { compile } from '@fastify/proxy-addr';
+import type { IncomingMessage } from 'node:http';
+import proxyAddr, { compile } from '@fastify/proxy-addr';
 import { z } from '@depot/common/process';
 
 /** Nobody (`false`), the last `n` hops, or the addresses/CIDRs of the proxies. */
@@ -54,4 +55,19 @@ export const trustProxySchema = z
 export function trustProxyOption(trust: TrustProxy): false | string[] | ((addr: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return trust;
   return (_addr, hop) => hop < trust;
+}
+
+/**
+ * The client's address of a request not (yet) in Fastify's hands (cache/replay.ts): what Fastify's
+ * `request.ip` gives for the same `trustProxy` (its own computation, with the same library).
+ */
+export function clientAddressOf(
+  trust: ReturnType<typeof trustProxyOption>,
+): (req: IncomingMessage) => string | undefined {
+  if (trust === false) return (req) => req.socket.remoteAddress;
+  const trusted = typeof trust === 'function' ? trust : compile(trust);
+  return (req) => {
+    const addresses = proxyAddr.all(req, trusted);
+    return addresses[addresses.length - 1];
+  };
 }

@@ -8,6 +8,7 @@ import { AuthService, BuildsService, CatalogService, type authV1 } from '@depot/
 import { buildGateway } from '../../src/app';
 import { createServiceClients } from '../../src/clients';
 import { loadGatewayConfig } from '../../src/config';
+import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '../../src/cache/invalidation';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- stubs take whatever message the method gets
@@ -36,6 +37,8 @@ export interface Harness {
   builds: FakeService;
   catalog: FakeService;
   auth: FakeService;
+  /** The gateway (its response cache's stats, say). */
+  app: FastifyInstance;
   /** Forgets recorded calls and stubs, then installs the default Authenticate. */
   reset(): void;
   close(): Promise<void>;
@@ -123,6 +126,7 @@ export async function startHarness(
     builds: builds.fake,
     catalog: catalog.fake,
     auth: auth.fake,
+    app,
     reset() {
       for (const f of [builds.fake, catalog.fake, auth.fake]) {
         f.calls = [];
