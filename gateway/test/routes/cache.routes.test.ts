@@ -2,26 +2,9 @@
 // a miss and an invalidation cost, visibility after the cache, bypass while the feed is down.
 import { DepotError } from '@depot/common';
 import type { buildsV1 } from '@depot/proto';
-import type { ChangeFeed } from '../../src/cache/invalidation';
-import { MIRROR, bearer, startHarness, type Harness } from './modpack-harness';
+import { FakeFeed, MIRROR, bearer, startHarness, type Harness } from './modpack-harness';
 
 const TS = '2024-01-02T03:04:05.000000Z';
-
-/** A change feed driven by the test. */
-class FakeFeed implements ChangeFeed {
-  private listener?: Parameters<ChangeFeed['start']>[0];
-  start(listener: Parameters<ChangeFeed['start']>[0]) {
-    this.listener = listener;
-    listener.state(true);
-  }
-  emit(type: string, data: unknown) {
-    this.listener!.event(type, data);
-  }
-  state(up: boolean) {
-    this.listener!.state(up);
-  }
-  async close() {}
-}
 
 const modpack = (id: number, slug: string, over: Partial<buildsV1.Modpack> = {}): buildsV1.Modpack => ({
   id,

@@ -148,4 +148,20 @@ export async function startHarness(
   return harness;
 }
 
+/** A change feed driven by the test. */
+export class FakeFeed implements ChangeFeed {
+  private listener?: Parameters<ChangeFeed['start']>[0];
+  start(listener: Parameters<ChangeFeed['start']>[0]) {
+    this.listener = listener;
+    listener.state(true);
+  }
+  emit(type: string, data: unknown) {
+    this.listener!.event(type, data);
+  }
+  state(up: boolean) {
+    this.listener!.state(up);
+  }
+  async close() {}
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -5,25 +5,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DepotError } from '@depot/common';
-import type { ChangeFeed } from '../../src/cache/invalidation';
-import { bearer, startHarness, type Harness, type Reply } from './modpack-harness';
+import { FakeFeed, bearer, startHarness, type Harness, type Reply } from './modpack-harness';
 
 const TS = '2024-01-02T03:04:05.000000Z';
-
-class FakeFeed implements ChangeFeed {
-  private listener?: Parameters<ChangeFeed['start']>[0];
-  start(listener: Parameters<ChangeFeed['start']>[0]) {
-    this.listener = listener;
-    listener.state(true);
-  }
-  emit(type: string, data: unknown) {
-    this.listener!.event(type, data);
-  }
-  state(up: boolean) {
-    this.listener!.state(up);
-  }
-  async close() {}
-}
 
 const LIMIT = 1000;
 let h: Harness;
